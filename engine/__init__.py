@@ -1,0 +1,29 @@
+"""Trick Tutor's rules engine for Spades and Oh Hell (pure Python, no Jupyter).
+
+Rules and their ids are in RULES.md (SP-…, OH-…).  Start with
+:class:`SpadesGame` or :class:`OhHellGame`; every ``check_*`` returns a
+:class:`Verdict`; ``play``/``bid``/``exchange``/``apply`` raise
+:class:`IllegalActionError` (with the verdict) for illegal actions and
+:class:`InvalidInputError` for malformed input.
+"""
+from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
+from .cards import DECK, Card, Rank, Suit, cards_of, mask_of, parse_card, parse_cards
+from .deal import deal_hands, random_deal_number, shuffled_deck
+from .errors import IllegalActionError, InvalidInputError, TrickTutorError
+from .game import HandResult, ScoreLine, SeatView, TrickGame
+from .ohhell import OhHellGame, OhHellRules
+from .spades import SEAT_NAMES, SpadesGame, SpadesRules, partner_of, score_spades_side, side_of
+from .tricks import Trick, TrickRules, legal_play_mask, trick_winner, winning_offset
+from .verdict import Reason, Verdict
+
+__all__ = [
+    "Action", "Bid", "Deal", "Look", "Pass", "Phase", "Play",
+    "DECK", "Card", "Rank", "Suit", "cards_of", "mask_of", "parse_card", "parse_cards",
+    "deal_hands", "random_deal_number", "shuffled_deck",
+    "IllegalActionError", "InvalidInputError", "TrickTutorError",
+    "HandResult", "ScoreLine", "SeatView", "TrickGame",
+    "OhHellGame", "OhHellRules",
+    "SEAT_NAMES", "SpadesGame", "SpadesRules", "partner_of", "score_spades_side", "side_of",
+    "Trick", "TrickRules", "legal_play_mask", "trick_winner", "winning_offset",
+    "Reason", "Verdict",
+]

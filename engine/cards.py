@@ -1,0 +1,259 @@
+"""Cards, suits and ranks (SP-2, OH-2): frozen value types and parsing.
+
+A card is identified by an index 0..51: ``suit * 13 + (rank - 2)``, with suits
+ordered clubs, diamonds, hearts, spades and ranks 2..A.  That order is also the
+sort order used everywhere in output (clubs first, each 2…A), and the index is
+the bit position of the card in a hand *bitmask* (an ``int``), which is how the
+engine keeps hands internally for speed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from .errors import InvalidInputError
+
+__all__ = [
+    "Suit", "Rank", "Card", "parse_card", "parse_cards", "DECK",
+    "mask_of", "cards_of", "SUIT_MASKS", "FULL_DECK_MASK", "popcount",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, in output sort order (clubs low, spades high)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """Canonical one-letter code: ``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """Display symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def noun(self) -> str:
+        """Plural English name, e.g. ``"hearts"``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def singular(self) -> str:
+        """Singular English name, e.g. ``"heart"``."""
+        return ("club", "diamond", "heart", "spade")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """Parse ``"S"``, ``"s"``, ``"♠"`` or ``"spades"``; raises InvalidInputError."""
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise InvalidInputError(f"{text!r} is not a suit: use S, H, D or C")
+        t = text.strip()
+        if t in _SUIT_TEXT:
+            return _SUIT_TEXT[t]
+        low = t.lower()
+        if low in _SUIT_TEXT:
+            return _SUIT_TEXT[low]
+        raise InvalidInputError(f"{text!r} is not a suit: use S, H, D or C")
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_TEXT = {}
+for _s in Suit:
+    _SUIT_TEXT[_s.letter.lower()] = _s
+    _SUIT_TEXT[_s.symbol] = _s
+    _SUIT_TEXT[_s.noun] = _s
+    _SUIT_TEXT[_s.singular] = _s
+# text-style variants of the symbols (♤ ♡ ♢ ♧)
+_SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+
+
+class Rank(IntEnum):
+    """Ranks 2 (low) … ACE = 14 (high), as in SP-2 and OH-2."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """Canonical rank letter: ``2``…``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self - 2]
+
+    @property
+    def display(self) -> str:
+        """Display text: as the letter, but ``"10"`` for the ten."""
+        return "10" if self == Rank.TEN else self.letter
+
+    @property
+    def noun(self) -> str:
+        """English name, e.g. ``"ten"``, ``"queen"``."""
+        return ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "jack", "queen", "king", "ace")[self - 2]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_RANK_TEXT = {r.letter.lower(): r for r in Rank}
+_RANK_TEXT["10"] = Rank.TEN
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """A playing card.  Immutable and hashable; orders by suit, then rank.
+
+    ``Card.parse("10h") == Card(Suit.HEARTS, Rank.TEN)``; ``str(card)`` is the
+    canonical text ``"TH"``; ``card.display`` is ``"10♥"``; ``card.index`` is
+    the 0..51 bit position used in hand bitmasks.
+    """
+
+    suit: Suit
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
+            raise InvalidInputError(f"Card needs a Suit and a Rank, got {self.suit!r}, {self.rank!r}")
+
+    @property
+    def index(self) -> int:
+        """0..51: ``suit * 13 + rank - 2``."""
+        return self.suit * 13 + self.rank - 2
+
+    @property
+    def bit(self) -> int:
+        """``1 << index``: this card as a one-card bitmask."""
+        return 1 << (self.suit * 13 + self.rank - 2)
+
+    @property
+    def code(self) -> str:
+        """Canonical text, rank then suit: ``"TH"``, ``"AS"``."""
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def display(self) -> str:
+        """Display text with a suit symbol: ``"10♥"``."""
+        return self.rank.display + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """Spoken name: ``"ten of hearts"`` (used for accessible labels)."""
+        return f"{self.rank.noun} of {self.suit.noun}"
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        """The card at bit position ``index`` (0..51)."""
+        return DECK[index]
+
+    @classmethod
+    def parse(cls, text: "str | Card") -> "Card":
+        """Parse card text; see :func:`parse_card`."""
+        return parse_card(text)
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
+_BY_CODE = {c.code: c for c in DECK}
+
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+FULL_DECK_MASK = (1 << 52) - 1
+
+
+def parse_card(text: "str | Card") -> Card:
+    """Parse a card: rank then suit, either case, ``10`` or ``T`` for the ten,
+    a suit letter or symbol.  Accepts ``"AS"``, ``"as"``, ``"10h"``, ``"Th"``,
+    ``"A♠"`` (surrounding spaces ignored).  A :class:`Card` is returned as is.
+
+    Raises :class:`InvalidInputError` (quoting the input) for anything else.
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise InvalidInputError(f"{text!r} is not a card: write a rank and a suit, like 'AS' or '10H'")
+    t = text.strip()
+    hit = _BY_CODE.get(t.upper())
+    if hit is not None:
+        return hit
+    if len(t) >= 2:
+        rank_txt, suit_txt = t[:-1], t[-1]
+        rank = _RANK_TEXT.get(rank_txt.lower())
+        suit = _SUIT_TEXT.get(suit_txt) or _SUIT_TEXT.get(suit_txt.lower())
+        if rank is not None and suit is not None:
+            return DECK[suit * 13 + rank - 2]
+    raise InvalidInputError(
+        f"{text!r} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) "
+        f"then a suit (S H D C or ♠ ♥ ♦ ♣), like 'AS' or '10H'")
+
+
+def parse_cards(items: "Iterable[str | Card] | str") -> list[Card]:
+    """Parse several cards: a list of card texts, or one string of cards
+    separated by spaces or commas.  Raises :class:`InvalidInputError`."""
+    if isinstance(items, str):
+        items = [p for p in items.replace(",", " ").split() if p]
+    return [parse_card(x) for x in items]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """Bitmask of a collection of cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards in a bitmask, sorted clubs, diamonds, hearts, spades, each 2…A."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_indices(mask: int) -> Iterator[int]:
+    """Bit positions (card indices) set in ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a bitmask."""
+    return mask.bit_count()
+
+
+def describe_cards(cards: Iterable[Card]) -> str:
+    """``"10♥, 4♥ and 2♥"``: cards for a message, highest first within a suit."""
+    cs = sorted(cards, key=lambda c: (c.suit, -c.rank))
+    names = [c.display for c in cs]
+    if not names:
+        return "no cards"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,443 @@
+"""Oh Hell for 3–7 players, RULES.md OH-1 … OH-12 and variations OH-V1 … OH-V8.
+
+Seats 0..n−1 clockwise; each plays for himself (OH-1); scores per seat, in
+points.  Variations are fields of :class:`OhHellRules`, validated on creation.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
+from .cards import Card, Suit, cards_of, mask_of
+from .deal import deal_hands
+from .errors import InvalidInputError
+from .game import HandResult, ScoreLine, SeatView, TrickGame
+from .spades import _whole_number_problem
+from .tricks import TrickRules, TrickState
+from .verdict import Reason, Verdict
+
+__all__ = ["OhHellRules", "OhHellGame", "MAX_HAND", "score_oh_hell_seat"]
+
+#: Largest hand and number of hands for each player count (OH-5).
+MAX_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+SCHEDULES = ("up", "down", "up_down", "down_up")
+_OPTION_RULES = {
+    "schedule": "OH-6, OH-V1…V3", "hand_sizes": "OH-5/6", "no_trump_final_hand": "OH-7",
+    "hook": "OH-V4", "simultaneous_bidding": "OH-V5", "must_trump": "OH-V6",
+    "tricks_always_count": "OH-V7", "nil_pays_hand_size": "OH-V8",
+}
+
+
+@dataclass(frozen=True)
+class OhHellRules:
+    """The Oh Hell table and its variations (all validated on creation;
+    :class:`InvalidInputError` says what to change).
+
+    ``players``: 3–7 (OH-1).  ``schedule``: ``"up"`` 1…max (OH-6, default),
+    ``"down"`` max…1 (OH-V1), ``"up_down"`` 1…max…1 (OH-V2, 2·max−1 hands),
+    ``"down_up"`` max…1…max (OH-V3).  ``hand_sizes``: an explicit list of
+    hand sizes instead of a schedule.  ``no_trump_final_hand`` (OH-7),
+    ``hook`` (OH-V4), ``simultaneous_bidding`` (OH-V5), ``must_trump``
+    (OH-V6), ``tricks_always_count`` (OH-V7), ``nil_pays_hand_size`` (OH-V8).
+    """
+
+    players: int = 4
+    schedule: str | None = None
+    hand_sizes: tuple[int, ...] | None = None
+    no_trump_final_hand: bool = True
+    hook: bool = False
+    simultaneous_bidding: bool = False
+    must_trump: bool = False
+    tricks_always_count: bool = False
+    nil_pays_hand_size: bool = False
+    sizes: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        n = self.players
+        if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 7:
+            raise InvalidInputError(f"Oh Hell is for 3 to 7 players, not {n!r} (OH-1): choose a player count from 3 to 7")
+        for name in ("no_trump_final_hand", "hook", "simultaneous_bidding", "must_trump",
+                     "tricks_always_count", "nil_pays_hand_size"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidInputError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if self.hook and self.simultaneous_bidding:
+            raise InvalidInputError(
+                "the hook (OH-V4) cannot be combined with simultaneous bidding (OH-V5): with sealed bids "
+                "there is no last bidder to stop. Switch one of them off.")
+        if self.schedule is not None and self.hand_sizes is not None:
+            raise InvalidInputError("give either schedule or hand_sizes, not both (OH-6)")
+        m = MAX_HAND[n]
+        if self.hand_sizes is not None:
+            hs = self.hand_sizes
+            if isinstance(hs, (str, bytes)) or not hasattr(hs, "__iter__"):
+                raise InvalidInputError(f"hand_sizes must be a list of whole numbers, not {hs!r}")
+            hs = tuple(hs)
+            if not hs:
+                raise InvalidInputError("hand_sizes must list at least one hand")
+            for k in hs:
+                if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+                    raise InvalidInputError(f"hand_sizes: {k!r} is not a hand size (a whole number of cards, at least 1)")
+                if k * n > 52:
+                    raise InvalidInputError(
+                        f"hand_sizes: {k} cards each for {n} players needs {k * n} cards, but the deck has 52; "
+                        f"use at most {52 // n} cards a hand")
+            object.__setattr__(self, "hand_sizes", hs)
+            sizes = hs
+        else:
+            sched = self.schedule or "up"
+            if sched not in SCHEDULES:
+                raise InvalidInputError(f"schedule {sched!r} is not one of {', '.join(SCHEDULES)} (OH-6, OH-V1…V3)")
+            up, down = list(range(1, m + 1)), list(range(m, 0, -1))
+            sizes = tuple({"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[sched])
+        object.__setattr__(self, "sizes", sizes)
+
+    @property
+    def n_hands(self) -> int:
+        """How many hands the game has (OH-5, and OH-V1…V3 for the schedules)."""
+        return len(self.sizes)
+
+    def has_trump(self, hand_index: int) -> bool:
+        """Whether hand ``hand_index`` (0-based) turns up a trump card (OH-7 and its Ruling)."""
+        if self.no_trump_final_hand and hand_index == len(self.sizes) - 1:
+            return False
+        return self.sizes[hand_index] * self.players < 52
+
+    @classmethod
+    def from_json(cls, d: dict, players: int) -> "OhHellRules":
+        """From a hand record's ``rules`` object and its ``seats``."""
+        if not isinstance(d, dict):
+            raise InvalidInputError("rules must be an object")
+        unknown = sorted(set(d) - set(_OPTION_RULES))
+        if unknown:
+            raise InvalidInputError(f"rules: unknown Oh Hell option {unknown[0]!r} (known: {', '.join(_OPTION_RULES)})")
+        kw = dict(d)
+        if "hand_sizes" in kw and kw["hand_sizes"] is not None:
+            if not isinstance(kw["hand_sizes"], list):
+                raise InvalidInputError("rules.hand_sizes must be a list of whole numbers")
+            kw["hand_sizes"] = tuple(kw["hand_sizes"])
+        return cls(players=players, **kw)
+
+    def to_json(self) -> dict:
+        """The ``rules`` object of a hand record (defaults omitted)."""
+        out: dict[str, Any] = {}
+        if self.schedule is not None:
+            out["schedule"] = self.schedule
+        if self.hand_sizes is not None:
+            out["hand_sizes"] = list(self.hand_sizes)
+        if not self.no_trump_final_hand:
+            out["no_trump_final_hand"] = False
+        for k in ("hook", "simultaneous_bidding", "must_trump", "tricks_always_count", "nil_pays_hand_size"):
+            if getattr(self, k):
+                out[k] = True
+        return out
+
+
+def score_oh_hell_seat(seat: int, bid: int, won: int, hand_size: int, rules: OhHellRules) -> ScoreLine:
+    """The score line of one seat for one hand (OH-11, OH-V7, OH-V8)."""
+    if won == bid:
+        if bid == 0 and rules.nil_pays_hand_size:
+            return ScoreLine(seat, "Nil made", 5 + hand_size, "OH-V8")
+        return ScoreLine(seat, "bid made", 10 + won, "OH-11")
+    if rules.tricks_always_count:
+        return ScoreLine(seat, "bid missed, tricks count", won, "OH-V7")
+    return ScoreLine(seat, "bid missed", 0, "OH-11")
+
+
+class OhHellGame(TrickGame):
+    """A whole game of Oh Hell.
+
+    Parameters: ``rules`` (:class:`OhHellRules`, including the player
+    count), ``dealer`` (first dealer's seat, OH-4), ``scores`` (per seat
+    before hand 1), ``first_deal`` (deal number of hand 1; hand k uses
+    first_deal+k−1), ``rng``, ``auto_deal`` (see :class:`SpadesGame`).
+    """
+
+    GAME = "oh_hell"
+    _rule_deal = "OH-6"
+    _config_keys = ("rules", "n_seats", "start_dealer", "start_scores", "first_deal", "auto_deal", "rng")
+
+    def __init__(self, rules: OhHellRules | None = None, *, dealer: int = 0,
+                 scores: Iterable[int] | None = None, first_deal: int | None = None,
+                 rng: random.Random | None = None, auto_deal: bool = True):
+        self.rules = rules or OhHellRules()
+        self.n_seats = self.rules.players
+        self.start_dealer = self._seat(dealer)
+        sc = list(scores) if scores is not None else [0] * self.n_seats
+        if len(sc) != self.n_seats or any(isinstance(v, bool) or not isinstance(v, int) for v in sc):
+            raise InvalidInputError(f"scores must be {self.n_seats} whole numbers, one per seat, got {sc!r}")
+        self.start_scores = tuple(sc)
+        self._init_common(first_deal, rng, auto_deal)
+
+    # ------------------------------------------------------------- state
+    def _reset(self) -> None:
+        n = self.n_seats
+        self.phase = Phase.DEAL
+        self.hands_dealt = 0
+        self.dealer = (self.start_dealer - 1) % n
+        self.scores = list(self.start_scores)
+        self.results: list[HandResult] = []
+        self.winners: tuple[int, ...] = ()
+        self._hands: list[int] = []
+        self._bids: list[Bid | None] = [None] * n
+        self._deal: Deal | None = None
+        self.trump: Suit | None = None
+        self.turn_up: Card | None = None
+        self.hand_size = 0
+        self._trick: TrickState | None = None
+
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        n = self.n_seats
+        if self.phase is Phase.BIDDING:
+            order = [(self.dealer + 1 + k) % n for k in range(n)]
+            if self.rules.simultaneous_bidding:
+                return tuple(s for s in order if self._bids[s] is None)
+            return (order[sum(b is not None for b in self._bids)],)
+        if self.phase is Phase.PLAY:
+            return (self._trick.to_play,)
+        return ()
+
+    @property
+    def bids(self) -> tuple:
+        """Bids per seat this hand (ints; None if not made).  Omniscient: a
+        seat's :meth:`view` hides sealed bids (OH-V5)."""
+        return tuple(None if b is None else b.value for b in self._bids)
+
+    @property
+    def hand_index(self) -> int:
+        return self.hands_dealt - 1
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._trick.won) if self._trick else (0,) * self.n_seats
+
+    @property
+    def current_trick(self):
+        return self._trick.current_trick() if self._trick else None
+
+    @property
+    def tricks(self):
+        return tuple(self._trick.tricks) if self._trick else ()
+
+    def next_hand_plan(self) -> tuple[int, bool]:
+        """(hand size, whether a card is turned up) for the next hand to deal."""
+        i = self.hands_dealt
+        return self.rules.sizes[i], self.rules.has_trump(i)
+
+    def make_deal(self, number: int) -> Deal:
+        """The :class:`Deal` that deal number ``number`` gives the next hand (OH-6, OH-7)."""
+        size, turn = self.next_hand_plan()
+        hands, up = deal_hands(number, self.n_seats, size, (self.dealer + 1) % self.n_seats, turn)
+        return Deal(tuple(tuple(sorted(h)) for h in hands), up, number)
+
+    def _validate_deal(self, deal: Deal) -> None:
+        if self.hands_dealt >= self.rules.n_hands:
+            raise InvalidInputError(f"the game has only {self.rules.n_hands} hands (OH-5)")
+        size, turn = self.next_hand_plan()
+        if len(deal.hands) != self.n_seats:
+            raise InvalidInputError(f"an Oh Hell deal for {self.n_seats} players has {self.n_seats} hands, not {len(deal.hands)}")
+        seen: set[Card] = set()
+        for seat, h in enumerate(deal.hands):
+            if len(h) != size:
+                raise InvalidInputError(f"seat {seat} is dealt {len(h)} cards; hand {self.hands_dealt + 1} has {size} cards each (OH-6)")
+            for c in h:
+                if not isinstance(c, Card):
+                    raise InvalidInputError(f"{c!r} is not a Card")
+                if c in seen:
+                    raise InvalidInputError(f"{c.code} is dealt twice")
+                seen.add(c)
+        if turn and deal.turn_up is None:
+            raise InvalidInputError(f"turn_up: hand {self.hands_dealt + 1} turns up a trump card (OH-7)")
+        if not turn and deal.turn_up is not None:
+            raise InvalidInputError(f"turn_up: hand {self.hands_dealt + 1} has no trump and no card is turned up (OH-7)")
+        if deal.turn_up is not None and deal.turn_up in seen:
+            raise InvalidInputError(f"turn_up: {deal.turn_up.code} is also in a hand")
+
+    # ------------------------------------------------------------- checks
+    def _game_over_verdict(self) -> Verdict:
+        names = " and ".join(f"seat {s}" for s in self.winners)
+        return Verdict.refuse(Reason.GAME_OVER, "OH-12",
+                              f"The game is over: {names} won with {self.scores[self.winners[0]] if self.winners else 0} points.",
+                              winners=list(self.winners))
+
+    def _phase_refusal(self, wanted: str) -> Verdict:
+        if self.phase is Phase.GAME_OVER:
+            return self._game_over_verdict()
+        if self.phase is Phase.DEAL:
+            return Verdict.refuse(Reason.HAND_NOT_DEALT, "OH-4",
+                                  f"The hand is over; the next hand has not been dealt yet, so you cannot {wanted}.")
+        if self.phase is Phase.BIDDING:
+            return Verdict.refuse(Reason.WRONG_PHASE, "OH-8",
+                                  f"It is still the bidding: everyone bids before any card is played. You cannot {wanted} now.",
+                                  phase="bidding")
+        return Verdict.refuse(Reason.WRONG_PHASE, "OH-8",
+                              f"The bidding is over and the cards are being played, so you cannot {wanted} now.",
+                              phase="play")
+
+    def hooked_bid(self) -> int | None:
+        """The dealer's forbidden bid under the hook (OH-V4), or None."""
+        if not self.rules.hook or self.phase is not Phase.BIDDING:
+            return None
+        if sum(b is not None for b in self._bids) != self.n_seats - 1:
+            return None
+        others = sum(b.value for b in self._bids if b is not None)
+        forbidden = self.hand_size - others
+        return forbidden if 0 <= forbidden <= self.hand_size else None
+
+    def check_bid(self, seat: int, value: Any, blind: bool = False) -> Verdict:
+        """May ``seat`` bid ``value`` now?  Game over (OH-12), phase, already
+        bid / not your turn (OH-8), whole number 0…hand size (OH-8), the hook
+        (OH-V4).  Never raises for a rule violation."""
+        seat = self._seat(seat)
+        if self.phase is not Phase.BIDDING:
+            if self.phase is Phase.PLAY and self._bids[seat] is not None:
+                return Verdict.refuse(Reason.ALREADY_BID, "OH-8",
+                                      f"You already bid {self._bids[seat].value} this hand; everyone bids once (OH-8).")
+            return self._phase_refusal("bid")
+        if self._bids[seat] is not None:
+            return Verdict.refuse(Reason.ALREADY_BID, "OH-8",
+                                  f"You already bid {self._bids[seat].value} this hand; everyone bids once (OH-8).")
+        to_act = self.seats_to_act
+        if seat not in to_act:
+            return Verdict.refuse(Reason.NOT_YOUR_TURN, "OH-8",
+                                  f"It is seat {to_act[0]}'s turn to bid. Bidding starts left of the dealer "
+                                  f"(seat {self.dealer} dealt) and goes clockwise (OH-8).", to_act=to_act[0])
+        if blind:
+            return Verdict.refuse(Reason.BLIND_NIL_NOT_IN_THIS_GAME, "OH-8",
+                                  "Oh Hell has no Blind Nil: bid a number of tricks from 0 to the hand size (OH-8).")
+        size = self.hand_size
+        bad = _whole_number_problem(value)
+        if bad:
+            return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, "OH-8",
+                                  f"A bid must be a whole number of tricks from 0 to {size}; {bad} (OH-8).",
+                                  bid=repr(value))
+        if not 0 <= value <= size:
+            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "OH-8",
+                                  f"You cannot bid {value}: with {size} card{'s' if size != 1 else ''} each, bids go from 0 to {size} (OH-8).",
+                                  bid=value, low=0, high=size)
+        forbidden = self.hooked_bid()
+        if forbidden is not None and value == forbidden:
+            others = self.hand_size - forbidden
+            return Verdict.refuse(
+                Reason.HOOK, "OH-V4",
+                f"You may not bid {value}: the other bids add up to {others} and there "
+                f"{'are' if size != 1 else 'is'} {size} trick{'s' if size != 1 else ''}, so a bid of {value} would make "
+                f"the total exactly {size} (hook rule, OH-V4).",
+                bid=value, others_total=others, tricks=size, forbidden=forbidden)
+        why = f"any whole number from 0 to {size} may be bid (OH-8)"
+        if forbidden is not None:
+            why += f"; only {forbidden} is barred by the hook (OH-V4)"
+        return Verdict.allow(f"Yes: {why}.", "OH-8", bid=value)
+
+    def legal_bids(self, seat: int) -> list[Bid]:
+        seat = self._seat(seat)
+        if self.phase is not Phase.BIDDING or seat not in self.seats_to_act:
+            return []
+        forbidden = self.hooked_bid()
+        return [Bid(seat, v) for v in range(self.hand_size + 1) if v != forbidden]
+
+    def check_play(self, seat: int, card: "Card | str") -> Verdict:
+        """May ``seat`` play ``card`` now?  Phase, turn (OH-9), possession,
+        follow suit (OH-9), must-trump (OH-V6)."""
+        seat = self._seat(seat)
+        card = Card.parse(card)
+        if self.phase is not Phase.PLAY:
+            return self._phase_refusal("play a card")
+        return self._trick.check(seat, card)
+
+    def check_exchange(self, seat: int, cards) -> Verdict:
+        self._seat(seat)
+        if self.phase is Phase.GAME_OVER:
+            return self._game_over_verdict()
+        return Verdict.refuse(Reason.EXCHANGE_NOT_IN_EXCHANGE, "OH-8",
+                              "Oh Hell has no card exchange (that is a Spades Blind Nil rule).")
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        seat = self._seat(seat)
+        if self.phase is Phase.BIDDING:
+            return self.legal_bids(seat)
+        if self.phase is Phase.PLAY:
+            return [Play(seat, c) for c in self.legal_plays(seat)]
+        return []
+
+    # ------------------------------------------------------------- applying
+    def _apply(self, a: Action):
+        if isinstance(a, Play):
+            trick = self._trick.apply(a.seat, a.card)
+            if self._trick.done:
+                self._finish_hand()
+            return trick
+        if isinstance(a, Bid):
+            self._bids[a.seat] = a
+            if all(b is not None for b in self._bids):
+                self._trick = TrickState(self._trick_rules, list(self._hands), (self.dealer + 1) % self.n_seats,
+                                         self.seat_name)
+                self.phase = Phase.PLAY
+            return None
+        if isinstance(a, Look):
+            return None
+        if isinstance(a, Deal):
+            n = self.n_seats
+            self.dealer = (self.dealer + 1) % n  # OH-4
+            self.hand_size = self.rules.sizes[self.hands_dealt]
+            self.hands_dealt += 1
+            self._deal = a
+            self._hands = [mask_of(h) for h in a.hands]
+            self._bids = [None] * n
+            self.turn_up = a.turn_up
+            self.trump = a.turn_up.suit if a.turn_up is not None else None
+            self._trick_rules = TrickRules(trump=self.trump, lead_restricted=False, must_trump=self.rules.must_trump,
+                                           rule_lead="OH-9", rule_follow="OH-9", rule_must_trump="OH-V6",
+                                           rule_winner="OH-10", rule_turn="OH-9")
+            self._trick = None
+            self.phase = Phase.BIDDING
+            return None
+        raise InvalidInputError(f"{a!r} is not an Oh Hell action")
+
+    def _finish_hand(self) -> None:
+        won = self._trick.won
+        lines = [score_oh_hell_seat(s, self._bids[s].value, won[s], self.hand_size, self.rules)
+                 for s in range(self.n_seats)]
+        points = [l.points for l in lines]
+        for s in range(self.n_seats):
+            self.scores[s] += points[s]
+        self.results.append(HandResult(
+            number=self.hands_dealt, dealer=self.dealer, trump=self.trump, turn_up=self.turn_up,
+            hand_size=self.hand_size, bids=self.bids, tricks=tuple(self._trick.tricks), tricks_won=tuple(won),
+            score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self.scores)))
+        if self.hands_dealt >= self.rules.n_hands:  # OH-12: highest total wins; equal totals share
+            top = max(self.scores)
+            self.winners = tuple(s for s in range(self.n_seats) if self.scores[s] == top)
+            self.phase = Phase.GAME_OVER
+        else:
+            self.phase = Phase.DEAL
+
+    # ------------------------------------------------------------- views
+    def visible_bids(self, seat: int) -> tuple:
+        """Bids ``seat`` may see: all of them, except under simultaneous
+        bidding (OH-V5) while bids are still being chosen: only its own."""
+        if self.rules.simultaneous_bidding and self.phase is Phase.BIDDING:
+            return tuple(b.value if (b is not None and s == seat) else None for s, b in enumerate(self._bids))
+        return self.bids
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: its own hand, the turned-up card, visible
+        bids (OH-8, OH-V5), tricks and scores."""
+        seat = self._seat(seat)
+        tr = self._trick
+        hand_mask = tr.hands[seat] if tr is not None else (self._hands[seat] if self._hands else 0)
+        to_act = self.seats_to_act
+        return SeatView(
+            game=self.GAME, seat=seat, n_seats=self.n_seats, phase=self.phase, hand_number=self.hands_dealt,
+            hand_size=self.hand_size, dealer=self.dealer, to_act=to_act, hand=tuple(cards_of(hand_mask)),
+            looked=True, bids=self.visible_bids(seat), trump=self.trump, turn_up=self.turn_up, broken=False,
+            current_trick=tr.current_trick() if tr else None, tricks=tuple(tr.tricks) if tr else (),
+            tricks_won=self.tricks_won, scores=tuple(self.scores), bags=None,
+            legal=tuple(self.legal_actions(seat)) if seat in to_act else (), rules=self.rules,
+            last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self.results))

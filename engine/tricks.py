@@ -1,0 +1,255 @@
+"""Trick mechanics shared by Spades and Oh Hell.
+
+One module decides, for both games: which cards may be played (lead
+restriction on trumps, follow suit, must-trump), who wins a trick, and who
+leads next.  Hands are bitmasks (see :mod:`engine.cards`).  The games supply
+a :class:`TrickRules` with their rule ids and options:
+
+* Spades: trump is always spades (SP-2), trumps may not be led until broken
+  (SP-13), follow suit (SP-14), breaking (SP-15), winner (SP-16).
+* Oh Hell: a per-hand trump or none (OH-7), any card may be led (OH-9),
+  follow suit (OH-9), must-trump option (OH-V6), winner (OH-10).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of, describe_cards
+from .verdict import Reason, Verdict
+
+__all__ = ["TrickRules", "Trick", "TrickState", "legal_play_mask", "winning_offset", "trick_winner"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRules:
+    """How tricks are played in one game.
+
+    ``trump``: the trump :class:`Suit` or None (no-trump hand).
+    ``lead_restricted``: trumps may not be led until broken unless the hand
+    holds only trumps (Spades SP-13).  ``must_trump``: a player who cannot
+    follow suit must trump if able (OH-V6).  ``rule_*``: the RULES.md ids
+    quoted in verdicts.
+    """
+
+    trump: Suit | None
+    lead_restricted: bool = False
+    must_trump: bool = False
+    rule_lead: str = "OH-9"
+    rule_follow: str = "OH-9"
+    rule_break: str = "SP-15"
+    rule_must_trump: str = "OH-V6"
+    rule_winner: str = "OH-10"
+    rule_turn: str = "OH-9"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: ``leader`` (seat), ``cards`` in play order (Card), ``winner``
+    (seat, or None while the trick is incomplete).  ``seats[i]`` played
+    ``cards[i]``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    n_seats: int = 4
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % self.n_seats for i in range(len(self.cards)))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    def card_of(self, seat: int) -> Card | None:
+        """The card ``seat`` played to this trick, or None."""
+        for s, c in zip(self.seats, self.cards):
+            if s == seat:
+                return c
+        return None
+
+    def to_json(self) -> dict:
+        return {"leader": self.leader, "cards": [c.code for c in self.cards], "winner": self.winner}
+
+
+def legal_play_mask(hand: int, led_suit: int | None, trump: int | None,
+                    lead_restricted: bool, broken: bool, must_trump: bool) -> int:
+    """The bitmask of cards in ``hand`` that may be played.
+
+    ``led_suit`` is None when leading.  This is the single truth for play
+    legality (SP-13, SP-14, OH-9, OH-V6); :meth:`TrickState.check` explains it.
+    """
+    if led_suit is None:
+        if lead_restricted and not broken and trump is not None:
+            others = hand & ~SUIT_MASKS[trump]
+            if others:
+                return others
+        return hand
+    follow = hand & SUIT_MASKS[led_suit]
+    if follow:
+        return follow
+    if must_trump and trump is not None:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def winning_offset(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index in ``cards`` (play order) of the winning card (SP-16, OH-10):
+    the highest trump if any trump was played, else the highest card of the
+    suit led.  Cards of other suits never win."""
+    best = 0
+    b = cards[0]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c.suit == b.suit:
+            if c.rank > b.rank:
+                best, b = i, c
+        elif c.suit == trump:
+            best, b = i, c
+    return best
+
+
+def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | None, n_seats: int) -> int:
+    """Seat that wins a complete trick led by ``leader`` (SP-16, OH-10)."""
+    return (leader + winning_offset(cards, trump)) % n_seats
+
+
+class TrickState:
+    """The play phase of one hand: hands (bitmasks), the current trick, the
+    completed tricks and tricks won per seat, and whether trumps are broken.
+
+    The owning game checks phase and game-over; this object checks turn,
+    possession and the play rules, and applies plays.
+    """
+
+    __slots__ = ("rules", "n", "hands", "leader", "current", "tricks", "won", "broken", "seat_name")
+
+    def __init__(self, rules: TrickRules, hands: list[int], leader: int,
+                 seat_name: Callable[[int], str] = lambda s: f"seat {s}"):
+        self.rules = rules
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.leader = leader
+        self.current: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.won = [0] * self.n
+        self.broken = False
+        self.seat_name = seat_name
+
+    # --- queries -----------------------------------------------------------
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.current)) % self.n
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.current[0].suit if self.current else None
+
+    @property
+    def done(self) -> bool:
+        return not any(self.hands) and not self.current
+
+    def legal_mask(self, seat: int) -> int:
+        """Bitmask of the cards ``seat`` may play now (empty if not its turn)."""
+        if seat != self.to_play or self.done:
+            return 0
+        r = self.rules
+        led = self.current[0].suit if self.current else None
+        return legal_play_mask(self.hands[seat], led, r.trump, r.lead_restricted, self.broken, r.must_trump)
+
+    def current_trick(self) -> Trick:
+        return Trick(self.leader, tuple(self.current), None, self.n)
+
+    # --- explaining --------------------------------------------------------
+    def check(self, seat: int, card: Card) -> Verdict:
+        """Explain whether ``seat`` may play ``card`` now (turn, possession,
+        lead restriction, follow suit, must-trump).  Never raises."""
+        r = self.rules
+        to_play = self.to_play
+        if seat != to_play:
+            return Verdict.refuse(
+                Reason.NOT_YOUR_TURN, r.rule_turn,
+                f"It is not your turn: {self.seat_name(to_play)} plays next "
+                f"(play goes clockwise and the winner of a trick leads the next, {r.rule_turn}).",
+                to_act=to_play, card=card.code)
+        hand = self.hands[seat]
+        legal = self.legal_mask(seat)
+        legal_codes = [c.code for c in cards_of(legal)]
+        if not hand & card.bit:
+            return Verdict.refuse(
+                Reason.CARD_NOT_IN_HAND, r.rule_turn,
+                f"You don't hold the {card.display}. Your cards are {describe_cards(cards_of(hand))}.",
+                card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
+        trump = r.trump
+        if not self.current:
+            if legal & card.bit:
+                if trump is not None and card.suit == trump and r.lead_restricted:
+                    if self.broken:
+                        why = f"spades are broken, so you may lead the {card.display} ({r.rule_lead})."
+                    else:
+                        why = (f"you hold only spades, so you may lead the {card.display}, "
+                               f"and leading it breaks spades ({r.rule_lead}, {r.rule_break}).")
+                else:
+                    why = f"the leader may lead any {'non-spade ' if r.lead_restricted and not self.broken else ''}card ({r.rule_lead})."
+                return Verdict.allow("Yes: " + why, r.rule_lead, card=card.code, led_suit=None, legal=legal_codes)
+            others = cards_of(hand & ~SUIT_MASKS[trump])
+            return Verdict.refuse(
+                Reason.SPADES_NOT_BROKEN, r.rule_lead,
+                f"Spades are not broken yet, so you may not lead the {card.display}. "
+                f"Lead one of your other cards: {describe_cards(others)} ({r.rule_lead}).",
+                card=card.code, led_suit=None, broken=False, others=[c.code for c in others], legal=legal_codes)
+        led = self.current[0]
+        led_suit = led.suit
+        leader_name = self.seat_name(self.leader)
+        follow = cards_of(hand & SUIT_MASKS[led_suit])
+        ev = dict(card=card.code, led_suit=led_suit.letter, led_card=led.code,
+                  could_follow=[c.code for c in follow], legal=legal_codes)
+        if legal & card.bit:
+            if card.suit == led_suit:
+                why = f"{led_suit.noun} were led and you follow suit with the {card.display} ({r.rule_follow})."
+            elif r.must_trump and trump is not None and card.suit == trump:
+                why = (f"you have no {led_suit.noun}, and with must-trump on you trump with the "
+                       f"{card.display} ({r.rule_must_trump}).")
+            elif trump is not None and card.suit == trump:
+                why = (f"you have no {led_suit.noun}, so you may play any card; the {card.display} "
+                       f"is a trump ({r.rule_follow}).")
+            else:
+                why = f"you have no {led_suit.noun}, so you may play any card ({r.rule_follow})."
+            return Verdict.allow("Yes: " + why, r.rule_follow if card.suit == led_suit or not r.must_trump else r.rule_must_trump, **ev)
+        if follow:
+            return Verdict.refuse(
+                Reason.MUST_FOLLOW_SUIT, r.rule_follow,
+                f"You must follow suit: {leader_name} led the {led.display}, and you hold "
+                f"{'a ' + led_suit.singular if len(follow) == 1 else led_suit.noun} "
+                f"({describe_cards(follow)}), so you must play "
+                f"{'it' if len(follow) == 1 else 'one of them'}, not the {card.display} ({r.rule_follow}).",
+                **ev)
+        trumps = cards_of(hand & SUIT_MASKS[trump])  # must-trump is the only rule left
+        return Verdict.refuse(
+            Reason.MUST_TRUMP, r.rule_must_trump,
+            f"Must-trump (La Podrida, {r.rule_must_trump}) is on: you have no {led_suit.noun}, and you hold "
+            f"{'a trump' if len(trumps) == 1 else 'trumps'} ({describe_cards(trumps)}), so you must play "
+            f"{'it' if len(trumps) == 1 else 'one of them'}, not the {card.display}.",
+            trumps=[c.code for c in trumps], **ev)
+
+    # --- applying ----------------------------------------------------------
+    def apply(self, seat: int, card: Card) -> Trick | None:
+        """Play ``card`` for ``seat`` (already checked legal).  Returns the
+        completed :class:`Trick` when this card ends one, else None."""
+        r = self.rules
+        self.hands[seat] &= ~card.bit
+        if r.trump is not None and card.suit == r.trump:
+            self.broken = True  # a trump led (only trumps held) or played off-suit (SP-15)
+        self.current.append(card)
+        if len(self.current) < self.n:
+            return None
+        winner = trick_winner(self.leader, self.current, r.trump, self.n)
+        trick = Trick(self.leader, tuple(self.current), winner, self.n)
+        self.tricks.append(trick)
+        self.won[winner] += 1
+        self.current = []
+        self.leader = winner
+        return trick

@@ -1,0 +1,91 @@
+"""Verdicts: the engine's explanation of whether an action is allowed.
+
+Every ``check_*`` method returns a frozen :class:`Verdict`; it never raises
+for a rule violation.  ``verdict.reason`` is a :class:`Reason` (a ``str``
+enum, so ``verdict.reason == "MUST_FOLLOW_SUIT"`` works), ``verdict.rule`` the
+RULES.md id it enforces (``"SP-14"``), ``verdict.message`` plain English that
+names the cards, and ``verdict.evidence`` a read-only mapping of the facts
+behind it (``led_suit``, ``could_follow`` …).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Mapping
+
+__all__ = ["Reason", "Verdict"]
+
+
+class Reason(str, Enum):
+    """Why an action is (not) allowed.  The value is the code printed in
+    hand-record output (``"MUST_FOLLOW_SUIT"``)."""
+
+    OK = "OK"
+    # turn and phase
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    WRONG_PHASE = "WRONG_PHASE"
+    ALREADY_BID = "ALREADY_BID"
+    GAME_OVER = "GAME_OVER"
+    HAND_NOT_DEALT = "HAND_NOT_DEALT"
+    # play
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
+    SPADES_NOT_BROKEN = "SPADES_NOT_BROKEN"
+    MUST_TRUMP = "MUST_TRUMP"
+    # bidding
+    BID_NOT_WHOLE_NUMBER = "BID_NOT_WHOLE_NUMBER"
+    BID_OUT_OF_RANGE = "BID_OUT_OF_RANGE"
+    BLIND_NIL_AFTER_LOOKING = "BLIND_NIL_AFTER_LOOKING"
+    BLIND_NIL_NOT_IN_THIS_GAME = "BLIND_NIL_NOT_IN_THIS_GAME"
+    HOOK = "HOOK"
+    # the Blind Nil exchange
+    EXCHANGE_WRONG_COUNT = "EXCHANGE_WRONG_COUNT"
+    EXCHANGE_CARD_NOT_HELD = "EXCHANGE_CARD_NOT_HELD"
+    EXCHANGE_NOT_IN_EXCHANGE = "EXCHANGE_NOT_IN_EXCHANGE"
+    EXCHANGE_BOTH_BLIND_NIL = "EXCHANGE_BOTH_BLIND_NIL"
+    EXCHANGE_ALREADY_PASSED = "EXCHANGE_ALREADY_PASSED"
+    # looking at cards
+    ALREADY_LOOKED = "ALREADY_LOOKED"
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's answer to "may this seat do this now?".
+
+    Attributes: ``ok`` (bool), ``reason`` (:class:`Reason`), ``rule`` (RULES.md
+    id such as ``"SP-13"``, or ``""`` for a plain OK), ``message`` (plain
+    English naming the cards), ``evidence`` (read-only mapping; card values are
+    canonical texts like ``"TH"``).
+    """
+
+    ok: bool
+    reason: Reason
+    rule: str
+    message: str
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.evidence, MappingProxyType):
+            object.__setattr__(self, "evidence", MappingProxyType(dict(self.evidence)))
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @classmethod
+    def allow(cls, message: str, rule: str = "", **evidence: Any) -> "Verdict":
+        """An OK verdict (``message`` says why it is allowed)."""
+        return cls(True, Reason.OK, rule, message, evidence)
+
+    @classmethod
+    def refuse(cls, reason: Reason, rule: str, message: str, **evidence: Any) -> "Verdict":
+        """A refusal with its reason, rule id, message and evidence."""
+        return cls(False, reason, rule, message, evidence)
+
+    def to_json(self) -> dict:
+        """``{"ok", "reason", "rule", "message", "evidence"}`` with plain values."""
+        return {"ok": self.ok, "reason": self.reason.value, "rule": self.rule,
+                "message": self.message, "evidence": dict(self.evidence)}
