@@ -45,7 +45,8 @@ case "$cmd" in
   test)
     setup_python test
     setup_chromium
-    exec "$VENV/bin/python" -m pytest -q "$@"
+    # engine and widget tests, browser tests, and every notebook under nbval (never split across workers)
+    exec "$VENV/bin/python" -m pytest -q --nbval-lax tests notebooks exercises "$@"
     ;;
   bench)
     setup_python test

@@ -23,13 +23,15 @@ __all__ = ["ScoreLine", "HandResult", "SeatView", "TrickGame"]
 class ScoreLine:
     """One item of a hand's score: ``who`` is the partnership (Spades: 0 = NS,
     1 = EW) or the seat (Oh Hell); ``points`` may be negative; ``rule`` the
-    RULES.md id.  ``seat`` names the bidder for Nil lines in Spades."""
+    RULES.md id.  ``seat`` names the bidder for Nil lines in Spades; ``bags``
+    is how many bags the line adds to the counter (SP-17, SP-19)."""
 
     who: int
     item: str
     points: int
     rule: str
     seat: int | None = None
+    bags: int = 0
 
     def to_json(self, key: str) -> dict:
         d = {key: self.who, "item": self.item, "points": self.points, "rule": self.rule}
@@ -269,9 +271,9 @@ class TrickGame:
 
     def check_look(self, seat: int) -> Verdict:
         seat = self._seat(seat)
-        if self.phase is Phase.GAME_OVER:
-            return self._game_over_verdict()
-        return Verdict.allow("You may look at your cards at any time.", self._rule_deal)
+        if self.phase in (Phase.GAME_OVER, Phase.DEAL):
+            return self._phase_refusal("look at your cards")
+        return Verdict.allow("You may look at your cards at any time during the hand.", self._rule_deal)
 
     def undo(self) -> Action | None:
         """Take back the last action by a player (and any deal that followed

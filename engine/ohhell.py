@@ -86,7 +86,7 @@ class OhHellRules:
             object.__setattr__(self, "hand_sizes", hs)
             sizes = hs
         else:
-            sched = self.schedule or "up"
+            sched = "up" if self.schedule is None else self.schedule
             if sched not in SCHEDULES:
                 raise InvalidInputError(f"schedule {sched!r} is not one of {', '.join(SCHEDULES)} (OH-6, OH-V1…V3)")
             up, down = list(range(1, m + 1)), list(range(m, 0, -1))

@@ -98,7 +98,7 @@ def score_spades_side(side: int, bids: list[Bid], tricks: list[int], bags_before
                 lines.append(ScoreLine(side, f"{name} made ({SEAT_NAMES[seat]})", worth, rule, seat))
             else:
                 lines.append(ScoreLine(side, f"{name} failed ({SEAT_NAMES[seat]})", -worth, rule, seat))
-                lines.append(ScoreLine(side, f"failed {name} tricks are bags ({SEAT_NAMES[seat]})", t, "SP-19", seat))
+                lines.append(ScoreLine(side, f"failed {name} tricks are bags ({SEAT_NAMES[seat]})", t, "SP-19", seat, bags=t))
                 bags += t
         else:
             contract += b.value
@@ -107,7 +107,7 @@ def score_spades_side(side: int, bids: list[Bid], tricks: list[int], bags_before
         if counted >= contract:
             lines.append(ScoreLine(side, "contract made", 10 * contract, "SP-17"))
             if counted > contract:
-                lines.append(ScoreLine(side, "bags", counted - contract, "SP-17"))
+                lines.append(ScoreLine(side, "bags", counted - contract, "SP-17", bags=counted - contract))
                 bags += counted - contract
         else:
             lines.append(ScoreLine(side, "contract set", -10 * contract, "SP-18"))
@@ -280,7 +280,7 @@ class SpadesGame(TrickGame):
         """
         seat = self._seat(seat)
         if self.phase is not Phase.BIDDING:
-            if self.phase is not Phase.GAME_OVER and self._bids[seat] is not None:
+            if self.phase in (Phase.EXCHANGE, Phase.PLAY) and self._bids[seat] is not None:
                 return Verdict.refuse(Reason.ALREADY_BID, "SP-5",
                                       f"You already bid {_bid_text(self._bids[seat])} this hand; there is exactly one round of bidding (SP-5).",
                                       bid=_bid_json(self._bids[seat]))
@@ -349,7 +349,7 @@ class SpadesGame(TrickGame):
         if self.phase is not Phase.DEAL and all(b is not None and b.blind for b in mine):
             return Verdict.refuse(Reason.EXCHANGE_BOTH_BLIND_NIL, "SP-11",
                                   "You and your partner both bid Blind Nil, so no cards are exchanged (SP-11).")
-        if self.phase is Phase.BIDDING:
+        if self.phase in (Phase.BIDDING, Phase.DEAL):
             return self._phase_refusal("pass cards")
         if self.phase is not Phase.EXCHANGE or seat not in self._exchange_seats:
             return Verdict.refuse(Reason.EXCHANGE_NOT_IN_EXCHANGE, "SP-10",

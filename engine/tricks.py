@@ -218,7 +218,8 @@ class TrickState:
                        f"is a trump ({r.rule_follow}).")
             else:
                 why = f"you have no {led_suit.noun}, so you may play any card ({r.rule_follow})."
-            return Verdict.allow("Yes: " + why, r.rule_follow if card.suit == led_suit or not r.must_trump else r.rule_must_trump, **ev)
+            trumped_by_rule = r.must_trump and trump is not None and card.suit == trump
+            return Verdict.allow("Yes: " + why, r.rule_must_trump if trumped_by_rule else r.rule_follow, **ev)
         if follow:
             return Verdict.refuse(
                 Reason.MUST_FOLLOW_SUIT, r.rule_follow,

@@ -8,6 +8,7 @@ import pathlib
 import pytest
 import traitlets
 
+import tutor.cards as cards_module
 from tutor.cards import (
     FULL_DECK,
     CardHand,
@@ -90,7 +91,7 @@ def test_defaults():
 
 
 def test_esm_and_css_loaded_from_static_files():
-    static = pathlib.Path(__import__("tutor.cards").cards.__file__).parent / "static"
+    static = pathlib.Path(cards_module.__file__).parent / "static"
     h = CardHand()
     assert h._esm == (static / "cards.js").read_text(encoding="utf-8")
     assert h._css == (static / "cards.css").read_text(encoding="utf-8")

@@ -40,12 +40,11 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
+from engine import DECK, Card
+
 __all__ = [
     "RANKS",
     "SUITS",
-    "RANK_NAMES",
-    "SUIT_NAMES",
-    "SUIT_SYMBOLS",
     "FULL_DECK",
     "is_card",
     "card_label",
@@ -58,17 +57,9 @@ log = logging.getLogger(__name__)
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 
-RANK_NAMES = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
-    "7": "seven", "8": "eight", "9": "nine", "T": "ten",
-    "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-}
-RANK_DISPLAY = {r: r for r in "23456789JQKA"} | {"T": "10"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}  # ♣♦♥♠
-
 #: All 52 codes, suit by suit (clubs, diamonds, hearts, spades), low to high.
-FULL_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+FULL_DECK: tuple[str, ...] = tuple(c.code for c in DECK)
+_BY_CODE = {c.code: c for c in DECK}
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -78,39 +69,29 @@ ERROR_MAX_LEN = 200
 
 def is_card(code: object) -> bool:
     """True if ``code`` is a canonical card code such as ``"TH"``."""
-    return (
-        isinstance(code, str)
-        and len(code) == 2
-        and code[0] in RANKS
-        and code[1] in SUITS
-    )
+    return isinstance(code, str) and code in _BY_CODE
 
 
-def _check(code: object) -> str:
+def _check(code: object) -> Card:
     if not is_card(code):
         raise ValueError(
             f"not a card code: {code!r} (expected rank in {RANKS!r} then suit in "
             f"{SUITS!r}, e.g. 'TH' for the ten of hearts)"
         )
-    return code  # type: ignore[return-value]
+    return _BY_CODE[code]  # type: ignore[index]
 
 
 def card_label(code: str) -> str:
-    """Spoken name of a card: ``card_label("TH") == "ten of hearts"``.
-
-    Raises ValueError for anything that is not a canonical card code.
-    """
-    _check(code)
-    return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+    """Spoken name of a card: ``card_label("TH") == "ten of hearts"`` (the
+    engine's :attr:`engine.Card.name`).  Raises ValueError for anything that
+    is not a canonical card code."""
+    return _check(code).name
 
 
 def card_display(code: str) -> str:
-    """Short printed form of a card: ``card_display("TH") == "10♥"``.
-
-    Raises ValueError for anything that is not a canonical card code.
-    """
-    _check(code)
-    return RANK_DISPLAY[code[0]] + SUIT_SYMBOLS[code[1]]
+    """Short printed form of a card: ``card_display("TH") == "10♥"`` (the
+    engine's :attr:`engine.Card.display`).  Raises ValueError otherwise."""
+    return _check(code).display
 
 
 def _card_list() -> traitlets.List:

@@ -1,0 +1,341 @@
+"""Exercise notebooks: per-student questions whose answers come from the engine,
+checks with teaching hints (rule ids), and notebooks that run with the key.
+
+Rule ids: SP-13 … SP-22, OH-7 … OH-11, OH-V4, OH-V6 … OH-V8 (RULES.md).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tutor.exercises import EXERCISES, Exercise, parse_answer, AnswerError
+from tutor.exercises.core import question_seed
+from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_ID = re.compile(r"\((?:[^()]*\b)?(?:SP|OH)-(?:V)?\d+")
+STUDENTS = ("alice", "s2024-017")
+
+
+# --------------------------------------------------------------- structure
+def test_six_exercises_with_6_to_12_questions_each():
+    assert list(EXERCISES) == ["ex1_legal_cards", "ex2_trick_winner", "ex3_spades_scoring",
+                               "ex4_bags_and_game_end", "ex5_oh_hell_scoring", "ex6_estimating_a_bid"]
+    counts = {name: len(Exercise.load(name, "alice").questions) for name in EXERCISES}
+    assert counts == {"ex1_legal_cards": 9, "ex2_trick_winner": 8, "ex3_spades_scoring": 8,
+                      "ex4_bags_and_game_end": 9, "ex5_oh_hell_scoring": 8, "ex6_estimating_a_bid": 6}
+
+
+def test_seed_is_sha256_of_exercise_question_and_student():
+    s = question_seed("ex1_legal_cards", "q1", "alice")
+    assert isinstance(s, int) and 0 <= s < 2**64
+    assert s == question_seed("ex1_legal_cards", "q1", "alice")
+    assert s != question_seed("ex1_legal_cards", "q1", "alicf")
+    assert s != question_seed("ex1_legal_cards", "q2", "alice")
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_same_student_same_questions_different_students_different_deals(name):
+    a1, a2, b = (Exercise.load(name, "alice"), Exercise.load(name, "alice"), Exercise.load(name, "bob"))
+    assert [q.prompt for q in a1.questions.values()] == [q.prompt for q in a2.questions.values()]
+    assert a1.key() == a2.key()
+    differ = sum(a1.questions[q].prompt != b.questions[q].prompt for q in a1.qids)
+    assert differ >= len(a1.qids) - 1  # at most one accidental coincidence
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+@pytest.mark.parametrize("student", ["alice", "bob", "s2024-017", "x"])
+def test_every_key_answer_is_accepted(name, student):
+    ex = Exercise.load(name, student)
+    for qid, q in ex.questions.items():
+        r = ex.evaluate(qid, q.key)
+        assert r.status == "correct", (qid, r)
+        assert r.message.startswith(("Right", "Good estimate"))
+
+
+# ------------------------------------------- answers come from the engine
+def test_sp13_sp14_legal_card_keys_equal_the_engine_legal_plays():
+    """The key of each Spades legal-card question is what SpadesGame.legal_plays says
+    for the position (rebuilt here from the facts: hand and trick)."""
+    ex = Exercise.load("ex1_legal_cards", "alice")
+    q3 = ex.questions["q3"]  # leading before spades are broken (SP-13)
+    hand = q3.facts["hand"]
+    non_spades = [c for c in hand if not c.endswith("S")]
+    assert sorted(q3.key) == sorted(non_spades)
+    q2 = ex.questions["q2"]  # void in the suit led: every card (SP-14)
+    assert sorted(q2.key) == sorted(q2.facts["hand"])
+    q5 = ex.questions["q5"]  # only spades left, unbroken: every spade may be led (SP-13)
+    assert all(c.endswith("S") for c in q5.facts["hand"]) and sorted(q5.key) == sorted(q5.facts["hand"])
+
+
+def test_sp19_failed_nil_key_equals_score_spades_side():
+    ex = Exercise.load("ex3_spades_scoring", "bob")
+    q = ex.questions["q5"]
+    items = [(item, rule) for item, _, rule in q.facts["lines"]]
+    assert any(rule == "SP-19" for _, rule in items) and any(rule == "SP-8" for _, rule in items)
+    assert q.key == sum(p for _, p, _ in q.facts["lines"])
+
+
+def test_sp20_two_penalties_question_has_a_double_penalty():
+    for student in ("alice", "bob", "carol"):
+        q = Exercise.load("ex4_bags_and_game_end", student).questions["q3"]
+        assert ("bag penalty ×2", -200, "SP-20") in q.facts["lines"]
+
+
+def test_oh11_v7_v8_scores_follow_teacher_settings():
+    plain = Exercise.load("ex5_oh_hell_scoring", "alice")
+    v7 = Exercise.load("ex5_oh_hell_scoring", "alice", oh_hell={"tricks_always_count": True})
+    q_plain, q_v7 = plain.questions["q2"], v7.questions["q2"]  # a missed bid, same deal for both
+    assert q_plain.prompt[2] == q_v7.prompt[2]
+    won = int(re.search(r"won (\d+) trick", q_plain.prompt[2]).group(1))
+    assert q_plain.key == 0 and q_v7.key == won
+    assert "OH-V7" in q_v7.prompt[1]
+
+
+def test_oh_v4_forbidden_bid_is_refused_by_the_engine_hook():
+    for student in STUDENTS:
+        q = Exercise.load("ex5_oh_hell_scoring", student).questions["q4"]
+        assert q.facts["refusal"] == "HOOK" and q.facts["refusal_rule"] == "OH-V4"
+        assert q.key == q.facts["size"] - q.facts["others_total"]
+
+
+# ------------------------------------------------------- wrong answers
+def _wrong(q):
+    if q.kind == "cards":
+        return q.key[:-1] if len(q.key) > 1 else []
+    if q.kind == "seat":
+        return "North" if q.key != "North" else "South"
+    if q.kind == "side":
+        return "nobody" if q.key != "nobody" else "NS"
+    if q.kind == "ints":
+        return q.key[:-1]
+    if "low" in q.facts:  # a bid estimate: outside the accepted range
+        return q.facts["high"] + 1 if q.facts["high"] + 1 <= q.facts["size"] else q.facts["low"] - 1
+    return q.key + 1
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_every_question_rejects_a_wrong_answer_with_a_hint(name):
+    for student in STUDENTS:
+        ex = Exercise.load(name, student)
+        for qid, q in ex.questions.items():
+            r = ex.evaluate(qid, _wrong(q))
+            assert r.status == "wrong", (qid, r)
+            assert r.message.startswith("Not quite"), (qid, r.message)
+            assert len(r.message) > 40
+            if name != "ex6_estimating_a_bid":
+                assert RULE_ID.search(r.message), (qid, r.message)
+            assert "Answer:" not in r.message  # reveal_answers is off by default
+
+
+def test_reveal_answers_setting_adds_the_answer():
+    ex = Exercise.load("ex2_trick_winner", "alice", reveal_answers=True)
+    q = ex.questions["q3"]
+    r = ex.evaluate("q3", _wrong(q))
+    assert r.status == "wrong" and f"Answer: {q.key}" in r.message
+
+
+def test_sp13_leading_a_spade_before_broken_hint():
+    ex = Exercise.load("ex1_legal_cards", "alice")
+    q = ex.questions["q3"]
+    spade = next(c for c in q.facts["hand"] if c.endswith("S"))
+    r = ex.evaluate("q3", q.key + [spade])
+    assert r.status == "wrong" and "(SP-13)" in r.message and "not broken" in r.message
+
+
+def test_sp14_must_follow_suit_hint():
+    ex = Exercise.load("ex1_legal_cards", "bob")
+    q = ex.questions["q1"]
+    led = q.facts["trick"][0][-1]
+    other = next(c for c in q.facts["hand"] if c[-1] != led)
+    r = ex.evaluate("q1", q.key + [other])
+    assert r.status == "wrong" and "(SP-14)" in r.message and "must follow suit" in r.message
+
+
+def test_oh_v6_must_trump_hint():
+    ex = Exercise.load("ex1_legal_cards", "alice")
+    q = ex.questions["q7"]
+    trump = q.facts["trump"]
+    other = next(c for c in q.facts["hand"] if c[-1] != trump)
+    r = ex.evaluate("q7", q.key + [other])
+    assert r.status == "wrong" and "(OH-V6)" in r.message and "must play a trump" in r.message
+
+
+def test_sp14_card_not_in_hand_hint():
+    ex = Exercise.load("ex1_legal_cards", "alice")
+    q = ex.questions["q2"]
+    missing = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c not in q.facts["hand"])
+    r = ex.evaluate("q2", q.key + [missing])
+    assert r.status == "wrong" and "not in your hand" in r.message
+
+
+def test_sp16_trumped_trick_hint_names_the_trump():
+    ex = Exercise.load("ex2_trick_winner", "alice")
+    q = ex.questions["q3"]
+    seats = [(q.facts["leader"] + i) % 4 for i in range(4)]
+    led = q.facts["cards"][0][-1]
+    follower = next(s for s, c in zip(seats, q.facts["cards"]) if c[-1] == led)
+    r = ex.evaluate("q3", follower)
+    assert r.status == "wrong" and "(SP-16)" in r.message and "a trump (spades) was played" in r.message
+
+
+def test_oh7_last_hand_spade_is_not_a_trump_hint():
+    for student in STUDENTS:
+        ex = Exercise.load("ex2_trick_winner", student)
+        q = ex.questions["q8"]
+        seats = [(q.facts["leader"] + i) % 4 for i in range(4)]
+        spade_seat = next(s for s, c in zip(seats, q.facts["cards"]) if c.endswith("S"))
+        r = ex.evaluate("q8", spade_seat)
+        assert r.status == "wrong" and "(OH-7)" in r.message and "no trump" in r.message
+
+
+def test_sp19_left_out_failed_nil_bags_hint():
+    ex = Exercise.load("ex3_spades_scoring", "bob")
+    q = ex.questions["q5"]
+    bags = next(p for item, p, rule in q.facts["lines"] if rule == "SP-19")
+    r = ex.evaluate("q5", q.key - bags)
+    assert r.status == "wrong" and "failed Nil tricks are bags" in r.message and "(SP-19)" in r.message
+
+
+def test_sp20_forgot_double_penalty_hint():
+    ex = Exercise.load("ex4_bags_and_game_end", "alice")
+    q = ex.questions["q3"]
+    r = ex.evaluate("q3", q.key + 200)
+    assert r.status == "wrong" and "bag penalty ×2" in r.message and "(SP-20)" in r.message
+
+
+def test_sp22_tie_at_500_hint():
+    ex = Exercise.load("ex4_bags_and_game_end", "alice")
+    assert ex.questions["q8"].key == "nobody"
+    r = ex.evaluate("q8", "North-South")
+    assert r.status == "wrong" and "equal" in r.message and "(SP-22)" in r.message
+
+
+def test_oh_v4_hook_hint_for_an_allowed_bid():
+    ex = Exercise.load("ex5_oh_hell_scoring", "alice")
+    q = ex.questions["q4"]
+    allowed = next(v for v in range(q.facts["size"] + 1) if v != q.key)
+    r = ex.evaluate("q4", allowed)
+    assert r.status == "wrong" and "OH-V4" in r.message and f"would be {q.facts['others_total'] + allowed}" in r.message
+
+
+def test_bid_estimate_accepts_a_range_and_explains_the_count():
+    ex = Exercise.load("ex6_estimating_a_bid", "alice", estimator="count")
+    q = ex.questions["q1"]
+    lo, hi = q.facts["low"], q.facts["high"]
+    assert hi - lo <= 2 and lo <= q.key <= hi
+    for v in range(lo, hi + 1):
+        r = ex.evaluate("q1", v)
+        assert r.status == "correct" and "count:" in r.message and f"from {lo} to {hi}" in r.message
+    assert ex.evaluate("q1", 14).status == "wrong"
+
+
+# ------------------------------------------------------- wrong types
+def test_wrong_type_answers_get_a_clear_message_not_a_traceback():
+    ex3 = Exercise.load("ex3_spades_scoring", "alice")
+    r = ex3.evaluate("q1", "52")
+    assert r.status == "invalid" and "without quotes" in r.message
+    assert ex3.evaluate("q1", "fifty").status == "invalid"
+    assert ex3.evaluate("q1", True).status == "invalid"
+    assert ex3.evaluate("q1", 2.5).status == "invalid"
+    assert ex3.evaluate("q1", None).status == "empty"
+    ex1 = Exercise.load("ex1_legal_cards", "alice")
+    r = ex1.evaluate("q1", ["1X"])
+    assert r.status == "invalid" and "'1X' is not a card" in r.message
+    assert ex1.evaluate("q1", 7).status == "invalid"
+    ex2 = Exercise.load("ex2_trick_winner", "alice")
+    r = ex2.evaluate("q1", "Centre")
+    assert r.status == "invalid" and "not a seat" in r.message
+    assert ex2.evaluate("q1", 9).status == "invalid"
+    assert ex2.evaluate("q99", "East").status == "unknown"
+
+
+def test_answer_forms_cards_seats_sides():
+    assert parse_answer("cards", "10H TH") == parse_answer("cards", ["10♥"])
+    assert parse_answer("cards", ("as", "2c")) == parse_answer("cards", "A♠, 2♣")
+    assert parse_answer("seat", "East") == parse_answer("seat", "e") == parse_answer("seat", 1) == 1
+    assert parse_answer("side", "North–South") == parse_answer("side", "ns") == 0
+    assert parse_answer("side", "nobody") == -1
+    with pytest.raises(AnswerError):
+        parse_answer("seat", 4)
+
+
+def test_check_prints_outside_ipython(capsys):
+    ex = Exercise.load("ex3_spades_scoring", "alice")
+    ex.check("q1", ex.questions["q1"].key)
+    ex.check("q1", ex.questions["q1"].key + 1)
+    ex.check("q1", "x")
+    ex.show("q1")
+    out = capsys.readouterr().out
+    assert "✓ q1: Right" in out and "✗ q1: Not quite" in out and "⚠ q1:" in out and "Q1. Contract made exactly" in out
+    assert "Traceback" not in out
+
+
+def test_check_result_html_has_mark_and_colours_red_suits():
+    ex = Exercise.load("ex2_trick_winner", "alice")
+    html = ex.evaluate("q1", ex.questions["q1"].key)._repr_html_()
+    assert "✓" in html and 'class="tt-check tt-correct"' in html
+
+
+# ------------------------------------------------------- notebooks
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_committed_notebook_is_the_built_practice_notebook_without_outputs(name):
+    path = ROOT / "exercises" / f"{name}.ipynb"
+    text = path.read_text(encoding="utf-8")
+    assert text == notebook_text(build_notebook(name))
+    nb = nbformat.reads(text, as_version=4)
+    nbformat.validate(nb)
+    assert "widgets" not in nb.metadata
+    answers = [c for c in nb.cells if "answer" in c.metadata.get("tags", [])]
+    assert [c.source for c in answers] == [f"answer_q{i} = None" for i in range(1, len(answers) + 1)]
+    for c in nb.cells:
+        if c.cell_type == "code":
+            assert c.outputs == [] and c.execution_count is None
+
+
+def _run(nb):
+    from nbclient import NotebookClient
+    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=False).execute()
+    return nb
+
+
+def _text(output) -> str:
+    if output.output_type == "stream":
+        return output.text
+    return output.get("data", {}).get("text/plain", "")
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_key_filled_notebooks_execute_and_every_check_passes(name):
+    """For two students, the notebook with the answer key filled in is executed
+    with nbclient (python3 kernel); every check cell shows ✓ and nothing else.
+    Both students' notebooks run in one kernel (their cells one after the
+    other) to keep the suite fast."""
+    cells = []
+    for student in STUDENTS:
+        nb = fill_answers(build_notebook(name, student), Exercise.load(name, student).key())
+        for c in nb.cells:
+            c.id = f"{student.replace('-', '')}-{c.id}"
+        cells.extend(nb.cells)
+    nb = build_notebook(name, STUDENTS[0])
+    nb.cells = cells
+    _run(nb)
+    checks = [c for c in nb.cells if "check" in c.metadata.get("tags", [])]
+    assert len(checks) == 2 * len(EXERCISES[name].generators)
+    for c in checks:
+        out = "".join(_text(o) for o in c.outputs)
+        assert "✓" in out and "✗" not in out and "⚠" not in out, (c.id, out)
+        assert not any(o.output_type == "error" for o in c.outputs)
+
+
+def test_practice_notebook_runs_with_no_answers_yet():
+    nb = nbformat.read(ROOT / "exercises" / "ex4_bags_and_game_end.ipynb", as_version=4)
+    _run(nb)
+    for c in nb.cells:
+        if "check" in c.metadata.get("tags", []):
+            assert "No answer yet" in "".join(_text(o) for o in c.outputs)
+        if "question" in c.metadata.get("tags", []):
+            assert "text/html" in c.outputs[0]["data"]

@@ -1,0 +1,193 @@
+"""The notebook series (notebooks/*.ipynb): every chapter exists, every rule id
+and worked example of RULES.md is taught, and notebooks are committed clean
+(no outputs, no execution counts, no widget state).
+
+Running the notebooks themselves is nbval's job: ``pytest --nbval-lax notebooks/``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+
+
+def _rules_md() -> pathlib.Path:
+    for candidate in (os.environ.get("TT_RULES_MD"), REPO / "RULES.md", REPO / "docs" / "RULES.md",
+                      REPO.parent / "shared" / "RULES.md"):
+        if candidate and pathlib.Path(candidate).is_file():
+            return pathlib.Path(candidate)
+    pytest.skip("RULES.md not found (set TT_RULES_MD)")
+
+
+#: The chapter list of the series, in order (issue 5).
+CHAPTER_FILES = [
+    "00_welcome.ipynb",
+    "01_cards_and_tricks.ipynb",
+    "02_spades_deal_and_bidding.ipynb",
+    "03_spades_nil_and_blind_nil.ipynb",
+    "04_spades_playing_tricks.ipynb",
+    "05_spades_scoring.ipynb",
+    "06_play_spades.ipynb",
+    "07_oh_hell_deal_trump_bidding.ipynb",
+    "08_oh_hell_play_and_scoring.ipynb",
+    "09_oh_hell_variations.ipynb",
+    "10_play_oh_hell.ipynb",
+]
+ALL_FILES = CHAPTER_FILES + ["app.ipynb"]
+
+RULE_ID = re.compile(r"\*\*((?:SP|OH)-V?\d+)\b")
+EXAMPLE_ID = re.compile(r"\bEX-[SO]\d+\b")
+
+
+def _load(name: str) -> dict:
+    return json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+
+
+def _source(cell: dict) -> str:
+    src = cell["source"]
+    return src if isinstance(src, str) else "".join(src)
+
+
+def _text(name: str, kinds=("markdown", "code")) -> str:
+    return "\n".join(_source(c) for c in _load(name)["cells"] if c["cell_type"] in kinds)
+
+
+def _all_text(kinds=("markdown", "code")) -> str:
+    return "\n".join(_text(n, kinds) for n in CHAPTER_FILES)
+
+
+def rule_ids() -> list[str]:
+    """Every rule id defined in RULES.md (``- **SP-1 Players.**`` …)."""
+    return sorted(set(RULE_ID.findall(_rules_md().read_text(encoding="utf-8"))))
+
+
+def example_ids() -> list[str]:
+    return sorted(set(EXAMPLE_ID.findall(_rules_md().read_text(encoding="utf-8"))))
+
+
+def test_rules_md_defines_the_expected_ids():
+    ids = rule_ids()
+    expected = ([f"SP-{i}" for i in range(1, 23)] + [f"OH-{i}" for i in range(1, 13)]
+                + [f"OH-V{i}" for i in range(1, 9)])
+    assert sorted(ids) == sorted(expected)
+    assert example_ids() == ["EX-O1", "EX-O2", "EX-O3", "EX-O4", "EX-O5", "EX-O6",
+                             "EX-S1", "EX-S2", "EX-S3", "EX-S4", "EX-S5"]
+
+
+def test_every_chapter_file_exists():
+    missing = [n for n in ALL_FILES if not (NOTEBOOKS / n).is_file()]
+    assert missing == []
+
+
+def test_every_rule_id_is_taught_in_some_notebook_text():
+    text = _all_text(kinds=("markdown",))
+    missing = [i for i in rule_ids() if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", text)]
+    assert missing == []
+
+
+def test_every_rule_id_has_its_own_section_heading():
+    """Each rule is taught in a section whose heading names it (``## SP-13 …``)."""
+    headings = "\n".join(line for line in _all_text(kinds=("markdown",)).splitlines() if line.startswith("#"))
+    missing = [i for i in rule_ids() if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", headings)]
+    assert missing == []
+
+
+def test_sections_sit_in_the_chapter_the_issue_assigns():
+    where = {
+        "02_spades_deal_and_bidding.ipynb": [f"SP-{i}" for i in range(1, 8)],
+        "03_spades_nil_and_blind_nil.ipynb": [f"SP-{i}" for i in range(8, 12)],
+        "04_spades_playing_tricks.ipynb": [f"SP-{i}" for i in range(12, 17)],
+        "05_spades_scoring.ipynb": [f"SP-{i}" for i in range(17, 23)],
+        "07_oh_hell_deal_trump_bidding.ipynb": [f"OH-{i}" for i in range(1, 9)],
+        "08_oh_hell_play_and_scoring.ipynb": [f"OH-{i}" for i in range(9, 13)],
+        "09_oh_hell_variations.ipynb": [f"OH-V{i}" for i in range(1, 9)],
+    }
+    wrong = []
+    for name, ids in where.items():
+        headings = [l for l in _text(name, kinds=("markdown",)).splitlines() if l.startswith("#")]
+        for i in ids:
+            if not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", h) for h in headings):
+                wrong.append((name, i))
+    assert wrong == []
+
+
+def test_every_worked_example_is_shown_and_asserted():
+    """Each EX-… is named in a chapter's text, and the code cell after it
+    asserts a value computed by the engine."""
+    missing, unasserted = [], []
+    for ex in example_ids():
+        found = False
+        for name in CHAPTER_FILES:
+            cells = _load(name)["cells"]
+            for k, cell in enumerate(cells):
+                if cell["cell_type"] == "markdown" and re.search(rf"\b{ex}\b", _source(cell)):
+                    found = True
+                    code = next((_source(c) for c in cells[k + 1:] if c["cell_type"] == "code"), "")
+                    if "assert" not in code:
+                        unasserted.append(ex)
+        if not found:
+            missing.append(ex)
+    assert missing == [] and unasserted == []
+
+
+@pytest.mark.parametrize("ex, numbers", [
+    ("EX-S1", ["4 + 2 = 6", "3 + 2 = 5"]),
+    ("EX-S4", ["52"]),
+    ("EX-S5", ["11 bags", "1 bag"]),
+    ("EX-O1", ["0, 1, 2, 3 and 4"]),
+    ("EX-O2", ["14"]),
+    ("EX-O3", ["10"]),
+    ("EX-O4", ["may not bid 2"]),
+    ("EX-O5", ["4"]),
+    ("EX-O6", ["12"]),
+])
+def test_worked_examples_show_their_numbers(ex, numbers):
+    paragraphs = [p for p in _all_text(kinds=("markdown",)).split("\n\n") if ex in p]
+    assert paragraphs, ex
+    text = " ".join(paragraphs)
+    assert [n for n in numbers if n not in text] == []
+
+
+def test_ex_s4_cell_asserts_52_points():
+    assert "assert points == 52" in _text("05_spades_scoring.ipynb", kinds=("code",))
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_notebook_is_committed_without_outputs_or_widget_state(name):
+    nb = _load(name)
+    assert nb["nbformat"] == 4
+    assert "widgets" not in nb.get("metadata", {})
+    dirty = [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+             and (c.get("outputs") or c.get("execution_count") is not None)]
+    assert dirty == []
+    assert [i for i, c in enumerate(nb["cells"]) if "widgets" in c.get("metadata", {})] == []
+
+
+@pytest.mark.parametrize("name", CHAPTER_FILES)
+def test_chapter_uses_the_engine_and_has_a_title(name):
+    nb = _load(name)
+    first = _source(nb["cells"][0])
+    assert first.startswith(f"# {name[:2]} · ")
+    code = _text(name, kinds=("code",))
+    assert "from engine" in code or "from tutor" in code
+
+
+def test_chapter_09_switches_each_variation_on():
+    code = _text("09_oh_hell_variations.ipynb", kinds=("code",))
+    for switch in ('schedule="down"', 'schedule="up_down"', 'schedule="down_up"', "hook=hook",
+                   "simultaneous_bidding=True", "must_trump=must_trump", "tricks_always_count=True",
+                   "nil_pays_hand_size=True"):
+        assert switch in code, switch
+
+
+def test_app_notebook_is_two_lines_and_titled():
+    nb = _load("app.ipynb")
+    assert nb["metadata"].get("title") == "Trick Tutor"
+    code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code == ["from tutor.app import build_app\n\nbuild_app()"]

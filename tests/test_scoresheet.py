@@ -1,0 +1,171 @@
+"""Headless tests of tutor.scoresheet: DataFrames, figure and widget.
+
+The games are played with a fixed, engine-only policy (fixed bids, always
+the lowest legal card from ``game.legal_plays``), so the expected values
+depend only on the engine and the deal numbers; they are written out here and
+were checked by hand against RULES.md (SP-8, SP-17…SP-20, OH-11).
+"""
+from __future__ import annotations
+
+import json
+
+import plotly.graph_objects as go
+import pytest
+
+from engine import OhHellGame, OhHellRules, Phase, SpadesGame
+from engine.record import game_from_record, game_to_record, replay
+from tutor.scoresheet import ScoreSheet, running_totals_frame, score_figure, score_lines_frame
+
+NS, EW = "North–South", "East–West"
+
+
+def play_fixed(game, bids, hands):
+    """Fixed bids per seat; always the lowest legal card (engine's list)."""
+    while len(game.results) < hands and game.phase is not Phase.GAME_OVER:
+        s = game.to_act
+        if game.phase is Phase.BIDDING:
+            legal = [b.value for b in game.legal_bids(s) if not b.blind]
+            game.bid(s, bids[s] if bids[s] in legal else legal[0])
+        else:
+            game.play(s, game.legal_plays(s)[0])
+    return game
+
+
+@pytest.fixture(scope="module")
+def spades_game():
+    # North 3, East 4, South Nil, West 2; South's Nil fails every hand.
+    return play_fixed(SpadesGame(first_deal=2024, dealer=3), [3, 4, 0, 2], 3)
+
+
+@pytest.fixture(scope="module")
+def oh_hell_game():
+    return play_fixed(OhHellGame(OhHellRules(players=3, hand_sizes=(1, 2, 3)), first_deal=77, dealer=0),
+                      [0, 1, 1], 3)
+
+
+SPADES_LINES = {
+    "hand": [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3],
+    "side": [NS, NS, NS, NS, EW, NS, NS, NS, NS, EW, NS, NS, NS, NS, EW],
+    "item": ["Nil failed (South)", "failed Nil tricks are bags (South)", "contract set", "bag penalty",
+             "contract set",
+             "Nil failed (South)", "failed Nil tricks are bags (South)", "contract made", "bags", "contract set",
+             "Nil failed (South)", "failed Nil tricks are bags (South)", "contract set", "bag penalty",
+             "contract set"],
+    "points": [-100, 10, -30, -100, -60, -100, 4, 30, 1, -60, -100, 8, -30, -100, -60],
+    "bags": [0, 10, 0, 0, 0, 0, 4, 0, 1, 0, 0, 8, 0, 0, 0],
+    "rule": ["SP-8", "SP-19", "SP-18", "SP-20", "SP-18", "SP-8", "SP-19", "SP-17", "SP-17", "SP-18",
+             "SP-8", "SP-19", "SP-18", "SP-20", "SP-18"],
+}
+SPADES_TOTALS = {"hand": [1, 2, 3], NS: [-220, -285, -507], EW: [-60, -120, -180],
+                 f"{NS} bags": [0, 5, 3], f"{EW} bags": [0, 0, 0]}
+
+OH_LINES = {
+    "hand": [1, 1, 1, 2, 2, 2, 3, 3, 3],
+    "seat": [0, 1, 2, 0, 1, 2, 0, 1, 2],
+    "item": ["bid made", "bid made", "bid missed", "bid made", "bid made", "bid made", "bid made",
+             "bid missed", "bid missed"],
+    "points": [10, 11, 0, 10, 11, 11, 10, 0, 0],
+    "rule": ["OH-11"] * 9,
+}
+OH_TOTALS = {"hand": [1, 2, 3], "seat 0": [10, 20, 30], "seat 1": [11, 22, 22], "seat 2": [0, 11, 11]}
+
+
+def test_sp17_to_sp20_score_lines_frame_exact(spades_game):
+    df = score_lines_frame(spades_game)
+    assert list(df.columns) == ["hand", "side", "item", "points", "bags", "rule"]
+    assert {k: df[k].tolist() for k in df.columns} == SPADES_LINES
+    # the lines of each hand add up to the engine's hand points per side
+    sums = df.groupby(["hand", "side"], sort=False)["points"].sum().to_dict()
+    for r in spades_game.results:
+        assert (sums[(r.number, NS)], sums[(r.number, EW)]) == r.points
+
+
+def test_sp20_running_totals_exact_and_equal_game_scores(spades_game):
+    df = running_totals_frame(spades_game)
+    assert list(df.columns) == ["hand", NS, EW, f"{NS} bags", f"{EW} bags"]
+    assert {k: df[k].tolist() for k in df.columns} == SPADES_TOTALS
+    assert spades_game.scores == [-507, -180]
+    assert spades_game.bags == [3, 0]
+
+
+def test_record_round_trip_gives_the_same_frames(spades_game, oh_hell_game):
+    for game, lines, totals in ((spades_game, SPADES_LINES, SPADES_TOTALS), (oh_hell_game, OH_LINES, OH_TOTALS)):
+        record = json.loads(json.dumps(game_to_record(game)))
+        loaded = game_from_record(record, auto_deal=False)
+        assert loaded.scores == game.scores
+        df = score_lines_frame(loaded)
+        assert {k: df[k].tolist() for k in lines} == lines
+        tot = running_totals_frame(loaded)
+        assert {k: tot[k].tolist() for k in tot.columns} == totals
+        out, status, err = replay(record)
+        assert status == 0 and err is None
+        scored = [h for h in out["hands"] if "scores_after" in h]
+        assert len(scored) == 3
+        assert scored[-1]["scores_after"] == list(game.scores)
+
+
+def test_oh11_score_lines_and_totals_exact(oh_hell_game):
+    df = score_lines_frame(oh_hell_game)
+    assert list(df.columns) == ["hand", "seat", "item", "points", "rule"]
+    assert {k: df[k].tolist() for k in df.columns} == OH_LINES
+    tot = running_totals_frame(oh_hell_game)
+    assert {k: tot[k].tolist() for k in tot.columns} == OH_TOTALS
+    assert oh_hell_game.scores == [30, 22, 11]
+    assert tot.iloc[-1, 1:].tolist() == oh_hell_game.scores
+
+
+def test_score_figure_spades_traces(spades_game):
+    fig = score_figure(spades_game)
+    assert isinstance(fig, go.Figure)
+    assert [t.name for t in fig.data] == [NS, EW, f"{NS} bags", f"{EW} bags"]
+    assert [list(t.x) for t in fig.data] == [[0, 1, 2, 3]] * 4
+    assert list(fig.data[0].y) == [0, -220, -285, -507]
+    assert list(fig.data[1].y) == [0, -60, -120, -180]
+    assert list(fig.data[2].y) == [0, 0, 5, 3]
+    assert list(fig.data[3].y) == [0, 0, 0, 0]
+    assert [t.yaxis for t in fig.data] == [None, None, "y2", "y2"]
+    assert fig.layout.yaxis2.overlaying == "y"
+
+
+def test_score_figure_oh_hell_traces(oh_hell_game):
+    fig = score_figure(oh_hell_game)
+    assert [t.name for t in fig.data] == ["seat 0", "seat 1", "seat 2"]
+    assert [list(t.y) for t in fig.data] == [[0, 10, 20, 30], [0, 11, 22, 22], [0, 0, 11, 11]]
+
+
+def test_start_scores_are_the_first_point_of_the_chart():
+    g = SpadesGame(first_deal=5, scores=(120, -40), bags=(7, 2))
+    fig = score_figure(g)
+    assert [list(t.y) for t in fig.data] == [[120], [-40], [7], [2]]
+
+
+@pytest.mark.parametrize("game", [SpadesGame(first_deal=1), OhHellGame(OhHellRules(players=5), first_deal=1)])
+def test_empty_game_frames_figure_and_widget(game):
+    lines = score_lines_frame(game)
+    assert len(lines) == 0
+    assert "points" in lines.columns and "rule" in lines.columns
+    totals = running_totals_frame(game)
+    assert len(totals) == 0
+    fig = score_figure(game)
+    assert len(fig.data) == (4 if game.GAME == "spades" else 5)
+    sheet = ScoreSheet(game)
+    assert "No hand has been scored yet" in sheet.totals_html.value
+    assert len(sheet.figure.data) == len(fig.data)
+
+
+def test_scoresheet_widget_tables_chart_and_refresh():
+    g = SpadesGame(first_deal=2024, dealer=3)
+    sheet = ScoreSheet(g)
+    assert isinstance(sheet.figure, go.FigureWidget)
+    assert list(sheet.figure.data[0].y) == [0]
+    play_fixed(g, [3, 4, 0, 2], 2)
+    sheet.refresh()
+    assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
+    assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
+    assert list(sheet.figure.data[0].y) == [0, -220, -285]
+    assert [t.name for t in sheet.figure.data] == [NS, EW, f"{NS} bags", f"{EW} bags"]
+    o = play_fixed(OhHellGame(OhHellRules(players=3, hand_sizes=(1, 2, 3)), first_deal=77, dealer=0), [0, 1, 1], 3)
+    sheet.refresh(o)
+    assert [t.name for t in sheet.figure.data] == ["seat 0", "seat 1", "seat 2"]
+    assert sheet.totals["seat 0"].tolist() == [10, 20, 30]
+    assert "Oh Hell" in sheet.title.value

@@ -1,0 +1,236 @@
+"""Property tests of the Spades engine with hypothesis (seeded, derandomized).
+
+Random games are played with random legal actions (bids 0…4, sometimes Blind
+Nil, random exchanges, random legal cards) and after every action the engine
+is checked against invariants of RULES.md:
+
+* the 52 cards are conserved: hands + cards played this hand (SP-2, SP-4);
+* every hand has 13 tricks and 13 tricks won (SP-16);
+* at every play decision, the cards for which ``check_play`` is ok are exactly
+  ``legal_plays`` (all 52 cards are asked), and every other card gets a
+  reason other than OK and a rule id (SP-12 … SP-14);
+* score lines add up to each side's hand points and running scores (SP-17 … SP-20);
+* save → load (``game_to_record``/``game_from_record``) gives the same record
+  and the same views, and the record replays with exit status 0;
+* ``undo`` after a random action restores the same record;
+* card text round-trips.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import DECK, Card, IllegalActionError, Phase, Reason, SpadesGame, SpadesRules, parse_card
+from engine.record import game_from_record, game_to_record, replay
+
+FAST = settings(derandomize=True, max_examples=40, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow], database=None)
+SLOW = settings(derandomize=True, max_examples=2000, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow], database=None)
+
+
+def new_game(rng: random.Random, target: int) -> SpadesGame:
+    return SpadesGame(SpadesRules(target_score=target), dealer=rng.randrange(4),
+                      first_deal=rng.getrandbits(40), rng=random.Random(rng.getrandbits(32)))
+
+
+def random_step(game: SpadesGame, rng: random.Random, nil_rate: float = 0.1, max_bid: int = 4) -> None:
+    """Apply one random legal action: bids 1…``max_bid``, Nil with probability
+    ``nil_rate`` and Blind Nil about half as often; random exchanges; random
+    legal cards."""
+    if game.phase is Phase.BIDDING:
+        seat = game.to_act
+        r = rng.random()
+        if not game.has_looked(seat) and r < nil_rate / 2:
+            game.bid(seat, 0, blind=True)
+        elif r < nil_rate:
+            game.bid(seat, 0)
+        else:
+            game.bid(seat, rng.randint(1, max_bid))
+    elif game.phase is Phase.EXCHANGE:
+        seat = rng.choice(game.seats_to_act)
+        game.exchange(seat, rng.sample(game.hand_of(seat), 3))
+    elif game.phase is Phase.PLAY:
+        seat = game.to_act
+        game.play(seat, rng.choice(game.legal_plays(seat)))
+    else:  # pragma: no cover - auto_deal never leaves a game in DEAL
+        raise AssertionError(f"unexpected phase {game.phase}")
+
+
+def played_this_hand(game: SpadesGame) -> list[Card]:
+    cards = [c for t in game.tricks for c in t.cards]
+    if game.current_trick is not None:
+        cards.extend(game.current_trick.cards)
+    return cards
+
+
+def check_cards_conserved(game: SpadesGame) -> None:
+    held = [c for s in range(4) for c in game.hand_of(s)]
+    played = played_this_hand(game)
+    assert len(held) + len(played) == 52
+    assert set(held) | set(played) == set(DECK)
+    if game.phase is Phase.PLAY:
+        counts = [len(game.hand_of(s)) for s in range(4)]
+        assert max(counts) - min(counts) <= 1
+
+
+def check_play_decision(game: SpadesGame) -> None:
+    seat = game.to_act
+    legal = set(game.legal_plays(seat))
+    assert legal, "the player to act always has a legal card"
+    ok = set()
+    for card in DECK:
+        v = game.check_play(seat, card)
+        if v.ok:
+            ok.add(card)
+            assert v.reason is Reason.OK
+        else:
+            assert v.reason is not Reason.OK
+            assert v.rule.startswith("SP-")
+    assert ok == legal
+    assert set(game.hand_of(seat)) >= legal
+    other = (seat + 1) % 4
+    for card in game.hand_of(other):
+        v = game.check_play(other, card)
+        assert not v.ok and v.reason is Reason.NOT_YOUR_TURN and v.rule == "SP-12"
+
+
+def check_hand_result(game: SpadesGame, scores_before: list[int]) -> None:
+    r = game.results[-1]
+    assert len(r.tricks) == 13
+    assert sum(r.tricks_won) == 13
+    assert r.tricks_won == tuple(sum(1 for t in r.tricks if t.winner == s) for s in range(4))
+    assert all(len(t.cards) == 4 for t in r.tricks)
+    assert len({c for t in r.tricks for c in t.cards}) == 52
+    for side in (0, 1):
+        assert sum(l.points for l in r.score_lines if l.who == side) == r.points[side]
+        assert r.scores_after[side] == scores_before[side] + r.points[side]
+        assert 0 <= r.bags_after[side] <= 9
+        assert all(l.rule in {"SP-8", "SP-10", "SP-17", "SP-18", "SP-19", "SP-20"} for l in r.score_lines)
+
+
+def check_save_load(game: SpadesGame) -> None:
+    rec = game_to_record(game)
+    again = game_from_record(json.loads(json.dumps(rec)))
+    assert game_to_record(again) == rec
+    for seat in range(4):
+        assert again.view(seat) == game.view(seat)
+    out, status, err = replay(rec)
+    assert status == 0, (err, out and out["stopped"])
+
+
+def play_checked_game(seed: int, target: int, max_hands: int, full_checks: bool,
+                      nil_rate: float = 0.1, max_bid: int = 4) -> SpadesGame:
+    rng = random.Random(seed)
+    game = new_game(rng, target)
+    save_at = rng.randrange(52 * max_hands)
+    undo_at = rng.randrange(52 * max_hands)
+    steps = 0
+    while game.phase is not Phase.GAME_OVER and len(game.results) < max_hands:
+        scores_before = list(game.scores)
+        hands_done = len(game.results)
+        if game.phase is Phase.PLAY and full_checks:
+            check_play_decision(game)
+        if game.phase is Phase.BIDDING and full_checks:
+            seat = game.to_act
+            assert all(game.check(b).ok for b in game.legal_bids(seat))
+        if full_checks and steps == undo_at:
+            before = game_to_record(game)
+            random_step(game, rng, nil_rate, max_bid)
+            game.undo()
+            assert game_to_record(game) == before
+        random_step(game, rng, nil_rate, max_bid)
+        steps += 1
+        if full_checks or game.phase is not Phase.PLAY:
+            check_cards_conserved(game)
+        if len(game.results) > hands_done:
+            check_hand_result(game, scores_before)
+        if full_checks and steps == save_at:
+            check_save_load(game)
+    if game.phase is Phase.GAME_OVER:
+        side = 0 if game.scores[0] > game.scores[1] else 1
+        assert game.winners == (side, side + 2)
+        assert max(game.scores) >= target and game.scores[0] != game.scores[1]
+        assert game.legal_actions(0) == [] and game.to_act is None
+    return game
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), target=st.sampled_from([60, 150, 500]))
+def test_random_games_keep_every_invariant(seed, target):
+    game = play_checked_game(seed, target, max_hands=2, full_checks=True)
+    check_save_load(game)
+
+
+@FAST
+@given(data=st.data())
+def test_random_games_drawn_step_by_step(data):
+    """The same invariants with every choice drawn by hypothesis (so failures shrink)."""
+    game = SpadesGame(dealer=data.draw(st.integers(0, 3)), first_deal=data.draw(st.integers(0, 2**40)))
+    for _ in range(60):
+        if game.phase is Phase.BIDDING:
+            seat = game.to_act
+            blind = not game.has_looked(seat) and data.draw(st.booleans())
+            game.bid(seat, 0 if blind else data.draw(st.integers(0, 4)), blind=blind)
+        elif game.phase is Phase.EXCHANGE:
+            seat = data.draw(st.sampled_from(game.seats_to_act))
+            cards = data.draw(st.lists(st.sampled_from(game.hand_of(seat)), min_size=3, max_size=3, unique=True))
+            game.exchange(seat, cards)
+        else:
+            check_play_decision(game)
+            seat = game.to_act
+            game.play(seat, data.draw(st.sampled_from(game.legal_plays(seat))))
+        check_cards_conserved(game)
+    check_save_load(game)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1))
+def test_refused_random_actions_change_nothing(seed):
+    """Random (mostly illegal) actions: a refusal never changes the game."""
+    rng = random.Random(seed)
+    game = new_game(rng, 500)
+    for _ in range(80):
+        before = json.dumps(game_to_record(game))
+        seat = rng.randrange(4)
+        kind = rng.randrange(3)
+        try:
+            if kind == 0:
+                game.play(seat, rng.choice(DECK))
+            elif kind == 1:
+                game.bid(seat, rng.choice([-1, 0, 3, 14, 2.5, "3", True]), blind=rng.random() < 0.2)
+            else:
+                game.exchange(seat, rng.sample(DECK, rng.choice([2, 3, 4])))
+        except IllegalActionError as exc:  # refused: nothing changed
+            assert exc.verdict.reason is not Reason.OK and exc.verdict.rule.startswith("SP-")
+            assert json.dumps(game_to_record(game)) == before
+        if rng.random() < 0.5 and game.phase is not Phase.GAME_OVER:
+            random_step(game, rng)
+
+
+@settings(derandomize=True, max_examples=200, database=None)
+@given(card=st.sampled_from(DECK), lower=st.booleans(), ten=st.booleans(), symbol=st.booleans())
+def test_card_text_round_trips(card, lower, ten, symbol):
+    rank = "10" if (ten and card.rank.letter == "T") else card.rank.letter
+    suit = card.suit.symbol if symbol else card.suit.letter
+    text = rank + suit
+    if lower:
+        text = text.lower()
+    assert parse_card(text) is card
+    assert parse_card(card.code) is card and parse_card(card.display) is card
+    assert str(parse_card(text)) == card.code
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_thousands_of_random_games(seed):
+    """The heavier variant: 2000 games to a 120-point target (bids 1…3, Nil
+    rare, at most 30 hands; about 93 % reach the target, 8 hands on average),
+    with the cheaper invariants after every action."""
+    game = play_checked_game(seed, 120, max_hands=30, full_checks=False, nil_rate=0.03, max_bid=3)
+    assert game.phase is Phase.GAME_OVER or len(game.results) == 30

@@ -1,0 +1,349 @@
+"""The Trick Tutor app: one page with every part of the tutor, for Voila.
+
+``notebooks/app.ipynb`` is just ``from tutor.app import build_app; build_app()``;
+Voila hides the code and shows the page::
+
+    voila notebooks/app.ipynb                         # standalone
+    .../voila/render/notebooks/app.ipynb              # inside a Jupyter server (Binder)
+
+The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
+
+* **Learn** — a summary of each chapter of the notebook series with a link to
+  open it in JupyterLab, and the rule ids it teaches (SP-…, OH-…);
+* **Drills** — follow suit (SP-14, OH-9, OH-V6), who wins the trick (SP-16,
+  OH-10) and bidding (SP-5…SP-8, OH-8, OH-V4), for Spades or Oh Hell
+  (:mod:`tutor.drills`);
+* **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
+* **Play Oh Hell** — a game at the table, with the variations OH-V1…OH-V8 as
+  options;
+* **Score sheet** — the score sheet of the game in *Play Spades*
+  (:mod:`tutor.scoresheet`), refreshed whenever the section is opened.
+
+Learn and Drills are built at once; the other sections are built the first
+time they are opened (they import pandas and plotly, which take a second or
+two), so the page is interactive quickly.  Every callback is guarded: an
+exception is logged and shown as a short note on the page, never lost.
+
+Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set (browser
+tests make the page reproducible with it), else random deal numbers.
+"""
+from __future__ import annotations
+
+import html
+import logging
+import os
+import random
+import sys
+from typing import Any, Callable
+
+# jsonschema (pulled in by plotly's FigureWidget through nbformat) imports the
+# optional package rfc3987_syntax when it is installed, and that import builds
+# a parser grammar: 5-7 s on a small machine, every kernel start.  The tutor
+# never validates IRIs, so the kernel skips that optional checker.
+if "jsonschema" not in sys.modules:
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+import ipywidgets as W  # noqa: E402
+
+from engine import InvalidInputError, OhHellRules  # noqa: E402
+
+from .common import Feedback, guarded  # noqa: E402
+
+__all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "APP_CSS", "lab_link"]
+
+log = logging.getLogger("tutor.app")
+
+#: Section titles, in page order.
+SECTIONS = ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet")
+
+#: The notebook series: (file name, title, one-line summary, rule ids taught).
+CHAPTERS: tuple[tuple[str, str, str, str], ...] = (
+    ("00_welcome.ipynb", "Welcome",
+     "What Trick Tutor is, how to run a notebook cell, and how to use this app.", ""),
+    ("01_cards_and_tricks.ipynb", "Cards, tricks, following suit and trumps",
+     "The pack, the order of the cards, what a trick is, why you must follow suit, and how trumps win.",
+     "shared by both games"),
+    ("02_spades_deal_and_bidding.ipynb", "Spades: players, the deal and bidding",
+     "Partners sit opposite; 13 cards each; one round of bids; partners add their bids into a contract.",
+     "SP-1 … SP-7"),
+    ("03_spades_nil_and_blind_nil.ipynb", "Spades: Nil and Blind Nil",
+     "Promise to win nothing for ±100, or do it before looking for ±200, and swap three cards.",
+     "SP-8 … SP-11"),
+    ("04_spades_playing_tricks.ipynb", "Spades: playing tricks",
+     "Who leads, following suit, why you cannot lead a spade until spades are broken, who wins.",
+     "SP-12 … SP-16"),
+    ("05_spades_scoring.ipynb", "Spades: scoring, bags and winning",
+     "10 points a trick of the contract, bags and the 100-point bag penalty, and the race to 500.",
+     "SP-17 … SP-22"),
+    ("06_play_spades.ipynb", "Play a game of Spades",
+     "You and a computer partner against two computer players.", ""),
+    ("07_oh_hell_deal_trump_bidding.ipynb", "Oh Hell: deal, trump and bidding",
+     "Everyone for himself; hands grow by one card; a turned-up card picks trump; bid what you will win.",
+     "OH-1 … OH-8"),
+    ("08_oh_hell_play_and_scoring.ipynb", "Oh Hell: play and scoring",
+     "Any card may be led; follow suit; only an exact bid scores 10 + tricks.", "OH-9 … OH-12"),
+    ("09_oh_hell_variations.ipynb", "Oh Hell variations",
+     "Backwards, up and down, the hook, secret bids, must-trump and two scoring variations.",
+     "OH-V1 … OH-V8"),
+    ("10_play_oh_hell.ipynb", "Play a game of Oh Hell",
+     "A whole game against computer players, with any variation switched on.", ""),
+)
+
+#: The page's styles (system fonts only; nothing is loaded from the network).
+APP_CSS = """
+<style>
+.tt-app { max-width: 1080px; margin: 0 auto; padding: 0 8px 40px;
+  font-family: "DejaVu Sans", "Segoe UI", "Noto Sans", Arial, sans-serif; font-size: 15px;
+  color: #1d1d1d; line-height: 1.45; }
+.tt-app-header h1 { font-size: 30px; margin: 10px 0 2px; color: #0b5d2a; letter-spacing: .5px; }
+.tt-app-header p { margin: 0 0 8px; font-size: 16px; color: #333; }
+.tt-app .lm-TabBar-tab, .tt-app .p-TabBar-tab { flex: 0 0 auto !important; min-width: 0 !important;
+  max-width: none !important; font-size: 15px; padding: 0 16px; }
+.tt-app .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
+.tt-app .widget-tab-contents, .tt-app .jupyter-widget-tab-contents { padding: 12px 14px; }
+.tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
+.tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 10px; }
+.tt-learn .tt-chapter { border: 1px solid #cfd8cf; border-radius: 8px; padding: 8px 12px; background: #fbfdfb; }
+.tt-learn .tt-chapter h4 { margin: 0 0 4px; font-size: 16px; }
+.tt-learn .tt-chapter p { margin: 0 0 4px; }
+.tt-learn .tt-rules { font-family: monospace; font-size: 13px; color: #0b5d2a; }
+.tt-learn a { color: #0a58ca; }
+.tt-section-intro { margin: 0 0 8px; font-size: 15px; }
+.tt-options { border: 1px solid #cfd8cf; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fbfdfb; }
+</style>
+"""
+
+
+def lab_link(notebook: str) -> str:
+    """Relative link from ``…/voila/render/notebooks/app.ipynb`` to
+    ``…/lab/tree/notebooks/<notebook>`` (works under any base URL, e.g.
+    Binder's ``/user/<name>/``)."""
+    return f"../../../lab/tree/notebooks/{notebook}"
+
+
+def _learn_html() -> str:
+    cards = []
+    for file, title, summary, rules in CHAPTERS:
+        number = file[:2]
+        rules_html = f"<div class='tt-rules'>{html.escape(rules)}</div>" if rules else ""
+        cards.append(
+            f"<div class='tt-chapter' data-notebook='{html.escape(file)}'>"
+            f"<h4>{number} · {html.escape(title)}</h4>"
+            f"<p>{html.escape(summary)}</p>{rules_html}"
+            f"<a href='{lab_link(file)}' target='_blank' rel='noopener'>Open the chapter in JupyterLab</a>"
+            f"</div>")
+    return ("<p class='tt-section-intro'>The notebook series teaches both games from zero, one idea at a time, "
+            "with worked examples checked by the rules engine. Every rule has an id such as <b>SP-14</b>; "
+            "the tutor quotes it whenever it stops a move. Practise in <b>Drills</b>, then play a whole game.</p>"
+            "<div class='tt-learn'>" + "".join(cards) + "</div>")
+
+
+def _seed_from_env() -> int | None:
+    text = os.environ.get("TRICKTUTOR_SEED", "").strip()
+    try:
+        return int(text) if text else None
+    except ValueError:
+        log.warning("TRICKTUTOR_SEED=%r is not a whole number; using random deals", text)
+        return None
+
+
+class TrickTutorApp(W.VBox):
+    """The whole app (see the module docstring).
+
+    ``seed``: deal numbers and drill streams derive from it (None: random).
+    Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
+    :class:`~tutor.common.Feedback`), ``drills`` (dict game → (follow,
+    winner, bidding)), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    (None until built); :meth:`open_section` selects a section by title.
+    """
+
+    def __init__(self, seed: int | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("tt-app")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.feedback = Feedback()
+        self.drills: dict[str, tuple] = {}
+        self.spades_table = None
+        self.oh_hell_table = None
+        self.scoresheet = None
+        header = W.HTML(APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
+                        "<p>Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "
+                        "then play a game. Every illegal move is explained with its rule.</p></header>")
+        self._boxes = [W.VBox() for _ in SECTIONS]
+        for box, name in zip(self._boxes, SECTIONS):
+            box.add_class("tt-section-" + name.lower().replace(" ", "-"))
+        self._builders: list[Callable[[], list]] = [
+            self._build_learn, self._build_drills, self._build_spades, self._build_oh_hell, self._build_scores]
+        self._built = [False] * len(SECTIONS)
+        self.tabs = W.Tab(children=self._boxes, titles=SECTIONS)
+        self.tabs.observe(self._on_tab, names="selected_index")
+        self.children = [header, self.feedback, self.tabs]
+        for i in (0, 1):  # cheap: ready when the page appears
+            self._ensure(i)
+
+    # ---------------------------------------------------------------- API
+    def open_section(self, title: str) -> None:
+        """Select the section called ``title`` (one of :data:`SECTIONS`)."""
+        self.tabs.selected_index = SECTIONS.index(title)
+
+    def _next_seed(self) -> int | None:
+        return None if self.seed is None else self._rng.randrange(1_000_000)
+
+    # ---------------------------------------------------------------- building
+    def _ensure(self, index: int) -> None:
+        if self._built[index]:
+            return
+        box = self._boxes[index]
+        try:
+            box.children = self._builders[index]()
+            self._built[index] = True
+        except Exception as e:  # noqa: BLE001 -- shown on the page, logged for us
+            log.exception("building section %s", SECTIONS[index])
+            note = Feedback()
+            note.show_bug(f"Something went wrong while opening “{SECTIONS[index]}” ({type(e).__name__}: {e}). "
+                          f"Try opening the section again.")
+            box.children = [note]
+
+    @guarded()
+    def _on_tab(self, change: dict) -> None:
+        index = change["new"]
+        if index is None:
+            return
+        self._ensure(index)
+        if SECTIONS[index] == "Score sheet" and self._built[index]:
+            self._refresh_scores()
+
+    def _build_learn(self) -> list:
+        return [W.HTML(_learn_html())]
+
+    def _build_drills(self) -> list:
+        self._drill_game = W.ToggleButtons(
+            options=[("Spades", "spades"), ("Oh Hell", "oh_hell"), ("Oh Hell, must trump (OH-V6)", "must_trump")],
+            value="spades", description="Game:", style={"button_width": "auto"})
+        self._drill_tabs = W.Tab()
+        self._drill_tabs.add_class("tt-drill-tabs")
+        self._drill_game.observe(self._on_drill_game, names="value")
+        self._show_drills("spades")
+        intro = W.HTML("<p class='tt-section-intro'>Three short drills. <b>Follow suit</b>: click the card you "
+                       "would play; a wrong card is explained with its rule and the legal cards light up. "
+                       "<b>Who wins?</b>: click the winning card of a trick. <b>Bidding</b>: choose a bid and "
+                       "see how the hand goes.</p>")
+        return [intro, self._drill_game, self._drill_tabs]
+
+    def _make_drills(self, kind: str) -> tuple:
+        from .drills import BiddingDrill, FollowSuitDrill, TrickWinnerDrill
+        seed = self._next_seed()
+        seed = seed if seed is not None else random.randrange(1_000_000)
+        game = "spades" if kind == "spades" else "oh_hell"
+        follow = FollowSuitDrill(game=game, must_trump=(kind == "must_trump"), seed=seed)
+        winner = TrickWinnerDrill(game=game, seed=seed)
+        bidding = BiddingDrill(game=game, seed=seed)
+        follow.add_class("tt-follow-drill")
+        winner.add_class("tt-winner-drill")
+        bidding.add_class("tt-bidding-drill")
+        return follow, winner, bidding
+
+    def _show_drills(self, kind: str) -> None:
+        if kind not in self.drills:
+            self.drills[kind] = self._make_drills(kind)
+        self._drill_tabs.children = list(self.drills[kind])
+        self._drill_tabs.titles = ("Follow suit", "Who wins?", "Bidding")
+        self._drill_tabs.selected_index = 0
+
+    @guarded()
+    def _on_drill_game(self, change: dict) -> None:
+        self._show_drills(change["new"])
+
+    def _build_spades(self) -> list:
+        from .table import new_spades_table
+        self.spades_table = new_spades_table(deal_number=self._next_seed())
+        self.spades_table.add_class("tt-play-spades")
+        intro = W.HTML("<p class='tt-section-intro'>You are <b>South</b>; your partner North and the opponents "
+                       "East and West are computer players. Look at your cards, bid, then click a card to play "
+                       "it. The first partnership to 500 points wins (SP-22). Your score sheet is in "
+                       "<b>Score sheet</b>.</p>")
+        return [intro, self.spades_table]
+
+    def _build_oh_hell(self) -> list:
+        self._oh_players = W.Dropdown(options=[3, 4, 5, 6, 7], value=4, description="Players",
+                                      style={"description_width": "initial"}, layout=W.Layout(width="140px"))
+        self._oh_schedule = W.Dropdown(
+            options=[("1 card up to the most (OH-6)", "up"), ("Backwards (OH-V1)", "down"),
+                     ("Up and down (OH-V2)", "up_down"), ("Down and up (OH-V3)", "down_up")],
+            value="up", description="Hands", style={"description_width": "initial"},
+            layout=W.Layout(width="320px", margin="0 0 0 16px"))
+        self._oh_checks = {
+            "no_trump_final_hand": W.Checkbox(value=True, description="No trump in the last hand (OH-7)", indent=False),
+            "hook": W.Checkbox(value=False, description="Hook: bids ≠ tricks (OH-V4)", indent=False),
+            "simultaneous_bidding": W.Checkbox(value=False, description="Secret bids (OH-V5)",
+                                               indent=False),
+            "must_trump": W.Checkbox(value=False, description="Must trump when void (OH-V6)", indent=False),
+            "tricks_always_count": W.Checkbox(value=False, description="Tricks always count (OH-V7)", indent=False),
+            "nil_pays_hand_size": W.Checkbox(value=False, description="Nil pays 5 + hand size (OH-V8)", indent=False),
+        }
+        for c in self._oh_checks.values():
+            c.layout = W.Layout(width="auto")
+        start = W.Button(description="Start a new game with these rules", button_style="primary",
+                         layout=W.Layout(width="auto"))
+        start.on_click(lambda _b: self._start_oh_hell())
+        self._oh_feedback = Feedback()
+        options = W.VBox([
+            W.HTML("<b>Rules for the next game</b> (all variations are off by default)"),
+            W.HBox([self._oh_players, self._oh_schedule], layout=W.Layout(flex_flow="row wrap")),
+            W.GridBox(list(self._oh_checks.values()),
+                      layout=W.Layout(grid_template_columns="repeat(auto-fill, minmax(300px, 1fr))")),
+            start, self._oh_feedback])
+        options.add_class("tt-options")
+        self._oh_table_box = W.VBox()
+        from .table import new_oh_hell_table
+        self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed())
+        self.oh_hell_table.add_class("tt-play-oh-hell")
+        self._oh_table_box.children = [self.oh_hell_table]
+        return [options, self._oh_table_box]
+
+    def oh_hell_rules(self) -> OhHellRules:
+        """The :class:`OhHellRules` chosen in the options (raises
+        InvalidInputError for a combination the rules forbid, e.g. OH-V4 with OH-V5)."""
+        flags = {k: c.value for k, c in self._oh_checks.items()}
+        return OhHellRules(players=self._oh_players.value, schedule=self._oh_schedule.value, **flags)
+
+    @guarded("_oh_feedback")
+    def _start_oh_hell(self) -> None:
+        from .table import new_oh_hell_table
+        try:
+            rules = self.oh_hell_rules()
+        except InvalidInputError as e:
+            self._oh_feedback.show_error(f"These rules cannot be played together: {e}")
+            return
+        table = new_oh_hell_table(rules, deal_number=self._next_seed())
+        table.add_class("tt-play-oh-hell")
+        old, self.oh_hell_table = self.oh_hell_table, table
+        self._oh_table_box.children = [table]
+        if old is not None:
+            old.close()
+        self._oh_feedback.show_ok(f"New game: {rules.players} players, {rules.n_hands} hands.")
+
+    def _build_scores(self) -> list:
+        from .scoresheet import ScoreSheet
+        self._ensure(SECTIONS.index("Play Spades"))
+        if self.spades_table is None:
+            raise RuntimeError("the Spades table could not be built")
+        self.scoresheet = ScoreSheet(self.spades_table.game)
+        self.scoresheet.add_class("tt-app-scoresheet")
+        intro = W.HTML("<p class='tt-section-intro'>The score sheet of your game in <b>Play Spades</b>: every "
+                       "line of every hand with its rule (SP-17 … SP-20) and the running totals.</p>")
+        return [intro, self.scoresheet]
+
+    def _refresh_scores(self) -> None:
+        if self.scoresheet is not None and self.spades_table is not None:
+            self.scoresheet.refresh(self.spades_table.game)
+
+
+def build_app(seed: int | None = None) -> TrickTutorApp:
+    """Build the Trick Tutor page (a widget; display it or make it a cell's
+    last value).  ``seed``: reproducible deals and drills (default:
+    ``$TRICKTUTOR_SEED`` if set, else random)."""
+    if seed is None:
+        seed = _seed_from_env()
+    return TrickTutorApp(seed=seed)

@@ -1,0 +1,102 @@
+"""Building the exercise notebooks (nbformat 4, no outputs, no widget state).
+
+Layout of every notebook (cell ids are fixed, so a rebuilt notebook is byte
+for byte the same):
+
+* ``intro`` — markdown: title, skill, rule ids, how to answer;
+* ``setup`` — code (tag ``setup``): ``ex = Exercise.load(name, student=…, settings=…)``;
+* per question N: ``qN-text`` markdown heading, ``qN-show`` code
+  ``ex.show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
+  ``{"tricktutor": {"question": "qN"}}``) containing exactly
+  ``answer_qN = None``, and ``qN-check`` code ``ex.check("qN", answer_qN)``.
+
+Notebook metadata ``tricktutor`` = ``{"exercise", "student", "settings",
+"format": 1}``; the grader compares ``student`` with the folder it found the
+notebook in.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from .core import normalise_settings
+from .questions import EXERCISES
+
+__all__ = ["build_notebook", "fill_answers", "answer_source", "notebook_text", "write_practice_notebooks",
+           "PRACTICE_STUDENT", "FORMAT"]
+
+PRACTICE_STUDENT = "practice"
+FORMAT = 1
+
+_HOW = """**How to work.** Run the first code cell once. For each question, run the cell that shows it, \
+replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"East"` or `52`), \
+run the answer cell, then run the check cell: it says ✓ or ✗ with a hint. Try again as often as you like. \
+Only write a value in the answer cells: your teacher's grader reads the value and never runs code."""
+
+
+def answer_source(qid: str, value: Any = None) -> str:
+    """The source of an answer cell: ``answer_q1 = None`` or the literal ``value``."""
+    return f"{_answer_name(qid)} = {value!r}"
+
+
+def _answer_name(qid: str) -> str:
+    return f"answer_{qid}"
+
+
+def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None) -> nbformat.NotebookNode:
+    """The exercise notebook ``name`` for ``student`` (answers all None)."""
+    spec = EXERCISES[name]
+    settings = normalise_settings(settings)
+    number = list(EXERCISES).index(name) + 1
+    intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"
+             f"Rules practised: {', '.join(spec.rules)} (see the project's RULES.md).\n\n"
+             f"These questions were made for **{student}**: your neighbours have different deals.\n\n{_HOW}")
+    cells = [new_markdown_cell(intro, id="intro")]
+    setup = ("from tutor.exercises import Exercise\n\n"
+             f"ex = Exercise.load({name!r}, student={student!r}, settings={settings!r})")
+    cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"]}))
+    for i, title in enumerate(spec.titles, start=1):
+        qid = f"q{i}"
+        cells.append(new_markdown_cell(f"## Question {i}: {title}", id=f"{qid}-text"))
+        cells.append(new_code_cell(f"ex.show({qid!r})", id=f"{qid}-show", metadata={"tags": ["question"]}))
+        cells.append(new_code_cell(answer_source(qid), id=f"{qid}-answer",
+                                   metadata={"tags": ["answer"], "tricktutor": {"question": qid}}))
+        cells.append(new_code_cell(f"ex.check({qid!r}, {_answer_name(qid)})", id=f"{qid}-check",
+                                   metadata={"tags": ["check"]}))
+    nb = new_notebook(cells=cells, metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+        "tricktutor": {"exercise": name, "student": student, "settings": settings, "format": FORMAT},
+    })
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    return nb
+
+
+def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat.NotebookNode:
+    """A copy of ``nb`` with the answer cells of ``answers`` (qid → literal) filled in."""
+    out = nbformat.reads(nbformat.writes(nb), as_version=4)
+    for cell in out.cells:
+        qid = cell.get("metadata", {}).get("tricktutor", {}).get("question")
+        if cell.cell_type == "code" and qid in answers:
+            cell.source = answer_source(qid, answers[qid])
+    return out
+
+
+def notebook_text(nb: nbformat.NotebookNode) -> str:
+    """The notebook as written to disk (nbformat JSON, newline at the end)."""
+    return nbformat.writes(nb) + "\n"
+
+
+def write_practice_notebooks(folder: str | Path) -> list[Path]:
+    """Write the committed practice notebooks ``exercises/<name>.ipynb``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in EXERCISES:
+        p = folder / f"{name}.ipynb"
+        p.write_text(notebook_text(build_notebook(name)), encoding="utf-8")
+        paths.append(p)
+    return paths

@@ -1,0 +1,195 @@
+"""The score sheet: itemised score lines, running totals and a chart.
+
+Everything comes from the engine's :class:`~engine.game.HandResult` list
+(``game.results``): the score lines exactly as the engine reports them, with
+their rule ids (Spades SP-7…SP-20, Oh Hell OH-11, OH-V7, OH-V8).
+
+* :func:`score_lines_frame` — one row per score line.
+* :func:`running_totals_frame` — one row per hand: scores after it (and
+  Spades bags).
+* :func:`score_figure` — a plotly figure of running scores by hand (Spades
+  bags on a secondary axis).
+* :class:`ScoreSheet` — a widget with both tables and the chart;
+  :meth:`ScoreSheet.refresh` redraws it after the game moved on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+import pandas as pd
+import plotly.graph_objects as go
+
+
+__all__ = ["SIDE_LABELS", "score_lines_frame", "running_totals_frame", "score_figure", "ScoreSheet",
+           "who_labels"]
+
+#: Spades partnership labels (side 0 = North–South, side 1 = East–West; SP-1).
+SIDE_LABELS = ("North–South", "East–West")
+
+LINE_COLUMNS = ["hand", "side", "item", "points", "rule"]
+
+
+def _is_spades(game) -> bool:
+    return game.GAME == "spades"
+
+
+def who_labels(game) -> list[str]:
+    """Column labels of the scoring units: Spades ``["North–South",
+    "East–West"]``; Oh Hell ``["seat 0", …]``."""
+    if _is_spades(game):
+        return list(SIDE_LABELS)
+    return [f"seat {s}" for s in range(game.n_seats)]
+
+
+def score_lines_frame(game) -> pd.DataFrame:
+    """Every score line of every finished hand, in the engine's order.
+
+    Columns: ``hand`` (1…), ``side`` (Spades: "North–South"/"East–West") or
+    ``seat`` (Oh Hell: int), ``item`` (text, e.g. "contract made",
+    "Nil failed (South)", "bid made"), ``points`` (int, may be negative),
+    ``bags`` (Spades only: bags this line adds — the "bags" line of SP-17
+    and failed-Nil lines of SP-19, which also score +1 point each),
+    ``rule`` (RULES.md id).  The points of a hand's lines for one
+    side/seat add up to that hand's points for it.  An empty game gives an
+    empty frame with these columns.
+    """
+    spades = _is_spades(game)
+    who_col = "side" if spades else "seat"
+    rows = []
+    for r in game.results:
+        for line in r.score_lines:
+            row: dict[str, Any] = {"hand": r.number, who_col: SIDE_LABELS[line.who] if spades else line.who,
+                                   "item": line.item}
+            row["points"] = line.points
+            if spades:
+                # bag lines score +1 point per bag and add that many bags (SP-17, SP-19)
+                row["bags"] = line.bags
+            row["rule"] = line.rule
+            rows.append(row)
+    cols = ["hand", who_col, "item", "points"] + (["bags"] if spades else []) + ["rule"]
+    df = pd.DataFrame(rows, columns=cols)
+    df["hand"] = df["hand"].astype("int64")
+    df["points"] = df["points"].astype("int64")
+    if spades:
+        df["bags"] = df["bags"].astype("int64")
+    else:
+        df["seat"] = df["seat"].astype("int64")
+    return df
+
+
+def running_totals_frame(game) -> pd.DataFrame:
+    """Scores after each finished hand, one row per hand.
+
+    Columns: ``hand`` (1…), one column per side/seat (see :func:`who_labels`)
+    with the running total in points; Spades also ``"North–South bags"`` and
+    ``"East–West bags"`` (the bag counter after the hand, 0…9, SP-20).  The
+    last row equals ``game.scores`` (and ``game.bags``) once a hand ends.
+    """
+    labels = who_labels(game)
+    spades = _is_spades(game)
+    cols = ["hand"] + labels + ([f"{l} bags" for l in labels] if spades else [])
+    rows = []
+    for r in game.results:
+        row = [r.number, *r.scores_after]
+        if spades:
+            row.extend(r.bags_after)
+        rows.append(row)
+    df = pd.DataFrame(rows, columns=cols)
+    return df.astype({c: "int64" for c in cols})
+
+
+def _start_scores(game) -> list[int]:
+    return list(game.start_scores)
+
+
+def score_figure(game) -> go.Figure:
+    """Running scores by hand as a plotly figure.
+
+    One line per side (Spades) or seat (Oh Hell), named as in
+    :func:`who_labels`, x = hand number starting at 0 (the scores before the
+    first hand), y = points.  Spades adds one dashed line per side for its
+    bags (named ``"North–South bags"`` …) on a secondary y axis (``y2``).
+    """
+    df = running_totals_frame(game)
+    labels = who_labels(game)
+    spades = _is_spades(game)
+    xs = [0] + df["hand"].tolist()
+    fig = go.Figure()
+    start = _start_scores(game)
+    for i, label in enumerate(labels):
+        fig.add_trace(go.Scatter(x=xs, y=[start[i]] + df[label].tolist(), name=label,
+                                 mode="lines+markers", hovertemplate="hand %{x}: %{y} points"))
+    if spades:
+        start_bags = list(game.start_bags)
+        for i, label in enumerate(labels):
+            fig.add_trace(go.Scatter(x=xs, y=[start_bags[i]] + df[f"{label} bags"].tolist(),
+                                     name=f"{label} bags", yaxis="y2", mode="lines+markers",
+                                     line={"dash": "dot"}, hovertemplate="hand %{x}: %{y} bags"))
+        fig.update_layout(yaxis2={"title": {"text": "bags (10 cost 100 points, SP-20)"}, "overlaying": "y",
+                                  "side": "right", "range": [-0.5, 10], "autorange": False,
+                                  "tickmode": "linear", "tick0": 0, "dtick": 2, "showgrid": False})
+    fig.update_layout(
+        title={"text": "Running scores" + (" and bags" if spades else "")},
+        xaxis={"title": {"text": "hand"}, "dtick": 1, "rangemode": "tozero"},
+        yaxis={"title": {"text": "points"}},
+        legend={"orientation": "h", "y": -0.25},
+        margin={"l": 50, "r": 50, "t": 50, "b": 40}, height=360,
+    )
+    return fig
+
+
+class ScoreSheet(W.VBox):
+    """Score sheet widget: the running totals and itemised score lines as
+    HTML tables (``DataFrame.to_html``) and the chart as a plotly
+    ``FigureWidget``.  ``ScoreSheet(game)``; call :meth:`refresh` after the
+    game changed (or ``refresh(new_game)`` to show another game).
+    ``.lines`` and ``.totals`` hold the current DataFrames."""
+
+    def __init__(self, game, **kwargs: Any):
+        self.game = game
+        self.title = W.HTML()
+        self.totals_html = W.HTML()
+        self.lines_html = W.HTML()
+        self.figure = go.FigureWidget(score_figure(game))
+        self.lines = score_lines_frame(game)
+        self.totals = running_totals_frame(game)
+        super().__init__([self.title, self.totals_html, self.figure, self.lines_html], **kwargs)
+        self.add_class("tt-scoresheet")
+        self.refresh()
+
+    def refresh(self, game=None) -> None:
+        """Recompute the tables and the chart from ``game`` (default: the one
+        given before)."""
+        if game is not None:
+            self.game = game
+        g = self.game
+        self.lines = score_lines_frame(g)
+        self.totals = running_totals_frame(g)
+        name = "Spades" if _is_spades(g) else "Oh Hell"
+        n = len(g.results)
+        self.title.value = (f"<h3 style='margin:4px 0'>Score sheet: {name}</h3>"
+                            f"<div style='font-size:14px'>{n} hand{'s' if n != 1 else ''} scored.</div>")
+        style = ("<style>.tt-table{border-collapse:collapse;font-size:14px}"
+                 ".tt-table th,.tt-table td{padding:2px 10px;text-align:right;border-bottom:1px solid #ddd}"
+                 ".tt-lines td:nth-child(2),.tt-lines td:nth-child(3){text-align:left}</style>")
+        if n == 0:
+            self.totals_html.value = "<p><i>No hand has been scored yet.</i></p>"
+            self.lines_html.value = ""
+        else:
+            self.totals_html.value = (style + "<div style='overflow-x:auto'><b>Running totals</b>"
+                                      + self.totals.to_html(index=False, classes="tt-table", border=0)
+                                      + "</div>")
+            self.lines_html.value = ("<details open><summary><b>Score lines, item by item</b></summary>"
+                                     "<div style='overflow-x:auto'>"
+                                     + self.lines.to_html(index=False, classes="tt-table tt-lines", border=0)
+                                     + "</div></details>")
+        # A fresh FigureWidget each time: its initial state (``_widget_data``,
+        # ``_widget_layout``) carries the traces, whereas trace edits on an
+        # existing FigureWidget are sent as messages that a view which is not
+        # shown yet (Voila builds the page after the cell ran) never receives.
+        old = self.figure
+        self.figure = go.FigureWidget(score_figure(g))
+        self.children = tuple(self.figure if c is old else c for c in self.children)
+        if old is not None:
+            old.close()
