@@ -12,7 +12,7 @@ VENV=.venv
 
 setup_python() {
   local extra=$1 stamp
-  stamp="$VENV/.installed-$extra-$(cat pyproject.toml binder/requirements.txt 2>/dev/null | sha1sum | cut -c1-12)"
+  stamp="$VENV/.installed-$extra-$(cat pyproject.toml | sha1sum | cut -c1-12)"
   if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
   fi

@@ -174,6 +174,50 @@ class TrickGame:
             raise InvalidInputError(f"{seat!r} is not a seat: seats are 0 to {self.n_seats - 1}")
         return seat
 
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly with no cards yet), or None outside play."""
+        return self._trick.current_trick() if self._trick else None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Completed tricks of the current hand."""
+        return tuple(self._trick.tricks) if self._trick else ()
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won so far this hand, per seat."""
+        return tuple(self._trick.won) if self._trick else (0,) * self.n_seats
+
+    def legal_bids(self, seat: int) -> list[Bid]:
+        raise NotImplementedError
+
+    def legal_exchanges(self, seat: int) -> list[Pass]:
+        """Legal exchanges for ``seat`` now (only Spades has any)."""
+        return []
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal bids, passes or plays for ``seat`` (default: :attr:`to_act`).
+        Looking at one's cards is always allowed and not listed."""
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        seat = self._seat(seat)
+        if self.phase is Phase.BIDDING:
+            return self.legal_bids(seat)
+        if self.phase is Phase.EXCHANGE:
+            return self.legal_exchanges(seat)
+        if self.phase is Phase.PLAY:
+            return [Play(seat, c) for c in self.legal_plays(seat)]
+        return []
+
+    def _apply_play(self, a: Play) -> Trick | None:
+        trick = self._trick.apply(a.seat, a.card)
+        if self._trick.done:
+            self._finish_hand()
+        return trick
+
     def legal_plays(self, seat: int) -> list[Card]:
         """Cards ``seat`` may play now, sorted (empty when it may not play)."""
         seat = self._seat(seat)
@@ -252,6 +296,25 @@ class TrickGame:
         if deal is not None:
             self._validate_deal(deal)
         return Verdict.allow("Deal the next hand.", self._rule_deal)
+
+    def _check_deal_hands(self, deal: Deal, size: int, rule: str) -> set[Card]:
+        """Check a deal's shape (one hand of ``size`` Cards per seat, no card
+        twice); returns the cards dealt.  Raises InvalidInputError."""
+        if len(deal.hands) != self.n_seats:
+            raise InvalidInputError(f"a deal for {self.n_seats} players has {self.n_seats} hands, "
+                                    f"not {len(deal.hands)} ({rule})")
+        seen: set[Card] = set()
+        for seat, h in enumerate(deal.hands):
+            if len(h) != size:
+                raise InvalidInputError(f"{self.seat_name(seat)} is dealt {len(h)} cards; "
+                                        f"hand {self.hands_dealt + 1} deals {size} to each player ({rule})")
+            for c in h:
+                if not isinstance(c, Card):
+                    raise InvalidInputError(f"{c!r} is not a Card")
+                if c in seen:
+                    raise InvalidInputError(f"{c.code} is dealt twice")
+                seen.add(c)
+        return seen
 
     def play(self, seat: int, card: "Card | str"):
         """Play a card (text or :class:`Card`).  See :meth:`apply`."""

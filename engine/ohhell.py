@@ -209,18 +209,6 @@ class OhHellGame(TrickGame):
     def hand_index(self) -> int:
         return self.hands_dealt - 1
 
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._trick.won) if self._trick else (0,) * self.n_seats
-
-    @property
-    def current_trick(self):
-        return self._trick.current_trick() if self._trick else None
-
-    @property
-    def tricks(self):
-        return tuple(self._trick.tricks) if self._trick else ()
-
     def next_hand_plan(self) -> tuple[int, bool]:
         """(hand size, whether a card is turned up) for the next hand to deal."""
         i = self.hands_dealt
@@ -236,18 +224,7 @@ class OhHellGame(TrickGame):
         if self.hands_dealt >= self.rules.n_hands:
             raise InvalidInputError(f"the game has only {self.rules.n_hands} hands (OH-5)")
         size, turn = self.next_hand_plan()
-        if len(deal.hands) != self.n_seats:
-            raise InvalidInputError(f"an Oh Hell deal for {self.n_seats} players has {self.n_seats} hands, not {len(deal.hands)}")
-        seen: set[Card] = set()
-        for seat, h in enumerate(deal.hands):
-            if len(h) != size:
-                raise InvalidInputError(f"seat {seat} is dealt {len(h)} cards; hand {self.hands_dealt + 1} has {size} cards each (OH-6)")
-            for c in h:
-                if not isinstance(c, Card):
-                    raise InvalidInputError(f"{c!r} is not a Card")
-                if c in seen:
-                    raise InvalidInputError(f"{c.code} is dealt twice")
-                seen.add(c)
+        seen = self._check_deal_hands(deal, size, "OH-6")
         if turn and deal.turn_up is None:
             raise InvalidInputError(f"turn_up: hand {self.hands_dealt + 1} turns up a trump card (OH-7)")
         if not turn and deal.turn_up is not None:
@@ -354,25 +331,10 @@ class OhHellGame(TrickGame):
         return Verdict.refuse(Reason.EXCHANGE_NOT_IN_EXCHANGE, "OH-8",
                               "Oh Hell has no card exchange (that is a Spades Blind Nil rule).")
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if seat is None:
-            seat = self.to_act
-            if seat is None:
-                return []
-        seat = self._seat(seat)
-        if self.phase is Phase.BIDDING:
-            return self.legal_bids(seat)
-        if self.phase is Phase.PLAY:
-            return [Play(seat, c) for c in self.legal_plays(seat)]
-        return []
-
     # ------------------------------------------------------------- applying
     def _apply(self, a: Action):
         if isinstance(a, Play):
-            trick = self._trick.apply(a.seat, a.card)
-            if self._trick.done:
-                self._finish_hand()
-            return trick
+            return self._apply_play(a)
         if isinstance(a, Bid):
             self._bids[a.seat] = a
             if all(b is not None for b in self._bids):

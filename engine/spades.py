@@ -192,19 +192,6 @@ class SpadesGame(TrickGame):
     def spades_broken(self) -> bool:
         return bool(self._trick and self._trick.broken)
 
-    @property
-    def current_trick(self):
-        return self._trick.current_trick() if self._trick else None
-
-    @property
-    def tricks(self):
-        """Completed tricks of the current hand."""
-        return tuple(self._trick.tricks) if self._trick else ()
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._trick.won) if self._trick else (0, 0, 0, 0)
-
     def has_looked(self, seat: int) -> bool:
         return self._looked[self._seat(seat)]
 
@@ -220,18 +207,7 @@ class SpadesGame(TrickGame):
         return Deal(tuple(tuple(sorted(h)) for h in hands), None, number)
 
     def _validate_deal(self, deal: Deal) -> None:
-        if len(deal.hands) != 4:
-            raise InvalidInputError(f"a Spades deal has 4 hands, not {len(deal.hands)} (SP-4)")
-        seen: set[Card] = set()
-        for seat, h in enumerate(deal.hands):
-            if len(h) != 13:
-                raise InvalidInputError(f"{SEAT_NAMES[seat]} is dealt {len(h)} cards; everyone gets 13 (SP-4)")
-            for c in h:
-                if not isinstance(c, Card):
-                    raise InvalidInputError(f"{c!r} is not a Card")
-                if c in seen:
-                    raise InvalidInputError(f"{c.code} is dealt twice")
-                seen.add(c)
+        self._check_deal_hands(deal, 13, "SP-4")
         if deal.turn_up is not None:
             raise InvalidInputError("Spades has no turned-up card (spades are always trump, SP-2)")
 
@@ -381,29 +357,10 @@ class SpadesGame(TrickGame):
             return []
         return [Pass(seat, cs) for cs in combinations(cards_of(self._hands[seat]), 3)]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal bids, passes or plays for ``seat`` (default: :attr:`to_act`).
-        Looking at one's cards is always allowed and not listed."""
-        if seat is None:
-            seat = self.to_act
-            if seat is None:
-                return []
-        seat = self._seat(seat)
-        if self.phase is Phase.BIDDING:
-            return self.legal_bids(seat)
-        if self.phase is Phase.EXCHANGE:
-            return self.legal_exchanges(seat)
-        if self.phase is Phase.PLAY:
-            return [Play(seat, c) for c in self.legal_plays(seat)]
-        return []
-
     # ------------------------------------------------------------- applying
     def _apply(self, a: Action):
         if isinstance(a, Play):
-            trick = self._trick.apply(a.seat, a.card)
-            if self._trick.done:
-                self._finish_hand()
-            return trick
+            return self._apply_play(a)
         if isinstance(a, Bid):
             self._bids[a.seat] = Bid(a.seat, a.value, a.blind)
             if not a.blind:

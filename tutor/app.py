@@ -138,6 +138,10 @@ def _learn_html() -> str:
             "<div class='tt-learn'>" + "".join(cards) + "</div>")
 
 
+def _loading(what: str) -> W.HTML:
+    return W.HTML(f"<p class='tt-loading'><i>Opening {html.escape(what)} …</i></p>")
+
+
 def _seed_from_env() -> int | None:
     text = os.environ.get("TRICKTUTOR_SEED", "").strip()
     try:
@@ -152,8 +156,8 @@ class TrickTutorApp(W.VBox):
 
     ``seed``: deal numbers and drill streams derive from it (None: random).
     Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
-    :class:`~tutor.common.Feedback`), ``drills`` (dict game → (follow,
-    winner, bidding)), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    :class:`~tutor.common.Feedback`), ``drills`` (dict kind → [follow,
+    winner, bidding], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
     (None until built); :meth:`open_section` selects a section by title.
     """
 
@@ -170,7 +174,7 @@ class TrickTutorApp(W.VBox):
         header = W.HTML(APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
                         "<p>Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "
                         "then play a game. Every illegal move is explained with its rule.</p></header>")
-        self._boxes = [W.VBox() for _ in SECTIONS]
+        self._boxes = [W.VBox([_loading(name)]) for name in SECTIONS]
         for box, name in zip(self._boxes, SECTIONS):
             box.add_class("tt-section-" + name.lower().replace(" ", "-"))
         self._builders: list[Callable[[], list]] = [
@@ -223,7 +227,9 @@ class TrickTutorApp(W.VBox):
             value="spades", description="Game:", style={"button_width": "auto"})
         self._drill_tabs = W.Tab()
         self._drill_tabs.add_class("tt-drill-tabs")
+        self._drill_boxes: dict[str, list] = {}
         self._drill_game.observe(self._on_drill_game, names="value")
+        self._drill_tabs.observe(self._on_drill_tab, names="selected_index")
         self._show_drills("spades")
         intro = W.HTML("<p class='tt-section-intro'>Three short drills. <b>Follow suit</b>: click the card you "
                        "would play; a wrong card is explained with its rule and the legal cards light up. "
@@ -231,25 +237,49 @@ class TrickTutorApp(W.VBox):
                        "see how the hand goes.</p>")
         return [intro, self._drill_game, self._drill_tabs]
 
-    def _make_drills(self, kind: str) -> tuple:
+    DRILL_TITLES = ("Follow suit", "Who wins?", "Bidding")
+
+    def _make_drill(self, kind: str, which: int):
+        """Drill ``which`` (0 follow suit, 1 who wins, 2 bidding) for ``kind``
+        ("spades", "oh_hell" or "must_trump")."""
         from .drills import BiddingDrill, FollowSuitDrill, TrickWinnerDrill
         seed = self._next_seed()
         seed = seed if seed is not None else random.randrange(1_000_000)
         game = "spades" if kind == "spades" else "oh_hell"
-        follow = FollowSuitDrill(game=game, must_trump=(kind == "must_trump"), seed=seed)
-        winner = TrickWinnerDrill(game=game, seed=seed)
-        bidding = BiddingDrill(game=game, seed=seed)
-        follow.add_class("tt-follow-drill")
-        winner.add_class("tt-winner-drill")
-        bidding.add_class("tt-bidding-drill")
-        return follow, winner, bidding
+        if which == 0:
+            drill = FollowSuitDrill(game=game, must_trump=(kind == "must_trump"), seed=seed)
+            drill.add_class("tt-follow-drill")
+        elif which == 1:
+            drill = TrickWinnerDrill(game=game, seed=seed)
+            drill.add_class("tt-winner-drill")
+        else:
+            drill = BiddingDrill(game=game, seed=seed)
+            drill.add_class("tt-bidding-drill")
+        return drill
 
     def _show_drills(self, kind: str) -> None:
+        """Show the drills of ``kind``; each is built the first time its tab is
+        opened (the follow-suit drill at once), so the page starts quickly."""
+        self._drill_kind = kind
         if kind not in self.drills:
-            self.drills[kind] = self._make_drills(kind)
-        self._drill_tabs.children = list(self.drills[kind])
-        self._drill_tabs.titles = ("Follow suit", "Who wins?", "Bidding")
+            self.drills[kind] = [None, None, None]
+            self._drill_boxes[kind] = [W.VBox([_loading(t)]) for t in self.DRILL_TITLES]
+        self._drill_tabs.children = self._drill_boxes[kind]
+        self._drill_tabs.titles = self.DRILL_TITLES
         self._drill_tabs.selected_index = 0
+        self._ensure_drill(0)
+
+    def _ensure_drill(self, which: int) -> None:
+        kind = self._drill_kind
+        if self.drills[kind][which] is None:
+            drill = self._make_drill(kind, which)
+            self.drills[kind][which] = drill
+            self._drill_boxes[kind][which].children = [drill]
+
+    @guarded()
+    def _on_drill_tab(self, change: dict) -> None:
+        if change["new"] is not None:
+            self._ensure_drill(change["new"])
 
     @guarded()
     def _on_drill_game(self, change: dict) -> None:
