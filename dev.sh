@@ -38,9 +38,16 @@ case "$cmd" in
   app)
     setup_python app
     PORT=${PORT:-8866}
-    echo "Trick Tutor is starting: open http://127.0.0.1:$PORT/ in your browser (Ctrl-C to stop)"
-    exec "$VENV/bin/python" -m voila notebooks/app.ipynb --no-browser --port="$PORT" \
-      --Voila.ip=127.0.0.1 --ServerApp.ip=127.0.0.1 "$@"
+    TOKEN=${TT_TOKEN:-$("$VENV/bin/python" -c 'import secrets; print(secrets.token_hex(16))')}
+    echo "Trick Tutor is starting. Open the app:"
+    echo "    http://127.0.0.1:$PORT/voila/render/notebooks/app.ipynb?token=$TOKEN"
+    echo "The chapters in JupyterLab: http://127.0.0.1:$PORT/lab/tree/notebooks/00_welcome.ipynb?token=$TOKEN"
+    echo "(Ctrl-C to stop)"
+    ROOT_FLAG=""; [ "$(id -u)" = 0 ] && ROOT_FLAG=--allow-root
+    # the same layout as on Binder: a Jupyter server with Voila and JupyterLab
+    exec "$VENV/bin/python" -m jupyter server --no-browser --ServerApp.ip=127.0.0.1 \
+      --ServerApp.port="$PORT" --ServerApp.port_retries=0 --IdentityProvider.token="$TOKEN" \
+      --ServerApp.root_dir="$PWD" $ROOT_FLAG "$@"
     ;;
   test)
     setup_python test

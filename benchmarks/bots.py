@@ -1,6 +1,6 @@
 """Benchmarks of the computer players and the bid advisor (issue 6).
 
-Run:  python benchmarks/bots.py            (about 6–8 minutes on 2 cores)
+Run:  python benchmarks/bots.py            (about 5 minutes on 2 cores)
       python benchmarks/bots.py --quick    (about a minute, smaller samples)
 
 Everything uses fixed seeds and prints what was run, with 95% confidence
@@ -8,14 +8,16 @@ intervals (Wilson score interval for rates, normal interval for means):
 
 1. Spades, level 2 vs level 1: duplicate games (each deal sequence played
    twice with the partnerships swapped), target 200 points (SP-3 option).
-2. Spades, level 3 vs level 2: the same, level 3 with a smaller time budget
-   per card so that the match finishes in minutes; also the mean points per
-   hand of level 3's partnership minus level 2's.
+2. Spades, level 3 vs level 2: the same; in the matches level 3 uses a fixed
+   number of sampled deals per decision instead of a time budget (so that the
+   results do not depend on the machine's speed, and the match finishes in
+   minutes); also the mean points per hand of level 3's side minus level 2's.
 3. Oh Hell, level 3 vs level 2: 4 players, levels alternating, every game
    played twice with the seats rotated by one; exact-bid rates (OH-11).
 4. Advisor accuracy over 500 seeded Spades hands: each partnership's
    suggested bid (the two advisor suggestions, Nil counting 0) against the
-   tricks it takes when level-2 players bid as advised and play the deal out.
+   tricks it takes when level-2 players bid as advised and play the deal out;
+   then 100 hands played out by level-3 players (10 sampled deals a card).
 5. Speed: level 3 per card and per bid (median and 95th percentile), the
    advisor's suggestion, and ``show_me``.
 """
@@ -128,10 +130,11 @@ def oh_hell_match(pool, games: int, sizes: tuple[int, ...], l3: dict) -> None:
 
 
 # ------------------------------------------------------------------ advisor accuracy
-def advisor_hand(i: int) -> list[tuple[int, int]]:
+def advisor_hand(args) -> list[tuple[int, int]]:
     """One seeded hand: per partnership (suggested side bid, tricks taken)."""
+    i, level, l3 = args
     g = SpadesGame(first_deal=300_000 + i, dealer=i % 4)
-    players = [ClubPlayer(s) for s in range(4)]
+    players = [_make(level, s, l3) for s in range(4)]
     suggested = [0, 0]
     while not g.results:
         s = g.seats_to_act[0]
@@ -148,15 +151,15 @@ def advisor_hand(i: int) -> list[tuple[int, int]]:
     return [(suggested[sd], won[sd] + won[sd + 2]) for sd in (0, 1)]
 
 
-def advisor_accuracy(pool, hands: int) -> None:
+def advisor_accuracy(pool, hands: int, level: int = 2, l3: dict | None = None) -> None:
     t = time.perf_counter()
-    rows = [r for rs in pool.map(advisor_hand, range(hands)) for r in rs]
+    rows = [r for rs in pool.map(advisor_hand, [(i, level, l3) for i in range(hands)]) for r in rs]
     diffs = [abs(b - k) for b, k in rows]
     within = sum(1 for d in diffs if d <= 1)
     m, half = mean_ci(diffs)
     p, lo, hi = wilson(within, len(diffs))
     bias = statistics.mean(k - b for b, k in rows)
-    print(f"  {hands} seeded Spades hands, {len(rows)} partnerships, played out by level-2 players bidding as advised")
+    print(f"  {hands} seeded Spades hands, {len(rows)} partnerships, played out by level-{level} players bidding as advised")
     print(f"  mean |suggested side bid − tricks taken| = {m:.2f} ± {half:.2f}; within ±1: {within} = {pct(p)} "
           f"[95% CI {pct(lo)} – {pct(hi)}]; mean tricks − bid = {bias:+.2f}   ({time.perf_counter() - t:.0f} s)")
 
@@ -202,7 +205,7 @@ def speed(hands: int) -> None:
             elif isinstance(a, Bid):
                 oh_bid_ms.append(ms)
             g.apply(a)
-    print(f"  level 3 (default budget 250 ms) per card, Spades and Oh Hell: {pcts(card_ms)}")
+    print(f"  level 3 (default budget 250 ms a card, 700 ms an Oh Hell bid) per card, Spades and Oh Hell: {pcts(card_ms)}")
     print(f"  level 3 per bid, Spades (advisor): {pcts(bid_ms)}")
     print(f"  level 3 per bid, Oh Hell (sampled exact-bid search, 13/7/3 cards): {pcts(oh_bid_ms)}")
     rng = random.Random(9)
@@ -231,23 +234,28 @@ def speed(hands: int) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="smaller samples (about a minute)")
-    ap.add_argument("--l3-budget-ms", type=float, default=100.0, help="level 3 time per card in the matches")
-    ap.add_argument("--l3-samples", type=int, default=40, help="level 3 deals per card at most in the matches")
+    ap.add_argument("--l3-samples", type=int, default=30, help="level 3 deals per card in the matches")
+    ap.add_argument("--l3-bid-samples", type=int, default=120, help="level 3 deals per Oh Hell bid in the matches")
     a = ap.parse_args(argv)
     q = a.quick
-    l3 = dict(budget_ms=a.l3_budget_ms, max_samples=a.l3_samples, bid_budget_ms=300, bid_samples=120)
+    inf = float("inf")
+    l3 = dict(budget_ms=inf, max_samples=a.l3_samples, bid_budget_ms=inf, bid_samples=a.l3_bid_samples)
     t0 = time.perf_counter()
     print(f"benchmarks/bots.py{' --quick' if q else ''}: python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     with Pool(2) as pool:
         print("\n1. Spades, level 2 vs level 1 (target ≥ 70% wins)")
         spades_match(pool, 2, 1, 20 if q else 100, 200, l3)
         print(f"\n2. Spades, level 3 vs level 2 (target ≥ 55% wins, lower CI end > 50%); level 3 in matches: "
-              f"{a.l3_budget_ms:.0f} ms and at most {a.l3_samples} deals per card")
+              f"{a.l3_samples} sampled deals per card (no time limit)")
         spades_match(pool, 3, 2, 4 if q else 30, 200, l3)
-        print("\n3. Oh Hell, level 3 vs level 2 exact-bid rate (target: +5 points)")
-        oh_hell_match(pool, 3 if q else 12, (1, 2, 3, 4, 5, 6, 7), l3)
+        print("\n3. Oh Hell, level 3 vs level 2 exact-bid rate (target: +5 points); level 3 bids from "
+              f"{l3['bid_samples']} sampled deals in the matches")
+        oh_hell_match(pool, 3 if q else 30, (1, 2, 3, 4, 5, 6, 7), l3)
         print("\n4. Advisor accuracy")
         advisor_accuracy(pool, 100 if q else 500)
+        l3_fast = dict(l3, max_samples=10)
+        advisor_accuracy(pool, 20 if q else 100, 3, l3_fast)
+        print("  (level 3 here with 10 sampled deals per card)")
     print("\n5. Speed (one process)")
     speed(1 if q else 3)
     print(f"\ntotal {time.perf_counter() - t0:.0f} s")

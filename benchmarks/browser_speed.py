@@ -165,9 +165,15 @@ def load_page(browser, url: str) -> tuple[dict, object, object]:
 
 
 def pick_card(page, tried: set[str]) -> tuple[str, bool]:
-    """(card, expected_illegal): an untried off-suit card while holding the led suit, else a legal one."""
+    """(card, expected_illegal): an untried off-suit card while holding the led suit (SP-14), or a
+    spade lead before spades are broken while holding other suits (SP-13), else a legal card."""
     hand = [e.get_attribute("data-card") for e in page.locator(HAND).all()]
     table = [e.get_attribute("data-card") for e in page.locator(TABLE).all()]
+    info = page.locator(f"{FOLLOW} .widget-html").filter(has_text="Position ").first.inner_text()
+    if not table and "not broken" in info and any(c[1] != "S" for c in hand):
+        spades = [c for c in hand if c[1] == "S" and c not in tried]
+        if spades:
+            return spades[0], True
     if table:
         led = table[0][1]
         if any(c[1] == led for c in hand):

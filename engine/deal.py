@@ -73,6 +73,7 @@ def deal_hands(deal_number: int, seats: int, hand_size: int, dealer: int,
 
 
 def random_deal_number(rng: random.Random | None = None) -> int:
-    """A fresh deal number (from ``rng`` if given, else the OS's randomness)."""
+    """A fresh six-digit deal number, short enough to read out to a class
+    (from ``rng`` if given, else the OS's randomness)."""
     rng = rng or random.SystemRandom()
-    return rng.getrandbits(48)
+    return 100_000 + _below(rng, 900_000)

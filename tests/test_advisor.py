@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-import pytest
-
-from engine import Bid, Card, Deal, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit, parse_cards
+from engine import Bid, Card, Deal, OhHellGame, OhHellRules, SpadesGame, SpadesRules, Suit, parse_cards
 from engine.bots.advisor import Advice, advise_bid, advise_oh_hell, advise_spades, show_me
 from engine.bots.level2 import ClubPlayer
 from engine.cards import DECK

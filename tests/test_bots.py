@@ -15,13 +15,13 @@ from engine.bots.level2 import ClubPlayer
 from engine.bots.level3 import ExpertPlayer, evaluate_cards
 from engine.bots.sampling import (PlayState, club_card, play_game, sample_hands, seat_capacities,
                                   unseen_mask)
-from engine.cards import DECK, SUIT_MASKS, cards_of
+from engine.cards import DECK, SUIT_MASKS
 
 
 def fast_player(level: int, seed: int):
     """Level 3 with a tiny budget so that whole games stay fast in CI."""
     if level == 3:
-        return ExpertPlayer(seed=seed, budget_ms=2, max_samples=2)
+        return ExpertPlayer(seed=seed, budget_ms=2, max_samples=2, bid_budget_ms=5, bid_samples=4)
     return make_player(level, seed)
 
 
@@ -289,3 +289,19 @@ def test_level3_evaluates_every_legal_card_on_the_same_samples():
     assert {n for _, n in scores.values()} == {6}
     # ducking keeps the Nil alive: ♥A (winning the trick) scores worst
     assert scores[Card.parse("AH")][0] < scores[Card.parse("3H")][0]
+
+
+def test_sp8_club_plays_low_against_an_opponents_nil():
+    # North needs tricks, East (next to play) bid Nil: North leads its lowest card
+    st = PlayState(True, [mask_of(parse_cards("AH 2H KC 7C")), 0, 0, 0], leader=0, trump=int(Suit.SPADES),
+                   lead_restricted=True, broken=False, must_trump=False, won=[0] * 4, out=0,
+                   bids=[4, 0, 3, 3], nil=[False, True, False, False])
+    card, reason = club_card(st, 0, st.legal(0))
+    assert DECK[card] == Card.parse("2H") and "Nil" in reason
+    # East (Nil) is winning the trick with ♦9: South stays under it with its highest lower diamond
+    st = PlayState(True, [0, 0, mask_of(parse_cards("KD 8D 3D")), 0], leader=0, trump=int(Suit.SPADES),
+                   lead_restricted=True, broken=False, must_trump=False, won=[0] * 4, out=0,
+                   bids=[4, 0, 3, 3], nil=[False, True, False, False],
+                   trick=[Card.parse("4D").index, Card.parse("9D").index])
+    card, reason = club_card(st, 2, st.legal(2))
+    assert DECK[card] == Card.parse("8D") and "Nil" in reason

@@ -95,4 +95,4 @@ def test_random_deal_number_from_rng_is_reproducible():
     a = random_deal_number(random.Random(5))
     b = random_deal_number(random.Random(5))
     assert a == b
-    assert 0 <= a < 2**48
+    assert 100_000 <= a <= 999_999  # six digits: easy to read out to a class

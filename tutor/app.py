@@ -14,8 +14,8 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   OH-10) and bidding (SP-5…SP-8, OH-8, OH-V4), for Spades or Oh Hell
   (:mod:`tutor.drills`);
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
-* **Play Oh Hell** — a game at the table, with the variations OH-V1…OH-V8 as
-  options;
+* **Play Oh Hell** — a game at the table; its "Options for a new game" panel
+  switches on the variations OH-V1…OH-V8;
 * **Score sheet** — the score sheet of the game in *Play Spades*
   (:mod:`tutor.scoresheet`), refreshed whenever the section is opened.
 
@@ -33,19 +33,11 @@ import html
 import logging
 import os
 import random
-import sys
 from typing import Any, Callable
-
-# jsonschema (pulled in by plotly's FigureWidget through nbformat) imports the
-# optional package rfc3987_syntax when it is installed, and that import builds
-# a parser grammar: 5-7 s on a small machine, every kernel start.  The tutor
-# never validates IRIs, so the kernel skips that optional checker.
-if "jsonschema" not in sys.modules:
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 import ipywidgets as W  # noqa: E402
 
-from engine import InvalidInputError, OhHellRules  # noqa: E402
+from engine import OhHellRules  # noqa: E402
 
 from .common import Feedback, guarded  # noqa: E402
 
@@ -109,7 +101,10 @@ APP_CSS = """
 .tt-learn .tt-rules { font-family: monospace; font-size: 13px; color: #0b5d2a; }
 .tt-learn a { color: #0a58ca; }
 .tt-section-intro { margin: 0 0 8px; font-size: 15px; }
-.tt-options { border: 1px solid #cfd8cf; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fbfdfb; }
+/* option checkboxes and drop-downs: as wide as their labels (ipywidgets' default 300px cuts them) */
+.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { width: auto; max-width: 100%; }
+.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { width: auto; }
+.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-width: 6em; width: auto; }
 </style>
 """
 
@@ -296,63 +291,15 @@ class TrickTutorApp(W.VBox):
         return [intro, self.spades_table]
 
     def _build_oh_hell(self) -> list:
-        self._oh_players = W.Dropdown(options=[3, 4, 5, 6, 7], value=4, description="Players",
-                                      style={"description_width": "initial"}, layout=W.Layout(width="140px"))
-        self._oh_schedule = W.Dropdown(
-            options=[("1 card up to the most (OH-6)", "up"), ("Backwards (OH-V1)", "down"),
-                     ("Up and down (OH-V2)", "up_down"), ("Down and up (OH-V3)", "down_up")],
-            value="up", description="Hands", style={"description_width": "initial"},
-            layout=W.Layout(width="320px", margin="0 0 0 16px"))
-        self._oh_checks = {
-            "no_trump_final_hand": W.Checkbox(value=True, description="No trump in the last hand (OH-7)", indent=False),
-            "hook": W.Checkbox(value=False, description="Hook: bids ≠ tricks (OH-V4)", indent=False),
-            "simultaneous_bidding": W.Checkbox(value=False, description="Secret bids (OH-V5)",
-                                               indent=False),
-            "must_trump": W.Checkbox(value=False, description="Must trump when void (OH-V6)", indent=False),
-            "tricks_always_count": W.Checkbox(value=False, description="Tricks always count (OH-V7)", indent=False),
-            "nil_pays_hand_size": W.Checkbox(value=False, description="Nil pays 5 + hand size (OH-V8)", indent=False),
-        }
-        for c in self._oh_checks.values():
-            c.layout = W.Layout(width="auto")
-        start = W.Button(description="Start a new game with these rules", button_style="primary",
-                         layout=W.Layout(width="auto"))
-        start.on_click(lambda _b: self._start_oh_hell())
-        self._oh_feedback = Feedback()
-        options = W.VBox([
-            W.HTML("<b>Rules for the next game</b> (all variations are off by default)"),
-            W.HBox([self._oh_players, self._oh_schedule], layout=W.Layout(flex_flow="row wrap")),
-            W.GridBox(list(self._oh_checks.values()),
-                      layout=W.Layout(grid_template_columns="repeat(auto-fill, minmax(300px, 1fr))")),
-            start, self._oh_feedback])
-        options.add_class("tt-options")
-        self._oh_table_box = W.VBox()
         from .table import new_oh_hell_table
         self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed())
         self.oh_hell_table.add_class("tt-play-oh-hell")
-        self._oh_table_box.children = [self.oh_hell_table]
-        return [options, self._oh_table_box]
-
-    def oh_hell_rules(self) -> OhHellRules:
-        """The :class:`OhHellRules` chosen in the options (raises
-        InvalidInputError for a combination the rules forbid, e.g. OH-V4 with OH-V5)."""
-        flags = {k: c.value for k, c in self._oh_checks.items()}
-        return OhHellRules(players=self._oh_players.value, schedule=self._oh_schedule.value, **flags)
-
-    @guarded("_oh_feedback")
-    def _start_oh_hell(self) -> None:
-        from .table import new_oh_hell_table
-        try:
-            rules = self.oh_hell_rules()
-        except InvalidInputError as e:
-            self._oh_feedback.show_error(f"These rules cannot be played together: {e}")
-            return
-        table = new_oh_hell_table(rules, deal_number=self._next_seed())
-        table.add_class("tt-play-oh-hell")
-        old, self.oh_hell_table = self.oh_hell_table, table
-        self._oh_table_box.children = [table]
-        if old is not None:
-            old.close()
-        self._oh_feedback.show_ok(f"New game: {rules.players} players, {rules.n_hands} hands.")
+        intro = W.HTML("<p class='tt-section-intro'>You are <b>seat 0</b>; the others are computer players. "
+                       "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number "
+                       "of tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, "
+                       "sealed bids, must-trump, other scoring), open <b>Options for a new game</b> under the "
+                       "table, switch it on and press <b>New game</b>.</p>")
+        return [intro, self.oh_hell_table]
 
     def _build_scores(self) -> list:
         from .scoresheet import ScoreSheet

@@ -26,10 +26,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ..actions import Bid, Phase
+from ..actions import Bid
 from ..cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
-from .sampling import (PlayState, SamplingError, bid_numbers, club_policy, play_out, sample_hands,
+from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
                        state_from_view)
 
 __all__ = ["Advice", "ShowMe", "advise_bid", "advise_spades", "advise_oh_hell", "show_me",
@@ -524,27 +524,31 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
     legal_bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind}) if not spades else []
     if not legal_bids and not spades:
         legal_bids = [own_bid]
-    # share the budget: the main distribution, the Nil run, and Oh Hell's per-bid runs
-    parts = 2 if spades else 1 + len(legal_bids)
-    part_budget = (deadline - t0) / parts
-
-    def run(bid: int, nil_flag: bool, k: int, until: float) -> list[int]:
-        out = []
-        for _ in range(k):
-            if out and time.perf_counter() > until:
-                break
-            try:
-                hands = sample_hands(view, rng, include_own=blind)
-            except SamplingError:
-                continue
-            bids, nil = _others_bids(view, hands, bid)
-            nil[me] = nil_flag
-            st = state_from_view(view, hands, bids, nil)
-            out.append(play_out(st, club_policy, rng)[me])
-        return out
-
-    main = run(0 if blind else own_bid, blind or (spades and own_bid == 0), samples,
-               time.perf_counter() + part_budget)
+    # every sampled deal is played once per bid of interest (the same deals for
+    # every bid: a fair comparison); Spades: the bid and Nil, Oh Hell: every legal bid
+    if spades:
+        plays = [(own_bid, blind or own_bid == 0)] + ([] if (blind or own_bid == 0) else [(0, True)])
+    else:
+        plays = [(b, False) for b in legal_bids]
+        if own_bid not in legal_bids:
+            plays.insert(0, (own_bid, False))
+    results: dict[tuple[int, bool], list[int]] = {p: [] for p in plays}
+    done = 0
+    while done < samples and (done == 0 or time.perf_counter() < deadline):
+        try:
+            hands = sample_hands(view, rng, include_own=blind)
+        except SamplingError:
+            break
+        bids, nil = _others_bids(view, hands, own_bid)
+        for b, nil_flag in plays:
+            bb = list(bids)
+            bb[me] = b
+            nn = list(nil)
+            nn[me] = nil_flag
+            st = state_from_view(view, hands, bb, nn)
+            results[(b, nil_flag)].append(play_out(st, club_policy, rng)[me])
+        done += 1
+    main = results[plays[0]] if spades else results[(own_bid, False)]
     counts = [0] * (size + 1)
     for k in main:
         counts[k] += 1
@@ -552,18 +556,11 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
     nil_risk = None
     exact: dict[int, float] = {}
     if spades:
-        if blind or own_bid == 0:
-            nil_runs = main
-        else:
-            nil_runs = run(0, True, samples, time.perf_counter() + part_budget)
+        nil_runs = results[plays[-1]]
         nil_risk = sum(1 for k in nil_runs if k > 0) / max(1, len(nil_runs))
     else:
-        per = max(10, samples // max(1, len(legal_bids)))
         for b in legal_bids:
-            if b == own_bid:
-                res = main
-            else:
-                res = run(b, False, per, time.perf_counter() + part_budget)
+            res = results[(b, False)]
             exact[b] = sum(1 for k in res if k == b) / max(1, len(res))
         if 0 in exact:
             nil_risk = 1 - exact[0]

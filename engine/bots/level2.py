@@ -14,11 +14,11 @@ play low against an opponent's Nil, avoid bags once the contract is made
 from __future__ import annotations
 
 from ..actions import Action, Bid, Look, Pass, Phase, Play
-from ..cards import DECK, Card, Suit, mask_of
+from ..cards import DECK, Suit, mask_of
 from ..game import SeatView
 from . import LEVELS
 from .advisor import Advice, advise_bid, blind_nil_advisable
-from .sampling import PlayState, club_card, state_from_view
+from .sampling import club_card, state_from_view
 
 __all__ = ["ClubPlayer", "choose_bid", "choose_exchange", "choose_card"]
 

@@ -20,14 +20,14 @@ import random
 import time
 
 from ..actions import Action, Bid, Phase, Play
-from ..cards import DECK, cards_of, mask_of
+from ..cards import cards_of
 from ..game import SeatView
 from ..ohhell import score_oh_hell_seat
 from ..spades import score_spades_side
 from . import LEVELS
 from .advisor import advise_bid, show_me
 from .level2 import choose_bid, choose_card, choose_exchange
-from .sampling import (SamplingError, bid_numbers, club_card, club_policy, play_out, sample_hands,
+from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
                        state_from_view)
 
 __all__ = ["ExpertPlayer", "evaluate_cards"]
@@ -170,7 +170,7 @@ class ExpertPlayer:
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget_ms: float = 250.0, max_samples: int = 200,
-                 threshold: float = 1.0, bid_budget_ms: float = 800.0, bid_samples: int = 240):
+                 threshold: float = 1.0, bid_budget_ms: float = 700.0, bid_samples: int = 240):
         self.rng = random.Random(seed)
         self.bid_budget_ms = bid_budget_ms
         self.bid_samples = bid_samples

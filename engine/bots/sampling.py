@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..actions import Bid, Look, Phase, Play
-from ..cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, mask_of
+from ..actions import Phase
+from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
 from ..game import SeatView
 from ..tricks import legal_play_mask
 

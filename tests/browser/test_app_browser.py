@@ -212,7 +212,11 @@ def test_whole_spades_hand_is_played_to_the_score_sheet(app_page, artifacts_dir)
 def test_oh_hell_section_with_options(app_page, artifacts_dir):
     page = app_page
     open_section(page, "Play Oh Hell")
-    expect(page.locator(".tt-play-oh-hell")).to_be_visible(timeout=ROUND_TRIP_MS)
-    expect(page.locator(".tt-options")).to_contain_text("Hook: bids ≠ tricks (OH-V4)")
+    table = page.locator(".tt-play-oh-hell")
+    expect(table).to_be_visible(timeout=ROUND_TRIP_MS)
+    expect(table).to_contain_text("Your turn to bid")
+    table.get_by_text("Options for a new game").click()
+    expect(table).to_contain_text("(OH-V4)")
+    expect(table).to_contain_text("(OH-V8)")
     shot(page, artifacts_dir, "10_oh_hell")
     assert_no_error_text(page, "oh hell")
