@@ -47,7 +47,8 @@ case "$cmd" in
     # the same layout as on Binder: a Jupyter server with Voila and JupyterLab
     exec "$VENV/bin/python" -m jupyter server --no-browser --ServerApp.ip=127.0.0.1 \
       --ServerApp.port="$PORT" --ServerApp.port_retries=0 --IdentityProvider.token="$TOKEN" \
-      --ServerApp.root_dir="$PWD" $ROOT_FLAG "$@"
+      --ServerApp.root_dir="$PWD" --MappingKernelManager.cull_idle_timeout=900 \
+      --MappingKernelManager.cull_interval=60 $ROOT_FLAG "$@"
     ;;
   test)
     setup_python test

@@ -1,4 +1,4 @@
-"""Hand records: the JSON format of ``shared/HAND_RECORD.md``
+"""Hand records: the JSON format of ``docs/HAND_RECORD.md``
 (``"format": "tricktutor-hand-record/1"``), and the replay behind
 ``tricktutor replay``.
 

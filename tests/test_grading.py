@@ -250,3 +250,26 @@ def test_key_notebooks_score_full_marks(tmp_path):
     assert report.rows == [{"student_id": "kim", **{f"ex2_trick_winner:q{i}": 1 for i in range(1, 9)},
                             **{f"ex4_bags_and_game_end:q{i}": 1 for i in range(1, 10)}, "total": 17, "notes": ""}]
     assert report.problems == [] and report.warnings == []
+
+
+def test_make_never_overwrites_handed_in_work(tmp_path):
+    """Re-running make (e.g. after adding a student) keeps existing notebooks."""
+    import subprocess
+    import sys
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id\ns1\n", encoding="utf-8")
+    out = tmp_path / "class"
+    cmd = [sys.executable, "-m", "tutor.cli", "exercises", "make", "--roster", str(roster), "--out", str(out)]
+    assert subprocess.run(cmd, capture_output=True, text=True).returncode == 0
+    work = next((out / "s1").glob("*.ipynb"))
+    work.write_text(work.read_text(encoding="utf-8").replace("answer_q1 = None", "answer_q1 = 7"), encoding="utf-8")
+    roster.write_text("student_id\ns1\ns2\n", encoding="utf-8")
+    again = subprocess.run(cmd, capture_output=True, text=True)
+    assert again.returncode == 0 and "Kept" in again.stdout
+    assert "answer_q1 = 7" in work.read_text(encoding="utf-8")
+    assert any((out / "s2").glob("*.ipynb"))
+    forced = subprocess.run(cmd + ["--force"], capture_output=True, text=True)
+    assert forced.returncode == 0
+    assert "answer_q1 = 7" not in work.read_text(encoding="utf-8")
+    other = subprocess.run(cmd + ["--reveal-answers"], capture_output=True, text=True)
+    assert other.returncode == 2 and "other settings" in other.stderr

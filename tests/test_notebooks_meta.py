@@ -18,8 +18,8 @@ NOTEBOOKS = REPO / "notebooks"
 
 
 def _rules_md() -> pathlib.Path:
-    for candidate in (os.environ.get("TT_RULES_MD"), REPO / "RULES.md", REPO / "docs" / "RULES.md",
-                      REPO.parent / "shared" / "RULES.md"):
+    for candidate in (os.environ.get("TT_RULES_MD"), REPO.parent / "shared" / "RULES.md",
+                      REPO / "docs" / "RULES.md"):
         if candidate and pathlib.Path(candidate).is_file():
             return pathlib.Path(candidate)
     pytest.skip("RULES.md not found (set TT_RULES_MD)")

@@ -150,16 +150,16 @@ def test_empty_game_frames_figure_and_widget(game):
     assert len(fig.data) == (4 if game.GAME == "spades" else 5)
     sheet = ScoreSheet(game)
     assert "No hand has been scored yet" in sheet.totals_html.value
-    assert len(sheet.figure.data) == len(fig.data)
+    assert sheet.figure is None  # no chart until a hand is scored
 
 
 def test_scoresheet_widget_tables_chart_and_refresh():
     g = SpadesGame(first_deal=2024, dealer=3)
     sheet = ScoreSheet(g)
-    assert isinstance(sheet.figure, go.FigureWidget)
-    assert list(sheet.figure.data[0].y) == [0]
+    assert sheet.figure is None
     play_fixed(g, [3, 4, 0, 2], 2)
     sheet.refresh()
+    assert isinstance(sheet.figure, go.FigureWidget)
     assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
     assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
     assert list(sheet.figure.data[0].y) == [0, -220, -285]

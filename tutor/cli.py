@@ -1,6 +1,6 @@
 """The ``tricktutor`` console command.
 
-    tricktutor replay RECORD.json [--trace]     (shared/HAND_RECORD.md)
+    tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tricktutor", description="Trick Tutor: Spades and Oh Hell teaching kit")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("replay", help="replay a hand record through the rules engine and print what happened (JSON)")
-    r.add_argument("record", help="hand record file (JSON, shared/HAND_RECORD.md)")
+    r.add_argument("record", help="hand record file (JSON, docs/HAND_RECORD.md)")
     r.add_argument("--trace", action="store_true", help="also list the legal actions before each step")
     r.set_defaults(func=_replay)
     try:  # teacher tools (need the app extra: pandas, nbformat)

@@ -14,8 +14,9 @@ and can be driven headless (``.click(code)``, ``.bid(value)``,
 * :class:`TrickWinnerDrill`: 3–7 cards on the table; the learner clicks the
   winning card (SP-16, OH-10).
 * :class:`BiddingDrill`: a dealt hand; the learner bids (SP-6, SP-8, OH-8,
-  OH-V4), sees a suggested bid with its reasons, and can play the hand out
-  with computer players.
+  OH-V4), sees a suggested bid with its reasons and a "Show me" chart of
+  the tricks the hand took over sampled deals (:mod:`tutor.advice`), and can
+  play the hand out with computer players.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from engine import (
 from engine.bots import make_player
 from engine.ohhell import MAX_HAND
 
+from .advice import AdvicePanel
 from .cards import CardHand
 from .common import Feedback, guarded
 
@@ -740,10 +742,14 @@ class BiddingDrill(W.VBox):
     dealer, who bids last; the default with the hook), None: random.
 
     Earlier bids are made by computer players (level 2 if available, else 1;
-    see :attr:`bot_level`) and shown.  ``bid(value)`` and
-    ``play_it_out()`` drive it headless.  State: ``game``, ``seat``,
-    ``advice`` (:class:`Advice`), ``last_verdict``, ``learner_bid``,
-    ``outcome`` (dict after the play-out), ``mistakes`` (Counter by rule id).
+    see :attr:`bot_level`) and shown.  After a legal bid, ``show_me`` (a
+    :class:`~tutor.advice.AdvicePanel`, shown when the advisor is installed)
+    charts the tricks the hand took over sampled deals, as seen at the
+    learner's bidding turn (``bid_view``).  ``bid(value)``,
+    ``show_me.click()`` and ``play_it_out()`` drive it headless.  State:
+    ``game``, ``seat``, ``advice`` (:class:`Advice`), ``last_verdict``,
+    ``learner_bid``, ``outcome`` (dict after the play-out), ``mistakes``
+    (Counter by rule id).
     """
 
     def __init__(self, game: str = "spades", seed: int = 0, hand_size: int | None = None, players: int = 4,
@@ -782,6 +788,9 @@ class BiddingDrill(W.VBox):
         self.feedback = Feedback()
         self.note = Feedback()
         self.advice_html = W.HTML()
+        self.bid_view = None
+        self.show_me = AdvicePanel(lambda: self.bid_view)
+        self.show_me.layout.display = "none"
         self.play_button = W.Button(description="Play it out", icon="play", disabled=True,
                                     tooltip="Computer players play the whole hand, your seat included")
         self.new_button = W.Button(description="New hand", icon="refresh")
@@ -791,7 +800,7 @@ class BiddingDrill(W.VBox):
         self.new_button.on_click(self._on_new)
         super().__init__([self.title, self.info, self.hand, self.bids_html,
                           W.HBox([self.bid_box, self.bid_button]), self.feedback, self.note, self.advice_html,
-                          W.HBox([self.play_button, self.new_button]), self.result_html], **kwargs)
+                          self.show_me, W.HBox([self.play_button, self.new_button]), self.result_html], **kwargs)
         self.add_class("tt-drill")
         self._deal()
 
@@ -824,7 +833,8 @@ class BiddingDrill(W.VBox):
         if self.game_kind == "spades":
             g.look(self.seat)  # the drill shows the hand at once, so no Blind Nil (SP-10)
         self._bots_act(until_learner=True)
-        self.advice = advise(g.view(self.seat))
+        self.bid_view = g.view(self.seat)  # the learner's bidding turn, for "Show me"
+        self.advice = advise(self.bid_view)
         self.learner_bid = None
         self.outcome = None
         self.last_verdict = None
@@ -871,6 +881,8 @@ class BiddingDrill(W.VBox):
         self.feedback.clear()
         self.note.clear()
         self.advice_html.value = ""
+        self.show_me.clear()
+        self.show_me.layout.display = "none"
         self.result_html.value = ""
 
     def _draw_bids(self) -> None:
@@ -931,6 +943,7 @@ class BiddingDrill(W.VBox):
         items = "".join(f"<li>{html.escape(line)}</li>" for line in adv.lines)
         self.advice_html.value = (f"<div style='font-size:14px'><b>Suggested bid: {adv.bid}</b> ({same}; "
                                   f"from the {src}).<ul style='margin:2px 0'>{items}</ul></div>")
+        self.show_me.layout.display = None if adv.source == "advisor" else "none"
         self.bid_box.disabled = True
         self.bid_button.disabled = True
         self.play_button.disabled = False

@@ -105,15 +105,25 @@ def _make(args) -> int:
         print(f"tricktutor exercises make: {e}", file=sys.stderr)
         return 2
     out = Path(args.out)
+    settings_text = json.dumps({"exercises": names, **settings}, indent=2) + "\n"
+    old_settings = out / SETTINGS_FILE
+    if old_settings.exists() and not args.force and old_settings.read_text(encoding="utf-8") != settings_text:
+        print(f"tricktutor exercises make: {out} was made with other settings ({old_settings}); "
+              f"use another --out, or --force to remake it (handed-in notebooks would be overwritten)",
+              file=sys.stderr)
+        return 2
     (out / KEYS_DIR).mkdir(parents=True, exist_ok=True)
-    (out / SETTINGS_FILE).write_text(json.dumps({"exercises": names, **settings}, indent=2) + "\n",
-                                     encoding="utf-8")
+    old_settings.write_text(settings_text, encoding="utf-8")
+    kept = 0
     for sid in ids:
         (out / sid).mkdir(exist_ok=True)
         keys = {}
         for name in names:
-            (out / sid / f"{name}.ipynb").write_text(notebook_text(build_notebook(name, sid, settings)),
-                                                       encoding="utf-8")
+            path = out / sid / f"{name}.ipynb"
+            if path.exists() and not args.force:
+                kept += 1  # never overwrite a student's work (it may already be handed in)
+            else:
+                path.write_text(notebook_text(build_notebook(name, sid, settings)), encoding="utf-8")
             keys[name] = Exercise(name, sid, settings).key()
         if args.key_notebooks:
             (out / KEYS_DIR / sid).mkdir(exist_ok=True)
@@ -125,6 +135,9 @@ def _make(args) -> int:
     print(f"Wrote {len(names)} notebook{'s' if len(names) != 1 else ''} for each of {len(ids)} "
           f"student{'s' if len(ids) != 1 else ''} under {out}/<student_id>/, answer keys under "
           f"{out}/{KEYS_DIR}/ (keep these private) and the settings in {out}/{SETTINGS_FILE}.")
+    if kept:
+        print(f"Kept {kept} notebook{'s' if kept != 1 else ''} that already existed (students' work is never "
+              f"overwritten; --force remakes them).")
     if args.print_nbgitpuller:
         hub, repo = args.print_nbgitpuller
         print("nbgitpuller link (each student then opens the folder with their id):")
@@ -171,6 +184,8 @@ def add_exercise_commands(subparsers) -> None:
     m.add_argument("--print-nbgitpuller", nargs=2, metavar=("HUB_URL", "REPO_URL"),
                    help="also print an nbgitpuller link for a JupyterHub")
     m.add_argument("--branch", default="main", help="branch for the nbgitpuller link (default main)")
+    m.add_argument("--force", action="store_true",
+                   help="overwrite notebooks that already exist in DIR (by default they are kept)")
     m.add_argument("--key-notebooks", action="store_true",
                    help="also write notebooks with the answers filled in: DIR/answer_keys/<student_id>/")
     m.set_defaults(func=_make)

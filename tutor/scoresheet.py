@@ -151,10 +151,13 @@ class ScoreSheet(W.VBox):
         self.title = W.HTML()
         self.totals_html = W.HTML()
         self.lines_html = W.HTML()
-        self.figure = go.FigureWidget(score_figure(game))
+        # The chart is built once a hand has been scored: an empty chart looks
+        # broken, and plotly's FigureWidget is the slowest part to show.
+        self.figure: go.FigureWidget | None = None
+        self._chart_slot = W.Box()
         self.lines = score_lines_frame(game)
         self.totals = running_totals_frame(game)
-        super().__init__([self.title, self.totals_html, self.figure, self.lines_html], **kwargs)
+        super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
         self.add_class("tt-scoresheet")
         self.refresh()
 
@@ -189,7 +192,7 @@ class ScoreSheet(W.VBox):
         # existing FigureWidget are sent as messages that a view which is not
         # shown yet (Voila builds the page after the cell ran) never receives.
         old = self.figure
-        self.figure = go.FigureWidget(score_figure(g))
-        self.children = tuple(self.figure if c is old else c for c in self.children)
+        self.figure = go.FigureWidget(score_figure(g)) if n else None
+        self._chart_slot.children = (self.figure,) if self.figure is not None else ()
         if old is not None:
             old.close()

@@ -81,6 +81,7 @@ from engine.game import SeatView, TrickGame
 from engine.record import game_from_record, game_to_record
 from engine.spades import SEAT_NAMES, partner_of, side_of
 
+from .advice import AdvicePanel
 from .cards import FULL_DECK, CardHand
 from .common import Feedback, guarded
 
@@ -162,8 +163,10 @@ class GameTable(W.VBox):
     practice:
         True allows Undo and shows the legal cards by default.
     hints:
-        True shows a Hint button when :mod:`engine.bots.advisor` exists
-        (a teacher sets False).
+        True shows a Hint button and a "Show me" chart of the tricks the
+        hand takes over sampled deals (:class:`~tutor.advice.AdvicePanel`)
+        when :mod:`engine.bots.advisor` exists (a teacher sets False: both
+        are hidden).
     seed:
         seed of the computer players (default: the game's first deal number,
         so a class playing the same deal number meets the same opponents).
@@ -237,10 +240,11 @@ class GameTable(W.VBox):
         self._hint_btn = W.Button(description="Hint", icon="lightbulb-o",
                                   tooltip="What would the advisor bid, and why?")
         self._hint_btn.on_click(lambda _b: self._on_hint())
+        self._show_me = AdvicePanel(self._show_me_view, unavailable=self._show_me_unavailable, with_button=False)
         self._show_legal = W.Checkbox(value=self.practice if show_legal is None else bool(show_legal),
                                       description="Show legal cards", indent=False)
         self._show_legal.observe(self._on_show_legal, names="value")
-        self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_legal])
+        self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_me.button, self._show_legal])
 
         self._deal_box = W.Text(placeholder="random", description="Deal #",
                                 layout=W.Layout(width="190px"),
@@ -260,7 +264,7 @@ class GameTable(W.VBox):
 
         self._install(game, learner_seat, players=self._custom_players)
         self.children = [self._title, self._status, self._table_html, self._info_html, self._last_trick_html,
-                         self._action_box, self._hand, self._feedback, self._hint_html, self._controls,
+                         self._action_box, self._hand, self._feedback, self._hint_html, self._show_me, self._controls,
                          self._result_html, self._game_row, self._options, self._log_html, self._score_box]
 
     # ================================================================ API
@@ -440,6 +444,7 @@ class GameTable(W.VBox):
         self._highlight = []
         self._hint_plain = ""
         self._hint_html.value = ""
+        self._show_me.clear()
         self._results_seen = len(game.results)
         self._deal_box.value = "" if game.first_deal is None else str(game.first_deal)
         self._sync_options()
@@ -677,6 +682,7 @@ class GameTable(W.VBox):
             self._feedback.show_verdict(v)
             return
         g.look(me)
+        self._show_me.clear()  # a Blind Nil chart no longer applies
         self._feedback.show_info("Here are your cards. You can no longer bid Blind Nil; "
                                  "bid Nil (0) or a number of tricks (SP-6, SP-10).")
         self._render()
@@ -769,6 +775,22 @@ class GameTable(W.VBox):
         self._hint_html.value = (f'<div class="tt-hint" style="border-left:4px solid #f0a500;padding:4px 10px">'
                                  f'<b>{html.escape(head)}</b><ul style="margin:4px 0">{items}</ul></div>')
 
+    def _show_me_view(self) -> SeatView | None:
+        """The learner's view for "Show me" (:class:`~tutor.advice.AdvicePanel`):
+        only with hints on, in the learner's bidding turn (a Spades hand not
+        looked at yet gives the Blind Nil view, SP-10)."""
+        g, me = self._game, self._learner
+        if not (self.hints and self._hint_available) or g.phase is not Phase.BIDDING or me not in g.seats_to_act:
+            return None
+        return g.view(me)
+
+    def _show_me_unavailable(self) -> str:
+        if not self.hints:
+            return "Hints are switched off for this game."
+        if not self._hint_available:
+            return "No advisor is available in this installation."
+        return "Show me is about your bid: ask when it is your turn to bid."
+
     @guarded()
     def _on_next_hand(self) -> None:
         g = self._game
@@ -786,6 +808,7 @@ class GameTable(W.VBox):
             self._advance()
         self._feedback.show_info(f"Hand {g.hands_dealt}: {self._name(g.dealer)} dealt.")
         self._hint_html.value = ""
+        self._show_me.clear()
         self._render()
 
     @guarded()
@@ -918,6 +941,8 @@ class GameTable(W.VBox):
                                 + "<br>".join(html.escape(e) for e in self._events) + "</div>") if self._events else ""
         self._undo_btn.layout.display = None if self.practice else "none"
         self._hint_btn.layout.display = None if (self.hints and self._hint_available) else "none"
+        self._show_me.button.layout.display = self._hint_btn.layout.display
+        self._show_me.layout.display = self._hint_btn.layout.display
 
     def _render_title(self, view: SeatView) -> None:
         g = self._game
@@ -1087,6 +1112,7 @@ class GameTable(W.VBox):
             boxes.append(self._next_btn)
         if not (g.phase is Phase.BIDDING and my_turn):
             self._hint_html.value = ""
+            self._show_me.clear()
         self._action_box.children = boxes
 
     def _ensure_bid_buttons(self, top: int, spades: bool) -> None:

@@ -52,7 +52,7 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
     settings = normalise_settings(settings)
     number = list(EXERCISES).index(name) + 1
     intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"
-             f"Rules practised: {', '.join(spec.rules)} (see the project's RULES.md).\n\n"
+             f"Rules practised: {', '.join(spec.rules)} (see docs/RULES.md in the project).\n\n"
              f"These questions were made for **{student}**: your neighbours have different deals.\n\n{_HOW}")
     cells = [new_markdown_cell(intro, id="intro")]
     setup = ("from tutor.exercises import Exercise\n\n"

@@ -1,0 +1,212 @@
+"""The bid advisor's "show me" view: how many tricks this hand took over
+many sampled deals, as a plotly bar chart (issue 6).
+
+* :func:`show_me_figure` — a :class:`~engine.bots.advisor.ShowMe` as a
+  ``plotly.graph_objects.Figure``.
+* :func:`show_me_summary` — the same in one line of plain text.
+* :class:`AdvicePanel` — a "Show me" button that runs
+  :func:`engine.bots.advisor.show_me` on the current
+  :class:`~engine.game.SeatView` and shows the chart (a plotly
+  ``FigureWidget``, drawn by anywidget without any network access) and the
+  summary line.  Used by :class:`tutor.drills.BiddingDrill` and, as a hint,
+  by :class:`tutor.table.GameTable`.
+
+The numbers all come from the engine's advisor; this module only draws them.
+"""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any, Callable
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from .common import Feedback, guarded
+
+if TYPE_CHECKING:  # the advisor is imported when the button is pressed
+    from engine.bots.advisor import ShowMe
+    from engine.game import SeatView
+
+__all__ = ["show_me_figure", "show_me_summary", "risk_label", "AdvicePanel", "ShowMeButton",
+           "BAR_COLOUR", "BID_COLOUR", "EXACT_COLOUR"]
+
+#: colour of the distribution's bars
+BAR_COLOUR = "#4c78a8"
+#: colour (and hatching, for colour-blind learners) of the bar at the bid
+BID_COLOUR = "#f58518"
+#: colour of the Oh Hell "exactly b when bidding b" series
+EXACT_COLOUR = "#54a24b"
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def risk_label(s: ShowMe) -> str | None:
+    """What ``s.nil_risk`` measures, as a short label: ``"Blind Nil risk"``
+    (Spades, hand not looked at, SP-10), ``"Nil risk"`` (Spades SP-8),
+    ``"risk in bidding 0"`` (Oh Hell: taking a trick after bidding 0,
+    OH-11); None when there is no risk to show."""
+    if s.nil_risk is None:
+        return None
+    if s.exact:
+        return "risk in bidding 0"
+    return "Blind Nil risk" if s.blind else "Nil risk"
+
+
+def _x_max(s: ShowMe) -> int:
+    """The highest trick count drawn: the last one any deal reached, the bid,
+    or the highest Oh Hell bid shown, whichever is largest."""
+    seen = [k for k, c in enumerate(s.counts) if c]
+    return max([0, s.bid, *seen, *s.exact.keys()])
+
+
+def show_me_figure(s: ShowMe) -> go.Figure:
+    """A bar chart of ``s`` (an :class:`engine.bots.advisor.ShowMe`).
+
+    Trace 0, ``"tricks taken playing for b"``: x = tricks 0 … the highest
+    count reached (or the bid, if higher), y = ``s.chance[x]`` (a share of
+    the ``s.samples`` deals, 0–1); the bar at ``x == s.bid`` is drawn in
+    :data:`BID_COLOUR` with hatching, the others in :data:`BAR_COLOUR`;
+    each non-zero bar is labelled with its percentage.
+    Oh Hell (``s.exact`` not empty, OH-11): trace 1, ``"chance of exactly b
+    when bidding b"``, x = every legal bid b, y = ``s.exact[b]``, grouped
+    beside trace 0.  Spades Nil / Blind Nil (SP-8, SP-10) or an Oh Hell bid
+    of 0: one annotation with ``s.nil_risk`` (the chance of taking a trick
+    when playing for none).  Title: ``"Tricks taken over N sampled deals"``.
+    """
+    xmax = _x_max(s)
+    xs = list(range(xmax + 1))
+    ys = [s.chance[k] if k < len(s.chance) else 0.0 for k in xs]
+    counts = [s.counts[k] if k < len(s.counts) else 0 for k in xs]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(
+        x=xs, y=ys, name=f"tricks taken playing for {s.bid}", customdata=counts,
+        marker={"color": [BID_COLOUR if k == s.bid else BAR_COLOUR for k in xs],
+                "pattern": {"shape": ["/" if k == s.bid else "" for k in xs]}},
+        text=[_pct(y) if y else "" for y in ys], textposition="outside",
+        hovertemplate="%{x} tricks: %{customdata} deals (%{y:.0%})<extra></extra>"))
+    if s.exact:
+        bids = sorted(s.exact)
+        fig.add_trace(go.Bar(
+            x=bids, y=[s.exact[b] for b in bids], name="chance of exactly b when bidding b",
+            marker={"color": EXACT_COLOUR}, text=[_pct(s.exact[b]) if s.exact[b] else "" for b in bids],
+            textposition="outside",
+            hovertemplate="bid %{x}: made exactly in %{y:.0%} of the deals<extra></extra>"))
+    label = risk_label(s)
+    if label is not None:
+        fig.add_annotation(
+            text=f"{label}: took a trick in {_pct(s.nil_risk)} of the deals playing for 0", xref="paper", yref="paper",
+            x=1.0, y=1.0, xanchor="right", yanchor="bottom", showarrow=False,
+            font={"size": 13, "color": "#8a1c1c"}, bgcolor="#fdecea")
+    top = max([*ys, *s.exact.values(), 0.0])
+    fig.update_layout(
+        title={"text": f"Tricks taken over {s.samples} sampled deals"},
+        xaxis={"title": {"text": "tricks taken (bid highlighted)"}, "tickmode": "linear", "tick0": 0, "dtick": 1},
+        yaxis={"title": {"text": "chance"}, "tickformat": ".0%", "range": [0, min(1.12, top * 1.2) or 1.0]},
+        barmode="group", bargap=0.2, showlegend=bool(s.exact),
+        legend={"orientation": "h", "y": -0.25},
+        margin={"l": 50, "r": 20, "t": 70, "b": 50}, height=340,
+    )
+    return fig
+
+
+def show_me_summary(s: ShowMe) -> str:
+    """One line of plain text, e.g. ``"Over 100 sampled deals this hand took
+    3.1 tricks on average; exactly 3 in 31%; Nil risk 12%"`` (the risk part
+    only where :func:`risk_label` has one)."""
+    if s.samples == 0:
+        return "No sampled deal could be made for this hand."
+    parts = [f"Over {s.samples} sampled deal{'s' if s.samples != 1 else ''} this hand took "
+             f"{s.mean:.1f} tricks on average",
+             f"exactly {s.bid} in {_pct(s.chance[s.bid] if s.bid < len(s.chance) else 0.0)}"]
+    label = risk_label(s)
+    if label is not None:
+        parts.append(f"{label} {_pct(s.nil_risk)}")
+    return "; ".join(parts)
+
+
+class AdvicePanel(W.VBox):
+    """A "Show me" button with the chart and summary it produces.
+
+    ``AdvicePanel(get_view)``: ``get_view()`` returns the
+    :class:`~engine.game.SeatView` to study (the learner's, in the bidding),
+    or None when there is nothing to show now (the panel then says
+    ``unavailable``, a string or a function returning one).  ``samples``, ``seed`` and ``budget_ms`` go to
+    :func:`engine.bots.advisor.show_me` (about ``budget_ms`` milliseconds per
+    click).  State after a click: ``result`` (the ShowMe), ``figure`` (the
+    plotly Figure), ``chart`` (its ``FigureWidget``, in :attr:`chart_box`),
+    ``summary_text`` (plain text).  :meth:`click` presses the button
+    (headless); :meth:`clear` removes the chart.  ``with_button=False``
+    leaves :attr:`button` out of the panel, for the caller to place it
+    (the game table puts it beside "Hint").
+    """
+
+    def __init__(self, get_view: Callable[[], SeatView | None], *, samples: int = 100, seed: int | None = 0,
+                 budget_ms: float = 900.0,
+                 unavailable: str | Callable[[], str] = "Show me is about your bid: ask when it is your turn to bid.",
+                 with_button: bool = True, **kwargs: Any):
+        self.get_view = get_view
+        self.samples = samples
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.unavailable = unavailable
+        self.result: ShowMe | None = None
+        self.figure: go.Figure | None = None
+        self.chart: go.FigureWidget | None = None
+        self.summary_text = ""
+        self.button = W.Button(description="Show me", icon="bar-chart",
+                               tooltip="Play many sampled deals of the hidden cards and chart the tricks this hand takes")
+        self.button.on_click(self._on_show)
+        self.feedback = Feedback()
+        self.summary = W.HTML()
+        self.chart_box = W.Box()
+        parts = [self.feedback, self.summary, self.chart_box]
+        super().__init__([self.button, *parts] if with_button else parts, **kwargs)
+        self.add_class("tt-show-me")
+
+    def click(self) -> None:
+        """Press "Show me" (headless)."""
+        self.button.click()
+
+    def clear(self) -> None:
+        """Remove the chart, summary and note (a new hand, or not the learner's turn)."""
+        self.result = None
+        self.figure = None
+        self.summary_text = ""
+        self.summary.value = ""
+        self.feedback.clear()
+        self._set_chart(None)
+
+    def _set_chart(self, widget: go.FigureWidget | None) -> None:
+        old = self.chart
+        self.chart = widget
+        self.chart_box.children = (widget,) if widget is not None else ()
+        if old is not None:
+            old.close()
+
+    @guarded()
+    def _on_show(self, _button=None) -> None:
+        view = self.get_view()
+        if view is None:
+            self.clear()
+            self.feedback.show_info(self.unavailable() if callable(self.unavailable) else self.unavailable)
+            return
+        from engine.bots.advisor import show_me  # noqa: PLC0415 - optional engine module
+        self.button.disabled = True
+        try:
+            s = show_me(view, samples=self.samples, seed=self.seed, budget_ms=self.budget_ms)
+        finally:
+            self.button.disabled = False
+        self.feedback.clear()
+        self.result = s
+        self.figure = show_me_figure(s)
+        self.summary_text = show_me_summary(s)
+        self.summary.value = (f'<div class="tt-show-me-summary" style="font-size:14px;margin:2px 0">'
+                              f'{html.escape(self.summary_text)}.</div>')
+        # a fresh FigureWidget each time (see tutor.scoresheet.ScoreSheet.refresh)
+        self._set_chart(go.FigureWidget(self.figure))
+
+
+#: the panel is a "Show me" button first of all
+ShowMeButton = AdvicePanel
