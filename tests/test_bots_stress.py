@@ -12,10 +12,10 @@ exception: Look before a Spades bid, always allowed by SP-10 and not listed).
   players, OH-1, with short hand sizes and random valid variations, OH-V4 …
   OH-V8), each seat's level drawn from a mix in which the level under test
   holds at least every other seat;
-* level 3 at a tiny time budget: 60 Spades and 140 Oh Hell games (200).
+* level 3 at a tiny time budget: 60 Spades and 1,940 Oh Hell games (2,000).
 
 The heavy tests are marked ``slow`` (they still run by default); the whole
-file takes about 45 s on a 2-core machine.
+file takes about 75 s on a 2-core machine.
 """
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ from engine.bots.level3 import ExpertPlayer
 from engine.ohhell import MAX_HAND
 
 GAMES_PER_GAME_KIND = 1_000  # per level: 1,000 Spades + 1,000 Oh Hell = 2,000 games
-LEVEL3_SPADES_GAMES = 60     # level 3: 60 Spades + 140 Oh Hell = 200 games
-LEVEL3_OH_HELL_GAMES = 140
+LEVEL3_SPADES_GAMES = 60     # level 3: 60 Spades + 1,940 Oh Hell = 2,000 games
+LEVEL3_OH_HELL_GAMES = 1940
 MAX_ACTIONS = 20_000
 
 
