@@ -18,7 +18,8 @@ from typing import Callable, Sequence
 from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of, describe_cards
 from .verdict import Reason, Verdict
 
-__all__ = ["TrickRules", "Trick", "TrickState", "legal_play_mask", "winning_offset", "trick_winner"]
+__all__ = ["TrickRules", "Trick", "TrickState", "legal_play_mask", "winning_offset", "trick_winner",
+           "explain_trick_winner"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,39 @@ def winning_offset(cards: Sequence[Card], trump: Suit | None) -> int:
 def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | None, n_seats: int) -> int:
     """Seat that wins a complete trick led by ``leader`` (SP-16, OH-10)."""
     return (leader + winning_offset(cards, trump)) % n_seats
+
+
+def explain_trick_winner(cards: Sequence[Card], trump: Suit | None, chosen: Card | None = None,
+                         rule: str = "SP-16") -> str:
+    """Plain English for who wins a complete trick (SP-16, OH-10): why the
+    winning card wins and, if ``chosen`` is another card of the trick, why it
+    does not.  Starts with "Yes: " when ``chosen`` is the winner."""
+    w = cards[winning_offset(cards, trump)]
+    led = cards[0].suit
+    played_trump = trump is not None and any(c.suit == trump for c in cards)
+    if played_trump and led != trump:
+        why = (f"the {w.display} wins: a trump ({trump.noun}) was played, and the highest trump "
+               f"wins the trick ({rule}).")
+    elif played_trump:
+        why = f"the {w.display} wins: {led.noun} were led and are trump, and it is the highest of them ({rule})."
+    else:
+        why = (f"the {w.display} wins: no trump was played, so the highest card of the suit led "
+               f"({led.noun}) wins ({rule}).")
+    off = [c for c in cards if c.suit != led and c.suit != trump]
+    if off:
+        why += (f" Off-suit cards never win: {', '.join(c.display for c in off)} "
+                f"{'is' if len(off) == 1 else 'are'} neither {led.noun} nor trump.")
+    if chosen is None:
+        return why[0].upper() + why[1:]
+    if chosen == w:
+        return "Yes: " + why
+    if chosen.suit != led and chosen.suit != trump:
+        not_why = f"The {chosen.display} cannot win: it is neither the suit led nor a trump."
+    elif chosen.suit == w.suit:
+        not_why = f"The {chosen.display} is beaten by the higher {w.display}."
+    else:  # chosen follows the suit led, the winner is a trump
+        not_why = f"The {chosen.display} follows suit, but a trump beats every card of the suit led."
+    return f"{not_why} In this trick {why}"
 
 
 class TrickState:

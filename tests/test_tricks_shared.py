@@ -241,3 +241,16 @@ def test_legal_mask_is_subset_of_hand_and_never_empty(lead_restricted, broken, m
                 continue
             mask = legal_play_mask(hand, led, trump, lead_restricted, broken, must_trump)
             assert mask and mask & ~hand == 0
+
+
+def test_sp16_oh10_explain_trick_winner_says_why_and_why_not():
+    from engine.tricks import explain_trick_winner
+    cards = [Card.parse(c) for c in ("3H", "KH", "2S", "AH")]  # EX: E leads ♥3, S ♥K, W ♠2, N ♥A
+    assert explain_trick_winner(cards, Suit.SPADES, Card.parse("2S")).startswith("Yes: the 2♠ wins: a trump")
+    why_not = explain_trick_winner(cards, Suit.SPADES, Card.parse("AH"), "SP-16")
+    assert why_not.startswith("The A♥ follows suit, but a trump beats every card of the suit led.")
+    no_trump = [Card.parse(c) for c in ("JC", "KH", "4C", "QC")]
+    text = explain_trick_winner(no_trump, Suit.DIAMONDS, Card.parse("KH"), "OH-10")
+    assert text.startswith("The K♥ cannot win: it is neither the suit led nor a trump.")
+    assert "the Q♣ wins: no trump was played" in text and "(OH-10)" in text
+    assert explain_trick_winner(no_trump, None).startswith("The Q♣ wins")

@@ -37,6 +37,7 @@ from engine import (
     side_of, winning_offset,
 )
 from engine.bots import make_player
+from engine.tricks import explain_trick_winner
 from engine.ohhell import MAX_HAND
 
 from .advice import AdvicePanel
@@ -543,36 +544,10 @@ class TrickWinnerDrill(W.VBox):
         self.next_button.click()
 
     def explain(self, code: str) -> str:
-        """Why the winner wins and, if ``code`` is another card, why that card does not."""
+        """Why the winner wins and, if ``code`` is another card, why that card
+        does not (the engine's :func:`engine.tricks.explain_trick_winner`)."""
         s = self.setup
-        w = s.winner
-        led = s.cards[0].suit
-        trump = s.trump
-        rule = self.rule
-        played_trump = trump is not None and any(c.suit == trump for c in s.cards)
-        if played_trump and led != trump:
-            why = (f"the {w.display} wins: a trump ({trump.noun}) was played, and the highest trump "
-                   f"wins the trick ({rule}).")
-        elif played_trump:
-            why = (f"the {w.display} wins: {led.noun} were led and are trump, and it is the highest of them "
-                   f"({rule}).")
-        else:
-            why = (f"the {w.display} wins: no trump was played, so the highest card of the suit led "
-                   f"({led.noun}) wins ({rule}).")
-        off = [c for c in s.cards if c.suit != led and c.suit != trump]
-        if off:
-            why += (f" Off-suit cards never win: {', '.join(c.display for c in off)} "
-                    f"{'is' if len(off) == 1 else 'are'} neither {led.noun} nor trump.")
-        c = Card.parse(code)
-        if c == w:
-            return "Yes: " + why
-        if c.suit != led and c.suit != trump:
-            not_why = f"The {c.display} cannot win: it is neither the suit led nor a trump."
-        elif c.suit == w.suit:
-            not_why = f"The {c.display} is beaten by the higher {w.display}."
-        else:  # c follows the suit led, w is a trump
-            not_why = f"The {c.display} follows suit, but a trump beats every card of the suit led."
-        return f"{not_why} In this trick {why}"
+        return explain_trick_winner(s.cards, s.trump, Card.parse(code), self.rule)
 
     # ---------------------------------------------------------------- callbacks
     @guarded()
