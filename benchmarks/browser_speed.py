@@ -33,11 +33,11 @@ Needs the app extra, Playwright (python) and Chromium (``$TT_CHROMIUM`` or
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import pathlib
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -48,6 +48,11 @@ import urllib.error
 import urllib.request
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
+# Start/stop helpers are shared with the browser tests (tests/browser/conftest.py).
+_spec = importlib.util.spec_from_file_location("tt_browser_helpers", REPO / "tests" / "browser" / "conftest.py")
+_helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_helpers)
+stop_voila = _helpers.stop_voila
 APP = REPO / "notebooks" / "app.ipynb"
 CHROMIUM = os.environ.get("TT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -116,7 +121,7 @@ def start_voila(extra: list[str], log_path: pathlib.Path) -> tuple[str, subproce
     log = open(log_path, "wb")  # noqa: SIM115
     proc = subprocess.Popen(cmd, cwd=APP.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, start_new_session=True)
-    proc._log = log  # type: ignore[attr-defined]
+    proc._tt_log = log  # type: ignore[attr-defined]  (closed by stop_voila)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while True:
@@ -136,21 +141,8 @@ def start_voila(extra: list[str], log_path: pathlib.Path) -> tuple[str, subproce
 
 
 def stop(proc: subprocess.Popen) -> None:
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc._log.close()  # type: ignore[attr-defined]
+    """Stop a server and its kernels (the browser tests' ``stop_voila``)."""
+    stop_voila(proc)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -103,13 +103,21 @@ class ClubPlayer:
         if not view.legal:
             raise ValueError(f"seat {view.seat} has no legal action now")
         if view.phase is Phase.BIDDING:
-            action, why = choose_bid(view)
+            action, why = self._bid(view)
         elif view.phase is Phase.EXCHANGE:
             action, why = choose_exchange(view)
         else:
-            action, why = choose_card(view)
+            action, why = self._card(view)
         self.last_reason = why
         return action
+
+    def _bid(self, view: SeatView) -> tuple[Action, str]:
+        """The bid (or Look) and why; level 3 refines it."""
+        return choose_bid(view)
+
+    def _card(self, view: SeatView) -> tuple[Action, str]:
+        """The card to play and why; level 3 searches instead."""
+        return choose_card(view)
 
 
 LEVELS[2] = ClubPlayer

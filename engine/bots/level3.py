@@ -26,7 +26,7 @@ from ..ohhell import score_oh_hell_seat
 from ..spades import score_spades_side
 from . import LEVELS
 from .advisor import advise_bid, show_me
-from .level2 import choose_bid, choose_card, choose_exchange
+from .level2 import ClubPlayer, choose_bid, choose_card
 from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
                        state_from_view)
 
@@ -156,7 +156,7 @@ def _per_sample_values(view: SeatView, rng: random.Random, budget_ms: float, max
     return cards, rows
 
 
-class ExpertPlayer:
+class ExpertPlayer(ClubPlayer):
     """Level 3 "expert": evaluates each legal card by playing sampled deals
     out (see the module docstring).  ``budget_ms``: time per card decision
     (default 250 ms); ``max_samples``: deals per decision at most;
@@ -179,19 +179,14 @@ class ExpertPlayer:
         self.max_samples = max_samples
         self.last_reason = ""
 
-    def choose(self, view: SeatView) -> Action:
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has no legal action now")
-        if view.phase is Phase.BIDDING:
-            action, why = choose_bid(view)
-            if view.game != "spades" and isinstance(action, Bid):
-                action, why = self._oh_hell_bid(view, action, why)
-        elif view.phase is Phase.EXCHANGE:
-            action, why = choose_exchange(view)
-        else:
-            action, why = self._choose_card(view)
-        self.last_reason = why
-        return action
+    def _bid(self, view: SeatView) -> tuple[Action, str]:
+        action, why = choose_bid(view)
+        if view.game != "spades" and isinstance(action, Bid):
+            action, why = self._oh_hell_bid(view, action, why)
+        return action, why
+
+    def _card(self, view: SeatView) -> tuple[Action, str]:
+        return self._choose_card(view)
 
     def _oh_hell_bid(self, view: SeatView, club: Bid, club_why: str) -> tuple[Action, str]:
         """Oh Hell: for every legal bid, the chance of taking exactly that many
