@@ -17,7 +17,7 @@ By default the measurements run inside a real IPython kernel started with
 messages, as in JupyterLab or Voila); ``--in-process`` runs them in this
 process instead (widgets without a frontend connection).
 
-    /work/venv/bin/python benchmarks/tutor_speed.py [--in-process] [--clicks 100] [--json]
+    .venv/bin/python benchmarks/tutor_speed.py [--in-process] [--clicks 100] [--json]
 
 Prints a table of median / p95 / max in milliseconds.
 """

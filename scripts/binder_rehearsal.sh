@@ -23,7 +23,7 @@
 #     the temp dir is removed unless KEEP=1.
 #
 # Usage: scripts/binder_rehearsal.sh
-# Env:   TT_PYTHON  python for the browser side (default: /work/venv/bin/python,
+# Env:   TT_PYTHON  python for the browser side (default: the project's .venv/bin/python,
 #                   else python3; it needs playwright)
 #        TT_CHROMIUM (default /usr/bin/chromium)   KEEP=1 keep the temp dir
 set -euo pipefail
@@ -40,7 +40,7 @@ if [ -z "$BASE_PY" ]; then
 fi
 BROWSER_PY=${TT_PYTHON:-}
 if [ -z "$BROWSER_PY" ]; then
-  if [ -x /work/venv/bin/python ]; then BROWSER_PY=/work/venv/bin/python; else BROWSER_PY=python3; fi
+  if [ -x "$REPO/.venv/bin/python" ]; then BROWSER_PY="$REPO/.venv/bin/python"; else BROWSER_PY=python3; fi
 fi
 
 WORK=$(mktemp -d -t tt-binder-XXXXXX)
