@@ -93,12 +93,15 @@ stamp "starting jupyter server on http://127.0.0.1:$PORT$BASE"
 ) > "$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 URL="http://127.0.0.1:$PORT$BASE"
+answers() {   # no curl on a fresh Debian: ask with the environment's Python
+  "$ENV_PY" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5).close()' "$1" 2>/dev/null
+}
 for _ in $(seq 1 120); do
-  if curl -fs -o /dev/null "${URL}api/status"; then break; fi
+  if answers "${URL}api/status"; then break; fi
   if ! kill -0 "$SERVER_PID" 2>/dev/null; then tail -40 "$WORK/server.log" >&2; exit 3; fi
   sleep 0.5
 done
-curl -fsS -o /dev/null "${URL}api/status" || { tail -40 "$WORK/server.log" >&2; exit 3; }
+answers "${URL}api/status" || { tail -40 "$WORK/server.log" >&2; exit 3; }
 stamp "server up; extensions: $(grep -oE '(voila|jupyterlab)[^ ]* *\| *extension was successfully (linked|loaded)' "$WORK/server.log" | tr '\n' ';' || true)"
 
 # 4. the browser smoke test

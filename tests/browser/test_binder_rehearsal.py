@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import socket
 import subprocess
+import sys
 import urllib.parse
 
 import pytest
@@ -32,9 +34,19 @@ def _index_reachable() -> bool:
         return False
 
 
+def _binder_python() -> str:
+    runtime = (REPO / "binder" / "runtime.txt").read_text().strip()     # e.g. python-3.11
+    return runtime.replace("python-", "python")
+
+
+@pytest.mark.skipif(shutil.which(_binder_python()) is None,
+                    reason="the Python version of binder/runtime.txt is not installed here")
 @pytest.mark.skipif(not _index_reachable(), reason="the package index is not reachable (pip install needs it)")
 def test_app_and_lab_work_from_binder_files_alone():
-    proc = subprocess.run(["bash", str(SCRIPT)], cwd=REPO, capture_output=True, text=True, timeout=360)
+    # the browser side runs under the interpreter of this test run (it has Playwright)
+    env = {**os.environ, "TT_PYTHON": sys.executable}
+    proc = subprocess.run(["bash", str(SCRIPT)], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=360)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-4000:]
     assert "explained with [SP-14]" in out
