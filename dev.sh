@@ -8,11 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-VENV=.venv
+VENV=${TT_VENV:-.venv}   # TT_VENV: another virtual environment (the tests pass their own)
 
 setup_python() {
   local extra=$1 stamp
-  stamp="$VENV/.installed-$extra-$(cat pyproject.toml | sha1sum | cut -c1-12)"
+  stamp="$VENV/.installed-$extra-$(sha1sum < pyproject.toml | cut -c1-12)"
   if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
   fi
@@ -21,34 +21,101 @@ setup_python() {
     "$VENV/bin/python" -m pip install -q --upgrade pip >&2
     "$VENV/bin/python" -m pip install -q -e ".[$extra]" >&2
     touch "$stamp"
+    # the test extra includes the app extra
+    [ "$extra" != test ] || touch "$VENV/.installed-app-${stamp##*-}"
   fi
 }
 
+# The browser tests drive Debian's chromium (never a Playwright download).
+# Installed only when no usable one is there, and only it with its dependencies.
 setup_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
-    echo "Installing Debian's chromium for the browser tests ..." >&2
-    local SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-    $SUDO apt-get update -q >&2
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium >&2
+  local chromium=${TT_CHROMIUM:-/usr/bin/chromium}
+  if "$chromium" --version >/dev/null 2>&1; then
+    return 0
   fi
+  echo "Installing Debian's chromium for the browser tests (apt-get install --no-install-recommends chromium) ..." >&2
+  local SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends chromium >&2
+  "$chromium" --version >/dev/null 2>&1 || { echo "chromium is still not usable at $chromium (set TT_CHROMIUM)" >&2; exit 1; }
+}
+
+# free_port START: prints START if nothing listens there on 127.0.0.1, else the next free one.
+free_port() {
+  "$VENV/bin/python" - "$1" <<'PY'
+import errno, socket, sys
+start = int(sys.argv[1])
+for port in range(start, min(start + 100, 65536)):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as the server binds
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    print(port)
+    break
+else:
+    sys.exit(f"no free port from {start} to {start + 99} on 127.0.0.1 (set PORT=...)")
+PY
+}
+
+# wait_for_server PID PORT TOKEN: returns 0 once the server with this token answers on the
+# port, 1 if process PID ended first (or after 10 minutes).
+wait_for_server() {
+  "$VENV/bin/python" - "$@" <<'PY'
+import os, sys, time, urllib.error, urllib.request
+pid, port, token = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+req = urllib.request.Request(f"http://127.0.0.1:{port}/api/status",
+                             headers={"Authorization": f"token {token}"})
+deadline = time.monotonic() + 600
+while time.monotonic() < deadline:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        sys.exit(1)
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            if r.status == 200:     # our server: another one refuses our token (403)
+                sys.exit(0)
+    except (urllib.error.URLError, OSError):
+        pass
+    time.sleep(0.3)
+sys.exit(1)
+PY
 }
 
 cmd=${1:-help}; shift || true
 case "$cmd" in
   app)
     setup_python app
-    PORT=${PORT:-8866}
+    WANT=${PORT:-8866}
+    case "$WANT" in ''|*[!0-9]*) echo "PORT=$WANT is not a port number" >&2; exit 2;; esac
+    PORT=$(free_port "$WANT") || exit 1
+    [ "$PORT" = "$WANT" ] || echo "Port $WANT is in use (another Jupyter server, or a second copy of Trick Tutor): using $PORT." >&2
     TOKEN=${TT_TOKEN:-$("$VENV/bin/python" -c 'import secrets; print(secrets.token_hex(16))')}
-    echo "Trick Tutor is starting. Open the app:"
-    echo "    http://127.0.0.1:$PORT/voila/render/notebooks/app.ipynb?token=$TOKEN"
-    echo "The chapters in JupyterLab: http://127.0.0.1:$PORT/lab/tree/notebooks/00_welcome.ipynb?token=$TOKEN"
-    echo "(Ctrl-C to stop)"
+    # Trust the project's notebooks (they are committed without outputs), so the
+    # server does not log "Notebook ... is not trusted" at every page.
+    "$VENV/bin/python" -m jupyter trust notebooks/*.ipynb >/dev/null 2>&1 || true
     ROOT_FLAG=""; [ "$(id -u)" = 0 ] && ROOT_FLAG=--allow-root
-    # the same layout as on Binder: a Jupyter server with Voila and JupyterLab
-    exec "$VENV/bin/python" -m jupyter server --no-browser --ServerApp.ip=127.0.0.1 \
-      --ServerApp.port="$PORT" --ServerApp.port_retries=0 --IdentityProvider.token="$TOKEN" \
-      --ServerApp.root_dir="$PWD" --MappingKernelManager.cull_idle_timeout=900 \
-      --MappingKernelManager.cull_interval=60 $ROOT_FLAG "$@"
+    echo "Starting Trick Tutor on 127.0.0.1:$PORT ..." >&2
+    # Print the links only once this server (with this token) answers on the port.
+    (
+      if wait_for_server $$ "$PORT" "$TOKEN"; then
+        echo "Trick Tutor is running. Open the app:"
+        echo "    http://127.0.0.1:$PORT/voila/render/notebooks/app.ipynb?token=$TOKEN"
+        echo "The chapters in JupyterLab: http://127.0.0.1:$PORT/lab/tree/notebooks/00_welcome.ipynb?token=$TOKEN"
+        echo "These links carry the server's token: anyone who has them can run code on this computer."
+        echo "Keep them to yourself; to share the app, share the Binder link (see README.md)."
+        echo "(Ctrl-C to stop)"
+      fi
+    ) &
+    # The same layout as on Binder: a Jupyter server with Voila and JupyterLab, on
+    # 127.0.0.1 only; quiet, offline Voila template, kernels over IPC: see
+    # scripts/app_server_config.py. The project's Voila template is in share/jupyter.
+    export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+    exec "$VENV/bin/python" -m jupyter server --config="$PWD/scripts/app_server_config.py" \
+      --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port="$PORT" --ServerApp.port_retries=0 \
+      --IdentityProvider.token="$TOKEN" --ServerApp.root_dir="$PWD" $ROOT_FLAG "$@"
     ;;
   test)
     setup_python test

@@ -12,8 +12,14 @@
   build, which cannot be fetched here.
 * ``write_notebook`` (fixture) = ``make_notebook(path, *cell_sources)``: a minimal .ipynb.
 
-Server logs go to ``<notebook dir>/voila.log``; on a start-up failure the
-log tail is included in the error.
+Voila renders with the project's template ``tricktutor`` (Voila's lab template
+without requests to CDNs; ``share/jupyter/voila/templates/tricktutor``, found
+through ``JUPYTER_PATH``), as ``./dev.sh app`` does.
+
+Server logs go to a temporary folder (``voila-<port>.log`` under
+``$TMPDIR/tricktutor-test-logs``), never next to the notebook where JupyterLab's
+file browser would show them; on a start-up failure the log tail is included
+in the error.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -48,6 +55,12 @@ CHROMIUM_ARGS = [
 ]
 
 VOILA_START_TIMEOUT = 60.0
+
+#: The project's Voila templates (share/jupyter/voila/templates/<name>).
+JUPYTER_DATA = REPO / "share" / "jupyter"
+VOILA_TEMPLATE = "tricktutor"
+#: Server logs of the test session (outside the repository).
+LOG_DIR = pathlib.Path(tempfile.gettempdir()) / "tricktutor-test-logs"
 
 
 def free_port() -> int:
@@ -86,6 +99,9 @@ def start_voila(
         p for p in (str(REPO), env.get("PYTHONPATH", "")) if p
     )
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(JUPYTER_DATA), env.get("JUPYTER_PATH", "")) if p
+    )
     env["PYTHONUNBUFFERED"] = "1"
     env.pop("ANYWIDGET_HMR", None)
     cmd = [
@@ -96,8 +112,10 @@ def start_voila(
         "--Voila.ip=127.0.0.1",
         f"--base_url={base_url}",
         "--show_tracebacks=True",
+        f"--template={VOILA_TEMPLATE}",
     ]
-    log_path = notebook_path.parent / "voila.log"
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    log_path = LOG_DIR / f"voila-{port}.log"
     log = open(log_path, "wb")  # noqa: SIM115 -- owned by the process
     proc = subprocess.Popen(
         cmd, cwd=notebook_path.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
