@@ -1,20 +1,43 @@
 #!/usr/bin/env bash
 # Trick Tutor developer entry point: does all the set-up it needs, then runs.
-#   ./dev.sh app     launch the Voila app (prints the local URL)
+#   ./dev.sh app     launch the Voila app (prints its links once the server answers)
 #   ./dev.sh test    run every test (engine, widgets, notebooks, exercises, browser)
 #   ./dev.sh bench   run the benchmarks
-# Set-up: a virtual environment in .venv with this project and its extras;
-# for tests also Debian's chromium (browser tests drive /usr/bin/chromium).
+# Set-up: a virtual environment in .venv with this project and its extras (pip).
+# System level (apt-get, as root or with sudo), only what is missing:
+#   python3.X-venv  when python3 cannot make a virtual environment (a fresh Debian);
+#   chromium        for ./dev.sh test, --no-install-recommends, when /usr/bin/chromium
+#                   (or $TT_CHROMIUM) does not run: the browser tests drive it headless.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
 VENV=${TT_VENV:-.venv}   # TT_VENV: another virtual environment (the tests pass their own)
 
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+
+# A fresh Debian's python3 has no venv module until python3.X-venv is installed.
+make_venv() {
+  if "$PY" -m venv "$VENV" 2>/dev/null && "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+    return 0
+  fi
+  [ "$VENV" != .venv ] || rm -rf .venv
+  local pkg
+  pkg="python$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv"
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's $pkg ($PY -m venv needs it: apt-get install --no-install-recommends $pkg) ..." >&2
+    $SUDO apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "$pkg" >&2
+    "$PY" -m venv "$VENV" && return 0
+  fi
+  echo "$PY cannot create a virtual environment (install $pkg, or set PYTHON=...)" >&2
+  exit 1
+}
+
 setup_python() {
   local extra=$1 stamp
   stamp="$VENV/.installed-$extra-$(sha1sum < pyproject.toml | cut -c1-12)"
   if [ ! -x "$VENV/bin/python" ]; then
-    "$PY" -m venv "$VENV"
+    make_venv
   fi
   if [ ! -f "$stamp" ]; then
     echo "Setting up $VENV (pip install -e .[$extra]) ..." >&2
@@ -34,7 +57,6 @@ setup_chromium() {
     return 0
   fi
   echo "Installing Debian's chromium for the browser tests (apt-get install --no-install-recommends chromium) ..." >&2
-  local SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -q >&2
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends chromium >&2
   "$chromium" --version >/dev/null 2>&1 || { echo "chromium is still not usable at $chromium (set TT_CHROMIUM)" >&2; exit 1; }
@@ -129,5 +151,5 @@ case "$cmd" in
     for b in benchmarks/*.py; do case "$b" in */_*) continue;; esac; echo "== $b"; "$VENV/bin/python" "$b"; done
     ;;
   *)
-    sed -n '2,8p' "$0"; exit 2 ;;
+    sed -n '2,10p' "$0"; exit 2 ;;
 esac
