@@ -74,6 +74,7 @@ def test_voila_app_asks_nothing_of_other_hosts_and_shows_its_icons(voila_server,
         page.wait_for_function(
             "() => document.fonts.check('900 16px \"Font Awesome 5 Free\"')", timeout=30_000)
         page.wait_for_timeout(1500)                  # late requests (lazy chunks, MathJax) too
+        icon.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "offline_app_drills_390.png"))
     finally:
         context.close()
