@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from .errors import InvalidInputError
+from .errors import InvalidInputError, quote
 
 __all__ = [
     "Suit", "Rank", "Card", "parse_card", "parse_cards", "DECK",
@@ -54,14 +54,14 @@ class Suit(IntEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise InvalidInputError(f"{text!r} is not a suit: use S, H, D or C")
+            raise InvalidInputError(f"{quote(text)} is not a suit: use S, H, D or C")
         t = text.strip()
         if t in _SUIT_TEXT:
             return _SUIT_TEXT[t]
         low = t.lower()
         if low in _SUIT_TEXT:
             return _SUIT_TEXT[low]
-        raise InvalidInputError(f"{text!r} is not a suit: use S, H, D or C")
+        raise InvalidInputError(f"{quote(text)} is not a suit: use S, H, D or C")
 
     def __str__(self) -> str:
         return self.letter
@@ -188,24 +188,29 @@ def parse_card(text: "str | Card") -> Card:
     a suit letter or symbol.  Accepts ``"AS"``, ``"as"``, ``"10h"``, ``"Th"``,
     ``"A♠"`` (surrounding spaces ignored).  A :class:`Card` is returned as is.
 
-    Raises :class:`InvalidInputError` (quoting the input) for anything else.
+    Ranks and suit letters are ASCII only: ``"Aſ"`` (long s) or a Kelvin sign
+    for K are refused, although Python's case mapping would turn them into
+    ``S`` and ``K``.
+
+    Raises :class:`InvalidInputError` (quoting at most 80 characters of the
+    input) for anything else.
     """
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidInputError(f"{text!r} is not a card: write a rank and a suit, like 'AS' or '10H'")
+        raise InvalidInputError(f"{quote(text)} is not a card: write a rank and a suit, like 'AS' or '10H'")
     t = text.strip()
-    hit = _BY_CODE.get(t.upper())
-    if hit is not None:
-        return hit
-    if len(t) >= 2:
+    if 2 <= len(t) <= 4 and t[:-1].isascii():
+        hit = _BY_CODE.get(t.upper()) if t.isascii() else None
+        if hit is not None:
+            return hit
         rank_txt, suit_txt = t[:-1], t[-1]
         rank = _RANK_TEXT.get(rank_txt.lower())
         suit = _SUIT_TEXT.get(suit_txt) or _SUIT_TEXT.get(suit_txt.lower())
         if rank is not None and suit is not None:
             return DECK[suit * 13 + rank - 2]
     raise InvalidInputError(
-        f"{text!r} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) "
+        f"{quote(text)} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) "
         f"then a suit (S H D C or ♠ ♥ ♦ ♣), like 'AS' or '10H'")
 
 
@@ -214,6 +219,10 @@ def parse_cards(items: "Iterable[str | Card] | str") -> list[Card]:
     separated by spaces or commas.  Raises :class:`InvalidInputError`."""
     if isinstance(items, str):
         items = [p for p in items.replace(",", " ").split() if p]
+    elif isinstance(items, Card):
+        items = [items]
+    elif isinstance(items, (bytes, bytearray, dict)) or not hasattr(items, "__iter__"):
+        raise InvalidInputError(f"{quote(items)} is not a list of cards: give cards like ['AS', 'KH', '10D']")
     return [parse_card(x) for x in items]
 
 

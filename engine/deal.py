@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .cards import Card, DECK
-from .errors import InvalidInputError
+from .errors import InvalidInputError, quote
 
 __all__ = ["shuffled_deck", "deal_hands", "random_deal_number", "MAX_DEAL_NUMBER"]
 
@@ -21,9 +21,9 @@ MAX_DEAL_NUMBER = 2**63 - 1
 
 def _check_number(deal_number: int) -> int:
     if isinstance(deal_number, bool) or not isinstance(deal_number, int):
-        raise InvalidInputError(f"deal number {deal_number!r} must be a whole number from 0 to {MAX_DEAL_NUMBER}")
+        raise InvalidInputError(f"deal number {quote(deal_number)} must be a whole number from 0 to {MAX_DEAL_NUMBER}")
     if not 0 <= deal_number <= MAX_DEAL_NUMBER:
-        raise InvalidInputError(f"deal number {deal_number!r} must be from 0 to {MAX_DEAL_NUMBER}")
+        raise InvalidInputError(f"deal number {quote(deal_number)} must be from 0 to {MAX_DEAL_NUMBER}")
     return deal_number
 
 

@@ -13,7 +13,42 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from .verdict import Verdict
 
-__all__ = ["TrickTutorError", "InvalidInputError", "IllegalActionError"]
+__all__ = ["TrickTutorError", "InvalidInputError", "IllegalActionError", "quote", "QUOTE_LIMIT"]
+
+#: Error messages quote at most this many characters of any input (HAND_RECORD.md limits).
+QUOTE_LIMIT = 80
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to at most ``limit``
+    characters (``…`` marks the cut).  Never raises: an integer too long to
+    print (over 4,300 digits) or an object whose ``repr`` fails is described
+    instead of quoted.  ``quote("AS") == "'AS'"``; a 50 MB string gives its
+    first 79 characters and ``…``."""
+    try:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 60:
+            return f"a {'negative ' if value < 0 else ''}whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        if isinstance(value, str) and len(value) > limit:
+            value = value[: limit + 1]  # repr of the head only, never of the whole text
+        text = repr(value) if not isinstance(value, (list, tuple, dict, set)) else _quote_container(value, limit)
+    except Exception:  # noqa: BLE001 - an error message must never fail
+        return f"a {type(value).__name__} value"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _quote_container(value, limit: int) -> str:
+    """repr of a container, built from at most a few quoted items (never the whole thing)."""
+    items = list(value.items())[:8] if isinstance(value, dict) else list(value)[:8]
+    if isinstance(value, dict):
+        parts = [f"{quote(k, limit)}: {quote(v, limit)}" for k, v in items]
+        open_, close = "{", "}"
+    else:
+        parts = [quote(v, limit) for v in items]
+        open_, close = ("[", "]") if isinstance(value, list) else ("(", ")") if isinstance(value, tuple) else ("{", "}")
+    more = ", …" if len(value) > len(items) else ""
+    return open_ + ", ".join(parts) + more + close
 
 
 class TrickTutorError(Exception):

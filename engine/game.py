@@ -2,6 +2,10 @@
 undo, save/load), dispatch of ``check``/``apply``, per-seat views and score
 lines.  The rules themselves live in :mod:`engine.spades`,
 :mod:`engine.ohhell` and :mod:`engine.tricks`.
+
+A game object is **not thread-safe**: it is a plain mutable object with no
+locks.  Use one game from one thread at a time (two threads playing one game
+can corrupt its history); give each thread its own game, or :meth:`TrickGame.copy`.
 """
 from __future__ import annotations
 
@@ -11,8 +15,8 @@ from typing import Any, Sequence
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, parse_card, parse_cards
-from .deal import random_deal_number
-from .errors import IllegalActionError, InvalidInputError
+from .deal import MAX_DEAL_NUMBER, random_deal_number
+from .errors import IllegalActionError, InvalidInputError, quote
 from .tricks import Trick, TrickState
 from .verdict import Reason, Verdict
 
@@ -128,6 +132,16 @@ class SeatView:
         return voids
 
 
+def _check_first_deal(value: Any) -> int | None:
+    """``first_deal`` is None or a deal number 0 … 2**63−1 (SP-4, OH-6)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEAL_NUMBER:
+        raise InvalidInputError(f"first_deal {quote(value)} must be None or a deal number, "
+                                f"a whole number from 0 to {MAX_DEAL_NUMBER}")
+    return value
+
+
 class TrickGame:
     """Base class of :class:`~engine.spades.SpadesGame` and
     :class:`~engine.ohhell.OhHellGame`.
@@ -135,6 +149,10 @@ class TrickGame:
     Subclasses implement ``_reset``, ``_check_*``, ``_apply_*``, ``_legal``,
     ``view`` and the scoring.  Everything that changes state goes through
     :meth:`apply`, which checks first and changes nothing on refusal.
+
+    :attr:`scores`, :attr:`results` (and Spades' ``bags``) hand out copies
+    (a new list each time; results are frozen): changing them never changes
+    the game.  A game object is not thread-safe (see the module docstring).
     """
 
     GAME = ""
@@ -142,13 +160,50 @@ class TrickGame:
 
     # ---------------------------------------------------------------- set-up
     def _init_common(self, first_deal: int | None, rng: random.Random | None, auto_deal: bool) -> None:
+        if rng is not None and not isinstance(rng, random.Random):
+            raise InvalidInputError(f"rng {quote(rng)} must be a random.Random (or None for a fresh one)")
+        if not isinstance(auto_deal, bool):
+            raise InvalidInputError(f"auto_deal must be True or False, not {quote(auto_deal)}")
         self.rng = rng if rng is not None else random.Random()
         self.first_deal = first_deal
         self.auto_deal = auto_deal
         self._history: list[Action] = []
+        self._snapshots: list[tuple[int, dict]] = []
         self._reset()
+        self._state_keys = tuple(k for k in vars(self) if k not in self._config_keys
+                                 and k not in ("rng", "_history", "_snapshots", "_state_keys", "_first_deal"))
         if auto_deal:
             self._auto_deal()
+
+    @property
+    def first_deal(self) -> int | None:
+        """Deal number of hand 1 (hand k uses ``first_deal + k − 1``), or None
+        until it is drawn.  Setting it checks it: None or 0 … 2**63−1
+        (InvalidInputError otherwise)."""
+        return self._first_deal
+
+    @first_deal.setter
+    def first_deal(self, value: int | None) -> None:
+        self._first_deal = _check_first_deal(value)
+
+    @property
+    def scores(self) -> list[int]:
+        """Running scores (Spades per partnership [NS, EW], Oh Hell per seat);
+        a new list each time, so changing it does not change the game."""
+        return list(self._scores)
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The completed hands, oldest first (frozen :class:`HandResult`); a
+        new list each time, so changing it does not change the game."""
+        return list(self._results)
+
+    def has_looked(self, seat: int) -> bool:
+        """Whether ``seat`` has seen its cards this hand.  Looking is a fact:
+        :meth:`undo` never makes it False again (SP-10).  Oh Hell players see
+        their cards when they are dealt, so this is always True there."""
+        self._seat(seat)
+        return True
 
     # -------------------------------------------------------------- queries
     @property
@@ -171,7 +226,7 @@ class TrickGame:
 
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
-            raise InvalidInputError(f"{seat!r} is not a seat: seats are 0 to {self.n_seats - 1}")
+            raise InvalidInputError(f"{quote(seat)} is not a seat: seats are 0 to {self.n_seats - 1}")
         return seat
 
     @property
@@ -253,18 +308,46 @@ class TrickGame:
             return self.check_look(action.seat)
         if isinstance(action, Deal):
             return self.check_deal(action)
-        raise InvalidInputError(f"{action!r} is not an action")
+        raise InvalidInputError(f"{quote(action)} is not an action")
+
+    def _normalize(self, action: Action) -> Action:
+        """The action with its seat checked and its cards parsed
+        (InvalidInputError for a malformed one): ``Play(0, "AS")`` becomes
+        ``Play(0, Card(AS))``, ``Pass(0, None)`` is refused."""
+        if isinstance(action, Play):
+            return Play(self._seat(action.seat), parse_card(action.card))
+        if isinstance(action, Pass):
+            return Pass(self._seat(action.seat), tuple(parse_cards(action.cards)))
+        if isinstance(action, Bid):
+            if not isinstance(action.blind, bool):
+                raise InvalidInputError(f"blind must be True or False, not {quote(action.blind)}")
+            self._seat(action.seat)
+            return action
+        if isinstance(action, Look):
+            self._seat(action.seat)
+            return action
+        if isinstance(action, Deal):
+            return action
+        raise InvalidInputError(f"{quote(action)} is not an action")
 
     def apply(self, action: Action):
         """Apply a legal action.  Raises :class:`IllegalActionError` (with the
         verdict) if the rules forbid it, :class:`InvalidInputError` if it is
         malformed; in both cases nothing changes.  Returns the completed
-        :class:`Trick` for a play that ends one, else None."""
+        :class:`Trick` for a play that ends one, else None.
+
+        A :class:`Look` by a seat that has already seen its cards changes
+        nothing and is not added to :attr:`history`."""
+        action = self._normalize(action)
         verdict = self.check(action)
         if not verdict.ok:
             raise IllegalActionError(verdict)
+        if isinstance(action, Look) and self.has_looked(action.seat):
+            return None
         out = self._apply(action)
         self._history.append(action)
+        if isinstance(action, Deal):
+            self._take_snapshot()
         if self.phase is Phase.DEAL and self.auto_deal:
             self._auto_deal()
         return out
@@ -278,9 +361,34 @@ class TrickGame:
         deal = self.make_deal(number)
         self._apply(deal)
         self._history.append(deal)
+        self._take_snapshot()
+
+    # ------------------------------------------------------------ snapshots
+    def _take_snapshot(self) -> None:
+        """Remember the state right after a deal (history length, state), so
+        that :meth:`undo` replays at most the current hand."""
+        self._snapshots.append((len(self._history), self._capture()))
+
+    def _capture(self) -> dict:
+        """A copy of the state (lists, dicts and sets copied one level deep;
+        their items are immutable).  Only taken between hands' deals and the
+        first card, when there is no trick state."""
+        out = {}
+        for k in self._state_keys:
+            v = getattr(self, k)
+            if isinstance(v, (list, dict, set)):
+                v = v.copy()
+            out[k] = v
+        return out
+
+    def _restore(self, state: dict) -> None:
+        for k, v in state.items():
+            setattr(self, k, v.copy() if isinstance(v, (list, dict, set)) else v)
 
     def deal(self, deal: Deal | int) -> None:
-        """Deal the next hand: a :class:`Deal`, or a deal number."""
+        """Deal the next hand: a :class:`Deal`, or a deal number (0 … 2**63−1).
+        Raises InvalidInputError for a malformed deal, IllegalActionError
+        when the current hand is not finished."""
         if isinstance(deal, int) and not isinstance(deal, bool):
             if self.phase is not Phase.DEAL:
                 raise IllegalActionError(self.check_deal(None))
@@ -300,6 +408,10 @@ class TrickGame:
     def _check_deal_hands(self, deal: Deal, size: int, rule: str) -> set[Card]:
         """Check a deal's shape (one hand of ``size`` Cards per seat, no card
         twice); returns the cards dealt.  Raises InvalidInputError."""
+        if not isinstance(deal.hands, (tuple, list)) or not all(isinstance(h, (tuple, list)) for h in deal.hands):
+            raise InvalidInputError(f"a deal's hands must be one tuple of cards per seat, not {quote(deal.hands)}")
+        if deal.turn_up is not None and not isinstance(deal.turn_up, Card):
+            raise InvalidInputError(f"turn_up {quote(deal.turn_up)} is not a Card")
         if len(deal.hands) != self.n_seats:
             raise InvalidInputError(f"a deal for {self.n_seats} players has {self.n_seats} hands, "
                                     f"not {len(deal.hands)} ({rule})")
@@ -310,7 +422,7 @@ class TrickGame:
                                         f"hand {self.hands_dealt + 1} deals {size} to each player ({rule})")
             for c in h:
                 if not isinstance(c, Card):
-                    raise InvalidInputError(f"{c!r} is not a Card")
+                    raise InvalidInputError(f"{quote(c)} is not a Card")
                 if c in seen:
                     raise InvalidInputError(f"{c.code} is dealt twice")
                 seen.add(c)
@@ -329,7 +441,9 @@ class TrickGame:
         return self.apply(Look(self._seat(seat)))
 
     def exchange(self, seat: int, cards):
-        """``seat`` chooses its three exchange cards (Spades SP-10)."""
+        """``seat`` chooses its three exchange cards (Spades SP-10): a list
+        of card texts or Cards, or one string such as ``"2C 3C 4C"``.
+        InvalidInputError for anything else (``None``, a number)."""
         return self.apply(Pass(self._seat(seat), tuple(parse_cards(cards))))
 
     def check_look(self, seat: int) -> Verdict:
@@ -339,27 +453,67 @@ class TrickGame:
         return Verdict.allow("You may look at your cards at any time during the hand.", self._rule_deal)
 
     def undo(self) -> Action | None:
-        """Take back the last action by a player (and any deal that followed
-        it).  Returns the action taken back, or None if there is none."""
-        idx = max((i for i, a in enumerate(self._history) if not isinstance(a, Deal)), default=None)
+        """Take back the last bid, pass or play (and any deal that followed
+        it).  Returns the action taken back, or None if there is nothing that
+        can be taken back.
+
+        Looking at one's cards is a fact of the world, not an action that can
+        be taken back (SP-10; "undo never unsees cards"): a :class:`Look` is
+        never taken back, a seat that had seen its cards before the undo has
+        still seen them after it (taking back a number bid, which implies
+        looking, leaves a :class:`Look` in the history), and undo refuses
+        (returns None) to go back past a deal whose cards a seat has looked
+        at.  Cost: the current hand is replayed from the snapshot taken at
+        its deal, never the whole game.
+        """
+        hist = self._history
+        idx = next((i for i in range(len(hist) - 1, -1, -1) if not isinstance(hist[i], (Deal, Look))), None)
         if idx is None:
             return None
-        taken = self._history[idx]
-        self._rebuild(self._history[:idx])
+        later = hist[idx + 1:]
+        if any(isinstance(a, Deal) for a in later) and any(isinstance(a, Look) for a in later):
+            return None  # a seat has looked at a later deal: going back would unsee it
+        hand_before = self.hands_dealt
+        looked_before = [s for s in range(self.n_seats) if self.has_looked(s)]
+        taken = hist[idx]
+        kept = hist[:idx] + [a for a in later if isinstance(a, Look)]
+        self._rebuild(kept, idx)
+        if self.hands_dealt == hand_before and self.phase is not Phase.DEAL:
+            for s in looked_before:
+                if not self.has_looked(s):
+                    self._apply(Look(s))
+                    self._history.append(Look(s))
         return taken
 
-    def _rebuild(self, actions: Sequence[Action]) -> None:
-        self._history = []
-        self._reset()
-        for a in actions:
+    def _rebuild(self, actions: Sequence[Action], n_same: int = 0) -> None:
+        """Set the state to that after ``actions``, whose first ``n_same``
+        actions are those of the current history; replays from the latest
+        snapshot that lies within that shared prefix (from the start if none)."""
+        actions = list(actions)
+        while self._snapshots and self._snapshots[-1][0] > n_same:
+            self._snapshots.pop()
+        if self._snapshots:
+            pos, state = self._snapshots[-1]
+            self._restore(state)
+            self._history = actions[:pos]
+        else:
+            pos = 0
+            self._history = []
+            self._reset()
+        for a in actions[pos:]:
             self._apply(a)
             self._history.append(a)
+            if isinstance(a, Deal):
+                self._take_snapshot()
 
     def copy(self):
         """An independent copy of this game (same history)."""
         new = object.__new__(type(self))
-        new.__dict__.update({k: v for k, v in self.__dict__.items() if k in self._config_keys})
+        new.__dict__.update({k: v for k, v in self.__dict__.items()
+                             if k in self._config_keys or k in ("_first_deal", "_state_keys")})
         new.rng = random.Random(self.rng.getrandbits(64))
+        new._history = []
+        new._snapshots = []
         new._rebuild(self._history)
         return new
 

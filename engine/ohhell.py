@@ -12,9 +12,9 @@ from typing import Any, Iterable
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, mask_of
 from .deal import deal_hands
-from .errors import InvalidInputError
+from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
-from .spades import _whole_number_problem
+from .spades import MAX_POINTS, _whole_number_problem
 from .tricks import TrickRules, TrickState
 from .verdict import Reason, Verdict
 
@@ -57,11 +57,11 @@ class OhHellRules:
     def __post_init__(self) -> None:
         n = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 7:
-            raise InvalidInputError(f"Oh Hell is for 3 to 7 players, not {n!r} (OH-1): choose a player count from 3 to 7")
+            raise InvalidInputError(f"Oh Hell is for 3 to 7 players, not {quote(n)} (OH-1): choose a player count from 3 to 7")
         for name in ("no_trump_final_hand", "hook", "simultaneous_bidding", "must_trump",
                      "tricks_always_count", "nil_pays_hand_size"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidInputError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise InvalidInputError(f"{name} must be true or false, not {quote(getattr(self, name))}")
         if self.hook and self.simultaneous_bidding:
             raise InvalidInputError(
                 "the hook (OH-V4) cannot be combined with simultaneous bidding (OH-V5): with sealed bids "
@@ -72,13 +72,13 @@ class OhHellRules:
         if self.hand_sizes is not None:
             hs = self.hand_sizes
             if isinstance(hs, (str, bytes)) or not hasattr(hs, "__iter__"):
-                raise InvalidInputError(f"hand_sizes must be a list of whole numbers, not {hs!r}")
+                raise InvalidInputError(f"hand_sizes must be a list of whole numbers, not {quote(hs)}")
             hs = tuple(hs)
             if not hs:
                 raise InvalidInputError("hand_sizes must list at least one hand")
             for k in hs:
                 if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-                    raise InvalidInputError(f"hand_sizes: {k!r} is not a hand size (a whole number of cards, at least 1)")
+                    raise InvalidInputError(f"hand_sizes: {quote(k)} is not a hand size (a whole number of cards, at least 1)")
                 if k * n > 52:
                     raise InvalidInputError(
                         f"hand_sizes: {k} cards each for {n} players needs {k * n} cards, but the deck has 52; "
@@ -88,7 +88,7 @@ class OhHellRules:
         else:
             sched = "up" if self.schedule is None else self.schedule
             if sched not in SCHEDULES:
-                raise InvalidInputError(f"schedule {sched!r} is not one of {', '.join(SCHEDULES)} (OH-6, OH-V1…V3)")
+                raise InvalidInputError(f"schedule {quote(sched)} is not one of {', '.join(SCHEDULES)} (OH-6, OH-V1…V3)")
             up, down = list(range(1, m + 1)), list(range(m, 0, -1))
             sizes = tuple({"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[sched])
         object.__setattr__(self, "sizes", sizes)
@@ -111,7 +111,7 @@ class OhHellRules:
             raise InvalidInputError("rules must be an object")
         unknown = sorted(set(d) - set(_OPTION_RULES))
         if unknown:
-            raise InvalidInputError(f"rules: unknown Oh Hell option {unknown[0]!r} (known: {', '.join(_OPTION_RULES)})")
+            raise InvalidInputError(f"rules: unknown Oh Hell option {quote(unknown[0])} (known: {', '.join(_OPTION_RULES)})")
         kw = dict(d)
         if "hand_sizes" in kw and kw["hand_sizes"] is not None:
             if not isinstance(kw["hand_sizes"], list):
@@ -132,6 +132,16 @@ class OhHellRules:
             if getattr(self, k):
                 out[k] = True
         return out
+
+
+def _no_trump_reason(rules: OhHellRules, index: int) -> str:
+    """Why hand ``index`` (0-based) turns up no card (OH-7 and its Ruling)."""
+    size = rules.sizes[index]
+    if rules.no_trump_final_hand and index == len(rules.sizes) - 1:
+        return (f"hand {index + 1} is the last hand of the game, which is played without trump, "
+                f"so no card is turned up (OH-7)")
+    return (f"hand {index + 1} deals {size} cards to each of {rules.players} players, all {size * rules.players} cards "
+            f"of the deck, so no card is left to turn up and the hand is played without trump (OH-7, Ruling)")
 
 
 def score_oh_hell_seat(seat: int, bid: int, won: int, hand_size: int, rules: OhHellRules) -> ScoreLine:
@@ -161,12 +171,21 @@ class OhHellGame(TrickGame):
     def __init__(self, rules: OhHellRules | None = None, *, dealer: int = 0,
                  scores: Iterable[int] | None = None, first_deal: int | None = None,
                  rng: random.Random | None = None, auto_deal: bool = True):
-        self.rules = rules or OhHellRules()
+        if rules is None:
+            rules = OhHellRules()
+        elif not isinstance(rules, OhHellRules):
+            raise InvalidInputError(f"rules {quote(rules)} must be an OhHellRules (or None for the defaults)")
+        self.rules = rules
         self.n_seats = self.rules.players
         self.start_dealer = self._seat(dealer)
-        sc = list(scores) if scores is not None else [0] * self.n_seats
+        try:
+            sc = list(scores) if scores is not None else [0] * self.n_seats
+        except TypeError:
+            raise InvalidInputError(f"scores must be {self.n_seats} whole numbers, one per seat, got {quote(scores)}") from None
         if len(sc) != self.n_seats or any(isinstance(v, bool) or not isinstance(v, int) for v in sc):
-            raise InvalidInputError(f"scores must be {self.n_seats} whole numbers, one per seat, got {sc!r}")
+            raise InvalidInputError(f"scores must be {self.n_seats} whole numbers, one per seat, got {quote(sc)}")
+        if any(abs(v) >= MAX_POINTS for v in sc):
+            raise InvalidInputError(f"scores {quote(sc)}: each must have at most 30 digits")
         self.start_scores = tuple(sc)
         self._init_common(first_deal, rng, auto_deal)
 
@@ -176,8 +195,8 @@ class OhHellGame(TrickGame):
         self.phase = Phase.DEAL
         self.hands_dealt = 0
         self.dealer = (self.start_dealer - 1) % n
-        self.scores = list(self.start_scores)
-        self.results: list[HandResult] = []
+        self._scores = list(self.start_scores)
+        self._results: list[HandResult] = []
         self.winners: tuple[int, ...] = ()
         self._hands: list[int] = []
         self._bids: list[Bid | None] = [None] * n
@@ -185,6 +204,7 @@ class OhHellGame(TrickGame):
         self.trump: Suit | None = None
         self.turn_up: Card | None = None
         self.hand_size = 0
+        self._trick_rules: TrickRules | None = None
         self._trick: TrickState | None = None
 
     @property
@@ -222,13 +242,14 @@ class OhHellGame(TrickGame):
 
     def _validate_deal(self, deal: Deal) -> None:
         if self.hands_dealt >= self.rules.n_hands:
-            raise InvalidInputError(f"the game has only {self.rules.n_hands} hands (OH-5)")
+            n = self.rules.n_hands
+            raise InvalidInputError(f"the game has only {n} hand{'s' if n != 1 else ''} (OH-5)")
         size, turn = self.next_hand_plan()
         seen = self._check_deal_hands(deal, size, "OH-6")
         if turn and deal.turn_up is None:
             raise InvalidInputError(f"turn_up: hand {self.hands_dealt + 1} turns up a trump card (OH-7)")
         if not turn and deal.turn_up is not None:
-            raise InvalidInputError(f"turn_up: hand {self.hands_dealt + 1} has no trump and no card is turned up (OH-7)")
+            raise InvalidInputError(f"turn_up: {_no_trump_reason(self.rules, self.hands_dealt)}")
         if deal.turn_up is not None and deal.turn_up in seen:
             raise InvalidInputError(f"turn_up: {deal.turn_up.code} is also in a hand")
 
@@ -236,7 +257,7 @@ class OhHellGame(TrickGame):
     def _game_over_verdict(self) -> Verdict:
         names = " and ".join(f"seat {s}" for s in self.winners)
         return Verdict.refuse(Reason.GAME_OVER, "OH-12",
-                              f"The game is over: {names} won with {self.scores[self.winners[0]] if self.winners else 0} points.",
+                              f"The game is over: {names} won with {self._scores[self.winners[0]] if self.winners else 0} points.",
                               winners=list(self.winners))
 
     def _phase_refusal(self, wanted: str) -> Verdict:
@@ -289,11 +310,11 @@ class OhHellGame(TrickGame):
         if bad:
             return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, "OH-8",
                                   f"A bid must be a whole number of tricks from 0 to {size}; {bad} (OH-8).",
-                                  bid=repr(value))
+                                  bid=quote(value))
         if not 0 <= value <= size:
             return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "OH-8",
-                                  f"You cannot bid {value}: with {size} card{'s' if size != 1 else ''} each, bids go from 0 to {size} (OH-8).",
-                                  bid=value, low=0, high=size)
+                                  f"You cannot bid {quote(value)}: with {size} card{'s' if size != 1 else ''} each, bids go from 0 to {size} (OH-8).",
+                                  bid=value if abs(value) < MAX_POINTS else quote(value), low=0, high=size)
         forbidden = self.hooked_bid()
         if forbidden is not None and value == forbidden:
             others = self.hand_size - forbidden
@@ -316,8 +337,11 @@ class OhHellGame(TrickGame):
         return [Bid(seat, v) for v in range(self.hand_size + 1) if v != forbidden]
 
     def check_play(self, seat: int, card: "Card | str") -> Verdict:
-        """May ``seat`` play ``card`` now?  Phase, turn (OH-9), possession,
-        follow suit (OH-9), must-trump (OH-V6)."""
+        """May ``seat`` play ``card`` now?  Phase, turn (OH-9: left of the
+        dealer leads first; OH-10: the winner leads next), possession
+        (CARD_NOT_IN_HAND, cited as OH-9, the play rule: RULES.md has no rule
+        id of its own for holding the card; the message says "you don't hold
+        the 7♣"), follow suit (OH-9), must-trump (OH-V6)."""
         seat = self._seat(seat)
         card = Card.parse(card)
         if self.phase is not Phase.PLAY:
@@ -356,11 +380,12 @@ class OhHellGame(TrickGame):
             self.trump = a.turn_up.suit if a.turn_up is not None else None
             self._trick_rules = TrickRules(trump=self.trump, lead_restricted=False, must_trump=self.rules.must_trump,
                                            rule_lead="OH-9", rule_follow="OH-9", rule_must_trump="OH-V6",
-                                           rule_winner="OH-10", rule_turn="OH-9")
+                                           rule_winner="OH-10", rule_turn="OH-9",
+                                           rule_next_lead="OH-10", rule_play="OH-9")
             self._trick = None
             self.phase = Phase.BIDDING
             return None
-        raise InvalidInputError(f"{a!r} is not an Oh Hell action")
+        raise InvalidInputError(f"{quote(a)} is not an Oh Hell action")
 
     def _finish_hand(self) -> None:
         won = self._trick.won
@@ -368,14 +393,14 @@ class OhHellGame(TrickGame):
                  for s in range(self.n_seats)]
         points = [l.points for l in lines]
         for s in range(self.n_seats):
-            self.scores[s] += points[s]
-        self.results.append(HandResult(
+            self._scores[s] += points[s]
+        self._results.append(HandResult(
             number=self.hands_dealt, dealer=self.dealer, trump=self.trump, turn_up=self.turn_up,
             hand_size=self.hand_size, bids=self.bids, tricks=tuple(self._trick.tricks), tricks_won=tuple(won),
-            score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self.scores)))
+            score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self._scores)))
         if self.hands_dealt >= self.rules.n_hands:  # OH-12: highest total wins; equal totals share
-            top = max(self.scores)
-            self.winners = tuple(s for s in range(self.n_seats) if self.scores[s] == top)
+            top = max(self._scores)
+            self.winners = tuple(s for s in range(self.n_seats) if self._scores[s] == top)
             self.phase = Phase.GAME_OVER
         else:
             self.phase = Phase.DEAL
@@ -400,6 +425,6 @@ class OhHellGame(TrickGame):
             hand_size=self.hand_size, dealer=self.dealer, to_act=to_act, hand=tuple(cards_of(hand_mask)),
             looked=True, bids=self.visible_bids(seat), trump=self.trump, turn_up=self.turn_up, broken=False,
             current_trick=tr.current_trick() if tr else None, tricks=tuple(tr.tricks) if tr else (),
-            tricks_won=self.tricks_won, scores=tuple(self.scores), bags=None,
+            tricks_won=self.tricks_won, scores=tuple(self._scores), bags=None,
             legal=tuple(self.legal_actions(seat)) if seat in to_act else (), rules=self.rules,
-            last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self.results))
+            last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self._results))

@@ -2,12 +2,23 @@
 (``"format": "tricktutor-hand-record/1"``), and the replay behind
 ``tricktutor replay``.
 
-* :func:`parse_record` checks a record and raises :class:`RecordError`
-  (an :class:`InvalidInputError` whose message names the field).
+* :func:`loads_record` turns file contents (bytes or text) into a record
+  object, enforcing the limits of HAND_RECORD.md *before* any expensive work:
+  at most 10 MB, JSON nested at most 32 levels, numbers of at most 30
+  digits; :func:`load_record_file` reads a file (at most 10 MB + 1 bytes).
+* :func:`parse_record` checks a record (limits included: strings of at most
+  200 characters, at most 1,000 hands and 1,000 actions a hand) and raises
+  :class:`RecordError` (an :class:`InvalidInputError` whose message names the
+  field and quotes at most 80 characters of the input).
 * :func:`replay` runs a record through the engine and returns
-  ``(output, exit_status)``: 0 all replayed, 1 stopped at an illegal action,
-  2 invalid record.
-* :func:`game_to_record` / :func:`game_from_record` save and load a game.
+  ``(output, exit_status, error)``: 0 all replayed, 1 stopped at an illegal
+  action, 2 invalid record.
+* :func:`game_to_record` / :func:`game_from_record` save and load a game;
+  :func:`game_from_record` raises only :class:`RecordError` for a bad file.
+
+Seats and numbers are written with ASCII digits only: ``"²"`` or an
+Arabic-Indic digit is not a seat, although ``str.isdigit()`` says it is a
+digit.
 """
 from __future__ import annotations
 
@@ -18,16 +29,27 @@ from typing import Any
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, parse_card
-from .errors import IllegalActionError, InvalidInputError
+from .deal import MAX_DEAL_NUMBER
+from .errors import IllegalActionError, InvalidInputError, quote
 from .game import TrickGame
-from .ohhell import OhHellGame, OhHellRules
-from .spades import SpadesGame, SpadesRules
+from .ohhell import OhHellGame, OhHellRules, _no_trump_reason
+from .spades import SpadesGame, SpadesRules, start_scores_problem
 
 __all__ = ["FORMAT", "RecordError", "parse_record", "replay", "game_to_record", "game_from_record",
-           "action_to_json", "legal_to_json", "load_record_file"]
+           "action_to_json", "legal_to_json", "load_record_file", "loads_record", "check_limits",
+           "MAX_RECORD_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_STRING", "MAX_HANDS", "MAX_ACTIONS"]
 
 FORMAT = "tricktutor-hand-record/1"
 _SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+# The limits of HAND_RECORD.md ("records beyond these limits, which no real game reaches").
+MAX_RECORD_BYTES = 10_000_000  #: a record file is at most 10 MB
+MAX_DEPTH = 32                 #: JSON nested at most 32 levels
+MAX_DIGITS = 30                #: a number has at most 30 digits
+MAX_STRING = 200               #: a string (or object key) has at most 200 characters
+MAX_HANDS = 1000               #: at most 1,000 hands
+MAX_ACTIONS = 1000             #: at most 1,000 actions in one hand
+_LIMIT_NOTE = "(a limit of HAND_RECORD.md, far beyond any real game)"
 
 
 class RecordError(InvalidInputError):
@@ -68,13 +90,123 @@ def _is_int(v: Any) -> bool:
 
 
 def _seat(v: Any, seats: int, field: str, game: str) -> int:
-    if game == "spades" and isinstance(v, str) and v.upper() in _SEAT_LETTERS:
-        return _SEAT_LETTERS[v.upper()]
-    if isinstance(v, str) and v.isdigit():
-        v = int(v)
+    """A seat: a whole number 0…seats−1, or its ASCII digits as text (deal
+    keys are text), or in Spades a letter N E S W.  Superscript and other
+    Unicode digits are refused (records take ASCII digits only)."""
+    problem = f"{quote(v)} is not a seat (0 to {seats - 1}{', or N E S W' if game == 'spades' else ''})"
+    if isinstance(v, str):
+        if not v.isascii() or len(v) > 3:
+            raise RecordError(field, problem)
+        if game == "spades" and v.upper() in _SEAT_LETTERS:
+            return _SEAT_LETTERS[v.upper()]
+        if v.isdigit():
+            v = int(v)
     if not _is_int(v) or not 0 <= v < seats:
-        raise RecordError(field, f"{v!r} is not a seat (0 to {seats - 1}{', or N E S W' if game == 'spades' else ''})")
+        raise RecordError(field, problem)
     return v
+
+
+def _path(parts: tuple) -> str:
+    """``("hands", 0, "actions", 3)`` → ``"hands[0].actions[3]"``."""
+    out = ""
+    cut = len(parts) > 8
+    for p in parts[:6] if cut else parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            text = p if len(p) <= 40 else p[:39] + "…"
+            out += f".{text}" if out else text
+    if cut:
+        out += f"… ({len(parts)} levels down)"
+    return out or "record"
+
+
+def _int_literal(text: str) -> int:
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_DIGITS:
+        raise RecordError("record", f"the number {text[:30]}… has {digits:,} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+    return int(text)
+
+
+def _float_literal(text: str) -> float:
+    digits = sum(ch.isdigit() for ch in text[:MAX_DIGITS + 10])
+    if digits > MAX_DIGITS:
+        raise RecordError("record", f"the number {text[:30]}… has more than {MAX_DIGITS} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+    return float(text)
+
+
+def loads_record(data: "bytes | bytearray | memoryview | str") -> Any:
+    """Parse the contents of a record file (UTF-8 bytes, or text) into a
+    record object for :func:`parse_record`, checking the size and JSON limits
+    of HAND_RECORD.md first: at most 10 MB, nesting at most 32 levels,
+    numbers of at most 30 digits (checked as each number is read, so a
+    5,000-digit integer or 100,000 nested lists never reach Python's own
+    limits).  Raises :class:`RecordError` with a plain sentence for anything
+    wrong; never another exception."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError("file", f"the file is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
+                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RecordError("file", f"the file is not UTF-8 text (byte {e.start:,} cannot be read)") from None
+    elif isinstance(data, str):
+        text = data
+        if len(text) > MAX_RECORD_BYTES or (len(text) * 4 > MAX_RECORD_BYTES
+                                            and len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES):
+            raise RecordError("file", f"the record is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
+                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+    else:
+        raise RecordError("file", f"a record file's contents are bytes or text, not {type(data).__name__}")
+    try:
+        obj = json.loads(text, parse_int=_int_literal, parse_float=_float_literal)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("record", f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}") from None
+    except json.JSONDecodeError as e:
+        raise RecordError("record", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except (ValueError, TypeError, MemoryError) as e:
+        raise RecordError("record", f"not valid JSON ({type(e).__name__})") from None
+    check_limits(obj)
+    return obj
+
+
+def check_limits(obj: Any) -> None:
+    """Check a record object against HAND_RECORD.md's limits: nesting at most
+    32 levels, strings and object keys of at most 200 characters, whole
+    numbers of at most 30 digits.  Iterative (no recursion); raises
+    :class:`RecordError` naming the first field over a limit."""
+    stack: list[tuple[Any, int, tuple]] = [(obj, 1, ())]
+    while stack:
+        v, depth, path = stack.pop()
+        if isinstance(v, dict):
+            items = v.items()
+        elif isinstance(v, (list, tuple)):
+            items = enumerate(v)
+        else:
+            _check_scalar(v, path)
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(_path(path), f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}")
+        for k, x in items:
+            if isinstance(k, str) and len(k) > MAX_STRING:
+                raise RecordError(_path(path), f"the key {quote(k)} is longer than {MAX_STRING} characters {_LIMIT_NOTE}")
+            if isinstance(x, (dict, list, tuple)):
+                stack.append((x, depth + 1, path + (k,)))
+            elif isinstance(x, (str, int)) and not isinstance(x, bool):
+                _check_scalar(x, path + (k,))
+
+
+def _check_scalar(v: Any, path: tuple) -> None:
+    if isinstance(v, str):
+        if len(v) > MAX_STRING:
+            raise RecordError(_path(path), f"the text {quote(v)} has {len(v):,} characters; "
+                                           f"strings in a record have at most {MAX_STRING} {_LIMIT_NOTE}")
+    elif isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
+        raise RecordError(_path(path), f"{quote(v)} has more than {MAX_DIGITS} digits; "
+                                       f"numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
 
 
 def _card(v: Any, field: str) -> Card:
@@ -94,17 +226,18 @@ def parse_record(obj: Any) -> ParsedRecord:
     """
     if not isinstance(obj, dict):
         raise RecordError("record", "a hand record is a JSON object")
+    check_limits(obj)
     fmt = obj.get("format")
     if fmt != FORMAT:
-        raise RecordError("format", f"expected {FORMAT!r}, got {fmt!r}")
+        raise RecordError("format", f"expected {FORMAT!r}, got {quote(fmt)}")
     game = obj.get("game")
-    if game not in ("spades", "oh_hell"):
-        raise RecordError("game", f"expected \"spades\" or \"oh_hell\", got {game!r}")
+    if not isinstance(game, str) or game not in ("spades", "oh_hell"):
+        raise RecordError("game", f"expected \"spades\" or \"oh_hell\", got {quote(game)}")
     seats = obj.get("seats", 4 if game == "spades" else None)
-    if game == "spades" and seats != 4:
-        raise RecordError("seats", f"Spades is for 4 seats, not {seats!r} (SP-1)")
+    if game == "spades" and (not _is_int(seats) or seats != 4):
+        raise RecordError("seats", f"Spades is for 4 seats, not {quote(seats)} (SP-1): write the whole number 4")
     if game == "oh_hell" and (not _is_int(seats) or not 3 <= seats <= 7):
-        raise RecordError("seats", f"Oh Hell is for 3 to 7 seats, not {seats!r} (OH-1)")
+        raise RecordError("seats", f"Oh Hell is for 3 to 7 seats, not {quote(seats)} (OH-1)")
     rules_obj = obj.get("rules", {})
     try:
         rules = SpadesRules.from_json(rules_obj) if game == "spades" else OhHellRules.from_json(rules_obj, seats)
@@ -121,6 +254,10 @@ def parse_record(obj: Any) -> ParsedRecord:
     if not isinstance(scores, list) or len(scores) != n_scores or not all(_is_int(s) for s in scores):
         raise RecordError("start.scores", f"must be {n_scores} whole numbers"
                           f"{' [NS, EW]' if game == 'spades' else ', one per seat'}")
+    if game == "spades":
+        problem = start_scores_problem(scores, rules.target_score)
+        if problem:
+            raise RecordError("start.scores", problem)
     bags = start.get("bags", [0, 0])
     if game == "spades" and (not isinstance(bags, list) or len(bags) != 2
                              or not all(_is_int(b) and 0 <= b <= 9 for b in bags)):
@@ -128,9 +265,13 @@ def parse_record(obj: Any) -> ParsedRecord:
     hands_obj = obj.get("hands")
     if not isinstance(hands_obj, list):
         raise RecordError("hands", "must be a list of hands")
-    n_hands = 10**9 if game == "spades" else rules.n_hands
-    if len(hands_obj) > n_hands:
-        raise RecordError("hands", f"this Oh Hell game has {n_hands} hands, the record has {len(hands_obj)} (OH-5)")
+    if len(hands_obj) > MAX_HANDS:
+        raise RecordError("hands", f"the record has {len(hands_obj):,} hands; a record has at most "
+                                   f"{MAX_HANDS:,} {_LIMIT_NOTE}")
+    if game == "oh_hell" and len(hands_obj) > rules.n_hands:
+        n = rules.n_hands
+        raise RecordError("hands", f"this Oh Hell game has {n} hand{'s' if n != 1 else ''}, "
+                                   f"the record has {len(hands_obj)} (OH-5)")
     hands = []
     for i, h in enumerate(hands_obj):
         f = f"hands[{i}]"
@@ -141,8 +282,9 @@ def parse_record(obj: Any) -> ParsedRecord:
             raise RecordError(f, "give either deal or deal_number, not both")
         if "deal_number" in h:
             number = h["deal_number"]
-            if not _is_int(number) or number < 0:
-                raise RecordError(f + ".deal_number", f"{number!r} is not a deal number (a whole number ≥ 0)")
+            if not _is_int(number) or not 0 <= number <= MAX_DEAL_NUMBER:
+                raise RecordError(f + ".deal_number", f"{quote(number)} is not a deal number "
+                                                      f"(a whole number from 0 to {MAX_DEAL_NUMBER})")
         elif "deal" in h:
             deal = _parse_deal(h, f, game, seats, rules, i)
         else:
@@ -156,6 +298,9 @@ def parse_record(obj: Any) -> ParsedRecord:
         acts = h.get("actions", [])
         if not isinstance(acts, list):
             raise RecordError(f + ".actions", "must be a list")
+        if len(acts) > MAX_ACTIONS:
+            raise RecordError(f + ".actions", f"the hand has {len(acts):,} actions; a hand has at most "
+                                              f"{MAX_ACTIONS:,} in a record {_LIMIT_NOTE}")
         actions = [(f"{f}.actions[{k}]", _parse_action(a, f"{f}.actions[{k}]", game, seats)) for k, a in enumerate(acts)]
         hands.append(ParsedHand(deal, number, actions, hdealer))
     return ParsedRecord(game, rules, seats, dealer, list(scores), list(bags), hands)
@@ -193,12 +338,12 @@ def _parse_deal(h: dict, f: str, game: str, seats: int, rules, index: int) -> De
             raise RecordError(f + ".turn_up", "an Oh Hell hand needs turn_up (a card, or null when none is turned)")
         if h["turn_up"] is not None:
             turn_up = _card(h["turn_up"], f + ".turn_up")
-            if turn_up in seen:
-                raise RecordError(f + ".turn_up", f"{turn_up.code} is also dealt to a seat")
         if rules.has_trump(index) and turn_up is None:
             raise RecordError(f + ".turn_up", f"hand {index + 1} turns up a trump card (OH-7); null is only for a hand without trump")
         if not rules.has_trump(index) and turn_up is not None:
-            raise RecordError(f + ".turn_up", f"hand {index + 1} is played without trump, so no card is turned up (OH-7)")
+            raise RecordError(f + ".turn_up", _no_trump_reason(rules, index) + "; write null")
+        if turn_up is not None and turn_up in seen:
+            raise RecordError(f + ".turn_up", f"{turn_up.code} is also dealt to a seat")
     elif h.get("turn_up") is not None:
         raise RecordError(f + ".turn_up", "Spades turns up no card (spades are always trump, SP-2)")
     return Deal(tuple(hands), turn_up, None)
@@ -233,15 +378,17 @@ def _parse_action(a: Any, f: str, game: str, seats: int) -> Action:
 
 
 def load_record_file(path: str) -> ParsedRecord:
-    """Read and validate a record file; :class:`RecordError` for bad JSON too."""
+    """Read and validate a record file: reads at most 10 MB + 1 bytes (so
+    ``/dev/zero`` or a huge file stops at once), then :func:`loads_record`
+    and :func:`parse_record`.  :class:`RecordError` for anything bad."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            obj = json.load(fh)
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        raise RecordError("file", f"cannot read {path}: {e.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError("record", f"not valid JSON ({e})") from None
-    return parse_record(obj)
+        raise RecordError("file", f"cannot read {quote(str(path))}: {e.strerror or type(e).__name__}") from None
+    except (ValueError, TypeError) as e:  # e.g. a NUL in the path
+        raise RecordError("file", f"cannot read {quote(str(path))}: {e}") from None
+    return parse_record(loads_record(data))
 
 
 # ----------------------------------------------------------------- output
@@ -267,7 +414,7 @@ def action_to_json(game: str, a: Action) -> dict:
         return {"pass": [c.code for c in a.cards]}
     if isinstance(a, Look):
         return {"look": True}
-    raise InvalidInputError(f"{a!r} is not a player action")
+    raise InvalidInputError(f"{quote(a)} is not a player action")
 
 
 def legal_to_json(game: TrickGame, seat: int) -> list[str]:
@@ -414,20 +561,45 @@ def game_to_record(game: TrickGame) -> dict:
 
 
 def game_from_record(record: Any, auto_deal: bool = True) -> TrickGame:
-    """Rebuild a game from a saved record.  Raises :class:`RecordError` for
-    an invalid record and :class:`IllegalActionError` if it contains a
-    forbidden action; never returns a half-loaded game."""
-    parsed = record if isinstance(record, ParsedRecord) else parse_record(record)
-    game = parsed.new_game()
-    for hi, hand in enumerate(parsed.hands):
-        deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
-        try:
-            game.deal(deal)
-        except InvalidInputError as e:
-            raise RecordError(f"hands[{hi}].deal", str(e)) from None
-        for path, action in hand.actions:
-            game.apply(action)
-    game.auto_deal = auto_deal
-    if auto_deal:
-        game._auto_deal()
-    return game
+    """Rebuild a game from a saved record: a record object (dict), a
+    :class:`ParsedRecord`, or the file's contents (bytes or text, parsed by
+    :func:`loads_record` with the limits of HAND_RECORD.md).
+
+    Raises :class:`RecordError` (an :class:`InvalidInputError`, and so a
+    ``ValueError``) with one plain sentence naming the field for every bad
+    file: invalid JSON, a limit exceeded, an invalid record, an action the
+    rules forbid (the verdict's message, reason and rule id), a game already
+    over.  Never returns a half-loaded game, never raises anything else."""
+    try:
+        if isinstance(record, (bytes, bytearray, memoryview, str)):
+            record = loads_record(record)
+        parsed = record if isinstance(record, ParsedRecord) else parse_record(record)
+        game = parsed.new_game()
+        for hi, hand in enumerate(parsed.hands):
+            if game.phase is not Phase.DEAL:
+                v = game.check_deal(None)
+                if game.phase is Phase.GAME_OVER:
+                    raise RecordError(f"hands[{hi}]", v.message)
+                raise RecordError(f"hands[{hi}]", f"hand {hi} is not finished, so hand {hi + 1} cannot start")
+            try:
+                deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
+                game.deal(deal)
+            except InvalidInputError as e:
+                raise RecordError(f"hands[{hi}].deal", str(e)) from None
+            for path, action in hand.actions:
+                v = game.check(action)
+                if not v.ok:
+                    raise RecordError(path, f"{game.seat_name(action.seat)} may not do this: {v.message} "
+                                            f"[{v.reason.value}, {v.rule}]")
+                game.apply(action)
+        game.auto_deal = auto_deal
+        if auto_deal:
+            game._auto_deal()
+        return game
+    except RecordError:
+        raise
+    except (InvalidInputError, IllegalActionError) as e:
+        raise RecordError("record", str(e)) from None
+    except Exception as e:  # noqa: BLE001 - a bad file must never show a raw Python error
+        raise RecordError("record", f"this record could not be loaded ({type(e).__name__}); "
+                                    f"it is not a valid hand record") from None

@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, describe_cards, mask_of, parse_cards
 from .deal import deal_hands
-from .errors import InvalidInputError
+from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
 from .tricks import TrickRules, TrickState
 from .verdict import Reason, Verdict
@@ -27,10 +27,13 @@ from .verdict import Reason, Verdict
 __all__ = ["SpadesRules", "SpadesGame", "score_spades_side", "SEAT_NAMES", "side_of", "partner_of"]
 
 SEAT_NAMES = ("North", "East", "South", "West")
+#: Scores and bags given to a game have fewer than 31 digits (as numbers in hand records).
+MAX_POINTS = 10 ** 30
 SIDE_NAMES = ("North–South", "East–West")
 SPADES_TRICK_RULES = TrickRules(trump=Suit.SPADES, lead_restricted=True, must_trump=False,
                                 rule_lead="SP-13", rule_follow="SP-14", rule_break="SP-15",
-                                rule_winner="SP-16", rule_turn="SP-12")
+                                rule_winner="SP-16", rule_turn="SP-12", rule_next_lead="SP-12",
+                                rule_play="SP-14")
 
 
 def side_of(seat: int) -> int:
@@ -53,7 +56,7 @@ class SpadesRules:
     def __post_init__(self) -> None:
         t = self.target_score
         if isinstance(t, bool) or not isinstance(t, int) or t <= 0:
-            raise InvalidInputError(f"target_score {t!r} must be a whole number of points above 0 (SP-3)")
+            raise InvalidInputError(f"target_score {quote(t)} must be a whole number of points above 0 (SP-3)")
 
     @classmethod
     def from_json(cls, d: dict) -> "SpadesRules":
@@ -62,7 +65,7 @@ class SpadesRules:
             raise InvalidInputError("rules must be an object")
         unknown = set(d) - {"target_score"}
         if unknown:
-            raise InvalidInputError(f"rules: unknown Spades option {sorted(unknown)[0]!r} (known: target_score)")
+            raise InvalidInputError(f"rules: unknown Spades option {quote(sorted(unknown)[0])} (known: target_score)")
         return cls(**d)
 
     def to_json(self) -> dict:
@@ -143,12 +146,21 @@ class SpadesGame(TrickGame):
                  scores: Iterable[int] = (0, 0), bags: Iterable[int] = (0, 0),
                  first_deal: int | None = None, rng: random.Random | None = None,
                  auto_deal: bool = True):
-        self.rules = rules or SpadesRules()
+        if rules is None:
+            rules = SpadesRules()
+        elif isinstance(rules, dict):
+            rules = SpadesRules.from_json(rules)
+        elif not isinstance(rules, SpadesRules):
+            raise InvalidInputError(f"rules {quote(rules)} must be a SpadesRules, a dict of options, or None for the defaults")
+        self.rules = rules
         self.start_dealer = self._seat(dealer)
         self.start_scores = tuple(_int_pair(scores, "scores"))
         self.start_bags = tuple(_int_pair(bags, "bags"))
         if any(b < 0 or b > 9 for b in self.start_bags):
             raise InvalidInputError(f"bags {list(self.start_bags)} must each be 0 to 9 (10 bags cost 100 points at once, SP-20)")
+        problem = start_scores_problem(self.start_scores, self.rules.target_score)
+        if problem:
+            raise InvalidInputError(f"scores: {problem}")
         self._init_common(first_deal, rng, auto_deal)
 
     # ------------------------------------------------------------- state
@@ -156,9 +168,9 @@ class SpadesGame(TrickGame):
         self.phase = Phase.DEAL
         self.hands_dealt = 0
         self.dealer = (self.start_dealer - 1) % 4  # the first deal moves it to start_dealer
-        self.scores = list(self.start_scores)
-        self.bags = list(self.start_bags)
-        self.results: list[HandResult] = []
+        self._scores = list(self.start_scores)
+        self._bags = list(self.start_bags)
+        self._results: list[HandResult] = []
         self.winners: tuple[int, ...] = ()
         self._hands: list[int] = []
         self._deal: Deal | None = None
@@ -192,7 +204,16 @@ class SpadesGame(TrickGame):
     def spades_broken(self) -> bool:
         return bool(self._trick and self._trick.broken)
 
+    @property
+    def bags(self) -> list[int]:
+        """Bags carried per partnership [NS, EW] (SP-20); a new list each time."""
+        return list(self._bags)
+
     def has_looked(self, seat: int) -> bool:
+        """Whether ``seat`` has seen its cards this hand (SP-10): it looked,
+        bid a number, or the bidding is over.  A fact: :meth:`undo` never
+        makes it False again, so Blind Nil stays refused
+        (BLIND_NIL_AFTER_LOOKING)."""
         return self._looked[self._seat(seat)]
 
     @property
@@ -221,7 +242,7 @@ class SpadesGame(TrickGame):
         if not self.winners:
             return "nobody"
         side = side_of(self.winners[0])
-        return f"{SIDE_NAMES[side]} ({self.scores[side]} points)"
+        return f"{SIDE_NAMES[side]} ({self._scores[side]} points)"
 
     def _phase_refusal(self, wanted: str) -> Verdict:
         """Why a ``wanted`` action ("bid", "play", "exchange") is out of phase."""
@@ -274,8 +295,8 @@ class SpadesGame(TrickGame):
         if blind:
             if value != 0 or isinstance(value, bool) or not isinstance(value, int):
                 return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-10",
-                                      f"A Blind Nil is a bid of 0 made without looking; {value!r} is not 0 (SP-10).",
-                                      bid=repr(value))
+                                      f"A Blind Nil is a bid of 0 made without looking; {quote(value)} is not 0 (SP-10).",
+                                      bid=quote(value))
             if self._looked[seat]:
                 return Verdict.refuse(Reason.BLIND_NIL_AFTER_LOOKING, "SP-10",
                                       "You have already looked at your cards, so you can no longer bid Blind Nil. "
@@ -285,11 +306,11 @@ class SpadesGame(TrickGame):
         if bad:
             return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, "SP-6",
                                   f"A bid must be a whole number of tricks from 0 to 13; {bad} (SP-6).",
-                                  bid=repr(value))
+                                  bid=quote(value))
         if not 0 <= value <= 13:
             return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-6",
-                                  f"You cannot bid {value}: bids go from 0 (Nil) to 13, the number of tricks in a hand (SP-6).",
-                                  bid=value, low=0, high=13)
+                                  f"You cannot bid {quote(value)}: bids go from 0 (Nil) to 13, the number of tricks in a hand (SP-6).",
+                                  bid=value if abs(value) < 10 ** 30 else quote(value), low=0, high=13)
         if value == 0:
             return Verdict.allow("Yes: 0 is a Nil bid: you promise to win no trick (SP-8).", "SP-8", bid=0)
         return Verdict.allow(f"Yes: any whole number from 0 to 13 may be bid (SP-6).", "SP-6", bid=value)
@@ -306,7 +327,11 @@ class SpadesGame(TrickGame):
 
     def check_play(self, seat: int, card: "Card | str") -> Verdict:
         """May ``seat`` play ``card`` now?  Game over (SP-22), phase, turn
-        (SP-12), possession, spades not broken (SP-13), follow suit (SP-14).
+        (SP-12: left of the dealer leads the first trick, the winner of a
+        trick the next), possession (CARD_NOT_IN_HAND: RULES.md has no rule
+        id of its own for it, so the verdict cites SP-14, the rule saying
+        which card a player may play, and its message says "you don't hold
+        the 7♣"), spades not broken (SP-13), follow suit (SP-14).
         Raises InvalidInputError only for a malformed card or seat."""
         seat = self._seat(seat)
         card = Card.parse(card)
@@ -339,8 +364,7 @@ class SpadesGame(TrickGame):
         hand = self._hands[seat]
         if len(cards) != 3 or len(set(cards)) != 3:
             return Verdict.refuse(Reason.EXCHANGE_WRONG_COUNT, "SP-10",
-                                  f"You must pass exactly 3 different cards to your partner; you chose "
-                                  f"{len(set(cards))} ({describe_cards(set(cards))}) (SP-10).",
+                                  f"You must pass exactly 3 different cards to your partner; {_chosen_text(cards)} (SP-10).",
                                   cards=[c.code for c in cards])
         missing = [c for c in cards if not hand & c.bit]
         if missing:
@@ -386,7 +410,7 @@ class SpadesGame(TrickGame):
         if isinstance(a, Deal):
             self._start_hand(a)
             return None
-        raise InvalidInputError(f"{a!r} is not an action")
+        raise InvalidInputError(f"{quote(a)} is not an action")
 
     def _start_hand(self, deal: Deal) -> None:
         self.dealer = (self.dealer + 1) % 4  # SP-21: left of the last dealer
@@ -424,18 +448,18 @@ class SpadesGame(TrickGame):
         points = []
         for side in (0, 1):
             sl, pts, bags_after = score_spades_side(
-                side, [self._bids[side], self._bids[side + 2]], [won[side], won[side + 2]], self.bags[side])
+                side, [self._bids[side], self._bids[side + 2]], [won[side], won[side + 2]], self._bags[side])
             lines.extend(sl)
             points.append(pts)
-            self.scores[side] += pts
-            self.bags[side] = bags_after
-        self.results.append(HandResult(
+            self._scores[side] += pts
+            self._bags[side] = bags_after
+        self._results.append(HandResult(
             number=self.hands_dealt, dealer=self.dealer, trump=Suit.SPADES, turn_up=None, hand_size=13,
             bids=self.bids, tricks=tuple(self._trick.tricks), tricks_won=tuple(won),
-            score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self.scores),
-            bags_after=tuple(self.bags)))
+            score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self._scores),
+            bags_after=tuple(self._bags)))
         target = self.rules.target_score
-        ns, ew = self.scores
+        ns, ew = self._scores
         if (ns >= target or ew >= target) and ns != ew:  # SP-22 (equal: play on)
             side = 0 if ns > ew else 1
             self.winners = (side, side + 2)
@@ -463,11 +487,41 @@ class SpadesGame(TrickGame):
             bids=self.bids, trump=Suit.SPADES, turn_up=None, broken=self.spades_broken,
             current_trick=tr.current_trick() if tr else None,
             tricks=tuple(tr.tricks) if tr else (), tricks_won=self.tricks_won,
-            scores=tuple(self.scores), bags=tuple(self.bags),
+            scores=tuple(self._scores), bags=tuple(self._bags),
             legal=tuple(self.legal_actions(seat)) if seat in to_act else (),
             rules=self.rules, passed=self._passes.get(seat), received=self._received.get(seat),
             exchange_seats=self._exchange_seats, exchange_pending=to_act if self.phase is Phase.EXCHANGE else (),
-            last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self.results))
+            last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self._results))
+
+
+def start_scores_problem(scores, target: int) -> str | None:
+    """Why ``scores`` ([NS, EW] before the first hand) cannot start a game
+    to ``target`` points, or None.  A side at or past the target with the
+    scores unequal would already have won (SP-22), so such a start is refused
+    as invalid (rather than treated as a finished game); equal scores at or
+    past the target are a valid start: another hand is played (SP-22)."""
+    ns, ew = scores
+    if (ns >= target or ew >= target) and ns != ew:
+        side = 0 if ns > ew else 1
+        return (f"{SIDE_NAMES[side]} already has {quote(max(ns, ew))} points, at or past the target of {target}, "
+                f"so that game is already won (SP-22); a game can start with a side at or past the target "
+                f"only if the scores are equal (then another hand is played)")
+    return None
+
+
+def _chosen_text(cards) -> str:
+    """"you chose 2 cards (A♣ and K♣)", naming a card chosen twice."""
+    if not cards:
+        return "you chose no cards"
+    counts: dict = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    dups = [c for c, k in counts.items() if k > 1]
+    text = f"you chose {len(cards)} card{'s' if len(cards) != 1 else ''} ({', '.join(c.display for c in cards)})"
+    if dups:
+        twice = " and ".join(f"the {c.display} {'twice' if counts[c] == 2 else f'{counts[c]} times'}" for c in dups)
+        text += f", {twice}, so only {len(counts)} different card{'s' if len(counts) != 1 else ''}"
+    return text
 
 
 def _bid_text(b: Bid) -> str:
@@ -477,22 +531,28 @@ def _bid_text(b: Bid) -> str:
 def _whole_number_problem(value: Any) -> str | None:
     """Why ``value`` is not a whole number (None if it is one)."""
     if isinstance(value, bool):
-        return f"{value!r} is a yes/no value, not a number"
+        return f"{quote(value)} is a yes/no value, not a number"
     if isinstance(value, int):
         return None
     if isinstance(value, float):
         if math.isnan(value):
             return "NaN is not a number of tricks"
         if math.isinf(value):
-            return f"{value!r} is not a number of tricks"
-        return f"{value!r} is not a whole number" if not value.is_integer() else f"{value!r} is written as a decimal; give the whole number {int(value)}"
+            return f"{quote(value)} is not a number of tricks"
+        return (f"{quote(value)} is not a whole number" if not value.is_integer()
+                else f"{quote(value)} is written as a decimal; give the whole number {quote(int(value))}")
     if isinstance(value, str):
-        return f"{value!r} is text, not a number"
-    return f"{value!r} is not a number"
+        return f"{quote(value)} is text, not a number"
+    return f"{quote(value)} is not a number"
 
 
 def _int_pair(values: Iterable[int], name: str) -> list[int]:
-    vals = list(values)
+    try:
+        vals = list(values)
+    except TypeError:
+        raise InvalidInputError(f"{name} must be two whole numbers [North–South, East–West], got {quote(values)}") from None
     if len(vals) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in vals):
-        raise InvalidInputError(f"{name} must be two whole numbers [North–South, East–West], got {vals!r}")
+        raise InvalidInputError(f"{name} must be two whole numbers [North–South, East–West], got {quote(vals)}")
+    if any(abs(v) >= MAX_POINTS for v in vals):
+        raise InvalidInputError(f"{name} {quote(vals)}: each must have at most 30 digits")
     return vals

@@ -9,6 +9,9 @@ a :class:`TrickRules` with their rule ids and options:
   (SP-13), follow suit (SP-14), breaking (SP-15), winner (SP-16).
 * Oh Hell: a per-hand trump or none (OH-7), any card may be led (OH-9),
   follow suit (OH-9), must-trump option (OH-V6), winner (OH-10).
+
+A hand without trump (Oh Hell's last hand, OH-7) is explained without
+speaking of trump at all.
 """
 from __future__ import annotations
 
@@ -30,7 +33,11 @@ class TrickRules:
     ``lead_restricted``: trumps may not be led until broken unless the hand
     holds only trumps (Spades SP-13).  ``must_trump``: a player who cannot
     follow suit must trump if able (OH-V6).  ``rule_*``: the RULES.md ids
-    quoted in verdicts.
+    quoted in verdicts: ``rule_turn`` who leads the first trick and plays
+    next (SP-12, OH-9), ``rule_next_lead`` the winner leads the next trick
+    (SP-12, OH-10), ``rule_play`` a card not held (RULES.md has no id of
+    its own for possession; Spades cites SP-14 and Oh Hell OH-9, the rules
+    saying which card a player may play).
     """
 
     trump: Suit | None
@@ -42,6 +49,8 @@ class TrickRules:
     rule_must_trump: str = "OH-V6"
     rule_winner: str = "OH-10"
     rule_turn: str = "OH-9"
+    rule_next_lead: str = "OH-10"
+    rule_play: str = "OH-9"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,19 +140,24 @@ def explain_trick_winner(cards: Sequence[Card], trump: Suit | None, chosen: Card
                f"wins the trick ({rule}).")
     elif played_trump:
         why = f"the {w.display} wins: {led.noun} were led and are trump, and it is the highest of them ({rule})."
+    elif trump is None:
+        why = (f"the {w.display} wins: this hand has no trump, so the highest card of the suit led "
+               f"({led.noun}) wins ({rule}).")
     else:
         why = (f"the {w.display} wins: no trump was played, so the highest card of the suit led "
                f"({led.noun}) wins ({rule}).")
     off = [c for c in cards if c.suit != led and c.suit != trump]
     if off:
+        what = f"neither {led.noun} nor trump" if trump is not None else f"not {led.noun}"
         why += (f" Off-suit cards never win: {', '.join(c.display for c in off)} "
-                f"{'is' if len(off) == 1 else 'are'} neither {led.noun} nor trump.")
+                f"{'is' if len(off) == 1 else 'are'} {what}.")
     if chosen is None:
         return why[0].upper() + why[1:]
     if chosen == w:
         return "Yes: " + why
     if chosen.suit != led and chosen.suit != trump:
-        not_why = f"The {chosen.display} cannot win: it is neither the suit led nor a trump."
+        not_why = (f"The {chosen.display} cannot win: it is neither the suit led nor a trump." if trump is not None
+                   else f"The {chosen.display} cannot win: it is not of the suit led, and this hand has no trump.")
     elif chosen.suit == w.suit:
         not_why = f"The {chosen.display} is beaten by the higher {w.display}."
     else:  # chosen follows the suit led, the winner is a trump
@@ -204,18 +218,27 @@ class TrickState:
         r = self.rules
         to_play = self.to_play
         if seat != to_play:
-            return Verdict.refuse(
-                Reason.NOT_YOUR_TURN, r.rule_turn,
-                f"It is not your turn: {self.seat_name(to_play)} plays next "
-                f"(play goes clockwise and the winner of a trick leads the next, {r.rule_turn}).",
-                to_act=to_play, card=card.code)
+            name = self.seat_name(to_play)
+            if not self.current and not self.tricks:
+                rule = r.rule_turn
+                text = (f"It is not your turn: {name} leads the first trick "
+                        f"(the player left of the dealer leads to the first trick, {rule}).")
+            elif not self.current:
+                rule = r.rule_next_lead
+                text = (f"It is not your turn: {name} won the last trick, so {name} leads this one "
+                        f"(the winner of a trick leads the next, {rule}).")
+            else:
+                rule = r.rule_turn
+                text = f"It is not your turn: {name} plays next (play goes clockwise, {rule})."
+            return Verdict.refuse(Reason.NOT_YOUR_TURN, rule, text, to_act=to_play, card=card.code)
         hand = self.hands[seat]
         legal = self.legal_mask(seat)
         legal_codes = [c.code for c in cards_of(legal)]
         if not hand & card.bit:
             return Verdict.refuse(
-                Reason.CARD_NOT_IN_HAND, r.rule_turn,
-                f"You don't hold the {card.display}. Your cards are {describe_cards(cards_of(hand))}.",
+                Reason.CARD_NOT_IN_HAND, r.rule_play,
+                f"You don't hold the {card.display}: you can only play a card from your own hand "
+                f"({r.rule_play}). Your cards are {describe_cards(cards_of(hand))}.",
                 card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
         trump = r.trump
         if not self.current:

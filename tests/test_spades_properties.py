@@ -12,7 +12,8 @@ is checked against invariants of RULES.md:
 * score lines add up to each side's hand points and running scores (SP-17 … SP-20);
 * save → load (``game_to_record``/``game_from_record``) gives the same record
   and the same views, and the record replays with exit status 0;
-* ``undo`` after a random action restores the same record;
+* ``undo`` after a random action restores the same record (plus a Look for
+  any seat that saw its cards in that action: undo never unsees cards);
 * card text round-trips.
 """
 from __future__ import annotations
@@ -123,6 +124,28 @@ def check_save_load(game: SpadesGame) -> None:
     assert status == 0, (err, out and out["stopped"])
 
 
+def check_undo_restores(game: SpadesGame, rng: random.Random, nil_rate: float, max_bid: int) -> None:
+    """Undo after a random step restores the same record, except that a seat
+    that saw its cards in the step has still seen them (SP-10: undo never
+    unsees cards): the record then ends with a Look for it, and no more."""
+    looked_before = [game.has_looked(s) for s in range(4)]
+    hand_before = game.hands_dealt
+    before = game_to_record(game)
+    random_step(game, rng, nil_rate, max_bid)
+    same_hand = game.hands_dealt == hand_before
+    looked_step = [game.has_looked(s) for s in range(4)] if same_hand else looked_before
+    game.undo()
+    after = game_to_record(game)
+    n = len(before["hands"][-1]["actions"])
+    added = after["hands"][-1]["actions"][n:]
+    after["hands"][-1]["actions"] = after["hands"][-1]["actions"][:n]
+    assert after == before
+    newly = [s for s in range(4) if looked_step[s] and not looked_before[s]]
+    assert sorted(a["seat"] for a in added) == newly
+    assert all(a == {"seat": a["seat"], "look": True} for a in added)
+    assert [game.has_looked(s) for s in range(4)] == looked_step
+
+
 def play_checked_game(seed: int, target: int, max_hands: int, full_checks: bool,
                       nil_rate: float = 0.1, max_bid: int = 4) -> SpadesGame:
     rng = random.Random(seed)
@@ -139,10 +162,7 @@ def play_checked_game(seed: int, target: int, max_hands: int, full_checks: bool,
             seat = game.to_act
             assert all(game.check(b).ok for b in game.legal_bids(seat))
         if full_checks and steps == undo_at:
-            before = game_to_record(game)
-            random_step(game, rng, nil_rate, max_bid)
-            game.undo()
-            assert game_to_record(game) == before
+            check_undo_restores(game, rng, nil_rate, max_bid)
         random_step(game, rng, nil_rate, max_bid)
         steps += 1
         if full_checks or game.phase is not Phase.PLAY:

@@ -428,11 +428,15 @@ def test_sp12_left_of_dealer_leads_and_the_winner_leads_next():
     assert game.to_act == 3 and game.current_trick.leader == 3
 
 
-def test_sp12_card_not_in_hand():
+def test_card_not_in_hand_is_its_own_reason_citing_the_play_rule_sp14():
+    # possession has no rule id of its own in RULES.md: the verdict cites SP-14 (which card a
+    # player may play) and says "you don't hold", never the turn rule SP-12
     game = game_with(D1)
     bid_all(game, 3, 4, 2, 3)
     v = refused(game, game.play, 0, "2C")
-    assert_verdict(v, Reason.CARD_NOT_IN_HAND, "SP-12")
+    assert_verdict(v, Reason.CARD_NOT_IN_HAND, "SP-14")
+    assert v.message.startswith("You don't hold the 2♣: you can only play a card from your own hand (SP-14).")
+    assert "turn" not in v.message
     assert v.evidence["hand"] == ["JC", "QC", "KC", "AC", "QD", "KD", "AD", "QH", "KH", "AH", "JS", "QS", "KS"]
 
 

@@ -4,29 +4,63 @@
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
-field).
+field; this includes a record beyond the limits of HAND_RECORD.md: over 10 MB,
+nested deeper than 32 levels, a number over 30 digits, a string over 200
+characters, over 1,000 hands or 1,000 actions in a hand), 3 anything else
+that went wrong inside the command (a bug: one line on stderr, never 1).
+
+The output is JSON on stdout.  When stdout cannot encode every character
+(a Windows ``cp1252`` console), the JSON is written with ``\\u`` escapes
+instead, which is the same JSON.  ``tricktutor replay … | head`` ends quietly
+when the reader stops reading.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from engine.errors import quote
 from engine.record import RecordError, load_record_file, replay
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID, EXIT_BUG = 0, 1, 2, 3
+
+
+def _error_line(text: str) -> None:
+    """One line on stderr (newlines in ``text`` flattened)."""
+    print(" ".join(str(text).split("\n")), file=sys.stderr)
+
+
+def _json_text(out: dict) -> str:
+    """The output JSON, readable as is when stdout can encode it, else
+    ASCII with ``\\u`` escapes (valid JSON either way)."""
+    text = json.dumps(out, indent=2, ensure_ascii=False)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(out, indent=2, ensure_ascii=True)
+    return text
 
 
 def _replay(args) -> int:
     try:
         parsed = load_record_file(args.record)
     except RecordError as e:
-        print(f"tricktutor replay: invalid record: {e}", file=sys.stderr)
-        return 2
+        _error_line(f"tricktutor replay: invalid record: {e}")
+        return EXIT_INVALID
     out, status, err = replay(parsed, trace=args.trace)
-    if status == 2:
-        print(f"tricktutor replay: invalid record: {err}", file=sys.stderr)
-        return 2
-    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    if status == EXIT_INVALID:
+        _error_line(f"tricktutor replay: invalid record: {err}")
+        return EXIT_INVALID
+    text = _json_text(out)
+    try:
+        sys.stdout.write(text)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped reading (| head): end quietly
+        _quiet_broken_pipe()
     return status
 
 
@@ -46,9 +80,36 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _quiet_broken_pipe() -> None:
+    """The reader of stdout has gone (``| head``): send the rest of the
+    output, including the interpreter's final flush, to the null device."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; returns its exit status (see the module docstring)."""
+    for stream in (sys.stderr,):
+        try:  # messages name cards (7♣): never fail on a console that cannot show ♣
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        return EXIT_OK
+    except Exception as e:  # noqa: BLE001 - a bug: exit 3 with one line, never a traceback or 1
+        try:
+            _error_line(f"tricktutor {args.command}: internal error (a bug, please report it): "
+                        f"{type(e).__name__}: {quote(str(e))}")
+        except BrokenPipeError:
+            pass
+        return EXIT_BUG
 
 
 if __name__ == "__main__":  # pragma: no cover
