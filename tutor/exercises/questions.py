@@ -21,11 +21,12 @@ from typing import Callable
 
 from engine import (Bid, Card, Deal, OhHellGame, OhHellRules, Phase, Rank, SpadesGame, Suit,
                     score_spades_side)
+from engine.cards import describe_cards
 from engine.ohhell import score_oh_hell_seat
 from engine.verdict import Reason
 
 from .bidcount import estimate_bid
-from .core import NOBODY, SEATS, SIDES, Question, Rng
+from .core import NOBODY, SEATS, SIDES, TIE, Question, Rng
 
 __all__ = ["EXERCISES", "ExerciseSpec"]
 
@@ -138,7 +139,7 @@ def _trump_line(g) -> str:
 
 
 # ------------------------------------------------ exercise 1: legal cards
-_CARDS_HELP = 'Answer with a list of cards as text, e.g. ["10H", "QH"] (10H, TH and 10♥ all work).'
+_CARDS_HELP = 'Answer with a list of cards as text, e.g. ["10H", "QH"] (10H, TH, "10 H" and 10♥ all work).'
 
 
 def _refusal_hint(v, card: Card, trick, names=SEATS) -> str:
@@ -170,30 +171,24 @@ def _legal_question(title: str, g, seat: int, intro: list[str], rules: tuple[str
         prompt.append("You are leading to this trick.")
     prompt.append("Which of your cards may you play? List every legal card.")
     held = frozenset(hand)
-    sample_ok = next(verdicts[c] for c in sorted(legal))
+    why = sorted({verdicts[c].rule for c in legal if verdicts[c].rule} | set(rules))
+    every = " (every card in your hand)" if legal == held else ""
+    right = f"Right: the legal cards are {describe_cards(legal)}{every} ({', '.join(why)})."
 
-    def judge(ans: frozenset) -> tuple[bool, str]:
-        not_held = sorted(ans - held)
-        if not_held:
-            return False, (f"Not quite: you listed the {not_held[0].display}, which is not in your hand. "
-                           f"Your cards are {cards_text(hand)}.")
-        extra = sorted(ans - legal)
-        if extra:
-            c = extra[0]
-            return False, "Not quite: " + _refusal_hint(verdicts[c], c, trick)
-        missing = sorted(legal - ans)
-        if missing:
-            c = missing[0]
-            return False, (f"Not quite: you left out {_plural(len(missing), 'legal card')}. For example, "
-                           f"the {c.display} is legal too: {_strip_yes(verdicts[c].message)}")
-        every = "every card in your hand is legal" if legal == held else _plural(len(legal), "legal card")
-        return True, f"Right: {every}: {_strip_yes(sample_ok.message)}"
+    def judge(ans: frozenset) -> tuple[bool, str]:  # asked only for the accepted answer
+        return ans == legal, right
 
-    why = _strip_yes(sample_ok.message)
     facts = {"seat": seat, "hand": _key_cards(hand), "trick": [c.code for c in trick.cards],
              "trump": None if getattr(g, "trump", Suit.SPADES) is None else getattr(g, "trump", Suit.SPADES).letter}
-    return Question("", title, prompt, "cards", _key_cards(legal), judge,
-                    f"{cards_text(legal)} ({why})", rules, _CARDS_HELP, facts)
+    q = Question("", title, prompt, "cards", _key_cards(legal), judge,
+                 f"{cards_text(legal)} ({', '.join(why)})", rules, _CARDS_HELP, facts)
+    q.universe = [c.code for c in sorted(held, key=lambda c: c.index)]
+    q.outside = f"Not quite: you listed the {{item}}, which is not in your hand. Your cards are {cards_text(hand)}."
+    q.item_notes = {c.code: ("" if c in legal else "Not quite: " + _refusal_hint(verdicts[c], c, trick))
+                    for c in hand}
+    q.generic = (f"Not quite: every card you listed may be played, but you left out at least one legal card. "
+                 f"Check each card in your hand against the rules ({', '.join(rules)}).")
+    return q
 
 
 def _ex1_follow(rng: Rng, settings: dict) -> Question:
@@ -346,7 +341,7 @@ def _ex1_oh_lead(rng: Rng, settings: dict) -> Question:
 
 
 # ------------------------------------------------ exercise 2: who wins the trick
-_SEAT_HELP = 'Answer with a seat name, e.g. "East".'
+_WINNER_HELP = 'Answer with the winning card as text, e.g. "Q♥", "QH" or "queen of hearts".'
 
 
 def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, rule: str,
@@ -356,7 +351,7 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
     led = trick.led_suit
     trump_played = trump is not None and any(c.suit == trump for c in trick.cards)
     prompt = list(intro) + [f"{SEATS[trick.leader]} led. The cards in the order played: {_trick_line(trick)}.",
-                            "Who won this trick?"]
+                            "Which card wins this trick?"]
     if trump is not None and wcard.suit == trump and led != trump:
         n_trumps = sum(c.suit == trump for c in trick.cards)
         why = (f"{SEATS[winner]} had no {led.noun}, so {SEATS[winner]}'s {wcard.display} trumped the trick"
@@ -371,7 +366,12 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
         why = (f"no {trump.singular} was played, so the highest {led.singular} wins: "
                f"{SEATS[winner]}'s {wcard.display} ({rule}).")
 
-    def judge(seat: int) -> tuple[bool, str]:
+    seat_of = {c: s for s, c in zip(trick.seats, trick.cards)}
+
+    def judge(card: Card) -> tuple[bool, str]:
+        if card not in seat_of:
+            return False, generic
+        seat = seat_of[card]
         if seat == winner:
             return True, "Right: " + why
         c = trick.card_of(seat)
@@ -393,10 +393,14 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
             return False, f"Not quite: a higher {led.singular} than {who} was played to this trick ({rule})."
         return False, f"Not quite ({rule})."  # pragma: no cover - unreachable: the highest led card wins
 
+    generic = (f"Not quite: that card was not played to this trick. The winner is one of the four cards played: "
+               f"{describe_cards(trick.cards)}.")
     facts = {"leader": trick.leader, "cards": [c.code for c in trick.cards], "winner": winner,
              "trump": None if trump is None else trump.letter}
-    return Question("", title, prompt, "seat", SEATS[winner], judge, f"{SEATS[winner]}: {why}",
-                    (rule,), _SEAT_HELP, facts)
+    q = Question("", title, prompt, "card", wcard.code, judge, f"{wcard.display} ({SEATS[winner]}): {why}",
+                 (rule,), _WINNER_HELP, facts)
+    q.candidates, q.generic = list(trick.cards), generic
+    return q
 
 
 def _spades_trick(rng: Rng, pred):
@@ -428,7 +432,8 @@ _ex2_discard = _spades_winner(
 _ex2_trumped = _spades_winner("Trumped", lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) == 1)
 _ex2_overtrumped = _spades_winner("Two spades on the trick",
                                   lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) >= 2)
-_ex2_spade_led = _spades_winner("A spade is led", lambda t: t.led_suit == Suit.SPADES)
+_ex2_spade_led = _spades_winner("A spade is led", lambda t: t.led_suit == Suit.SPADES
+                                and t.card_of(t.winner).rank != Rank.ACE)  # else the A♠ is half the class's answer
 
 
 def _oh_winner(title: str, pred, no_trump: bool) -> Gen:
@@ -496,7 +501,7 @@ def _lines_text(lines) -> str:
 
 
 def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[int], bags_before: int,
-                          ask: str = "points") -> Question:
+                          ask: str = "points", score_before: int | None = None) -> Question:
     side = rng.below(2)
     seats = (side, side + 2)
     bids = [Bid(s, b.value, b.blind) for s, b in zip(seats, bids)]
@@ -507,9 +512,25 @@ def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[in
         f"Spades. {name} bid: {SEATS[seats[0]]} {_bid_text(bids[0])}, {SEATS[seats[1]]} {_bid_text(bids[1])}"
         + (f" (contract {contract})." if contract else "."),
         f"They won: {SEATS[seats[0]]} {_plural(tricks[0], 'trick')}, {SEATS[seats[1]]} {_plural(tricks[1], 'trick')}.",
-        f"{name} had {_plural(bags_before, 'bag')} before this hand.",
+        f"{name} had {_plural(bags_before, 'bag')} before this hand."
+        if score_before is None else
+        f"{name} had {score_before} points and {_plural(bags_before, 'bag')} before this hand.",
     ]
     rules = tuple(dict.fromkeys(l.rule for l in lines))
+    if ask == "total":
+        prompt.append(f"What is {name}'s score after this hand?")
+        total = score_before + pts
+        explain = f"{score_before} {_lines_text(lines)} = {total}."
+
+        def judge_total(a: int) -> tuple[bool, str]:
+            if a == total:
+                return True, f"Right: {explain}"
+            if a == pts:
+                return False, ("Not quite: that is this hand's score only; add it to the score before the hand "
+                               "(SP-17).")
+            return False, _score_hint(lines, pts, a - score_before)
+        return Question("", title, prompt, "int", total, judge_total, f"{total} ({explain})", rules, _INT_HELP,
+                        {"lines": [(l.item, l.points, l.rule) for l in lines], "score_before": score_before})
     if ask == "points":
         prompt.append(f"How many points do {name} score for this hand (with any bag penalty)?")
         return _int_question(title, prompt, pts, lines, rules, f"{_lines_text(lines)} = {pts}.")
@@ -536,7 +557,7 @@ def _split(rng: Rng, total: int, cap_each: int = 13) -> tuple[int, int]:
 
 
 def _ex3_made(rng: Rng, settings: dict) -> Question:
-    b1, b2 = rng.between(1, 5), rng.between(1, 5)
+    b1, b2 = rng.between(1, 6), rng.between(1, 6)
     t = _split(rng, b1 + b2)
     return _spades_side_question("Contract made exactly", rng, [Bid(0, b1), Bid(0, b2)], list(t), rng.between(0, 6))
 
@@ -550,8 +571,8 @@ def _ex3_bags(rng: Rng, settings: dict) -> Question:
 
 
 def _ex3_set(rng: Rng, settings: dict) -> Question:
-    b1, b2 = rng.between(2, 5), rng.between(1, 5)
-    k = rng.between(1, 3)
+    b1, b2 = rng.between(2, 6), rng.between(1, 6)
+    k = rng.between(1, 4)
     return _spades_side_question("Contract set", rng, [Bid(0, b1), Bid(0, b2)],
                                  list(_split(rng, b1 + b2 - k)), rng.between(0, 9))
 
@@ -579,8 +600,8 @@ def _ex3_nil_failed(rng: Rng, settings: dict) -> Question:
 
 
 def _ex3_blind_made(rng: Rng, settings: dict) -> Question:
-    p = rng.between(3, 6)
-    return _nil_pair(rng, Bid(0, 0, True), 0, p, p - rng.between(1, 2), "Blind Nil made, partner set")
+    p = rng.between(2, 9)
+    return _nil_pair(rng, Bid(0, 0, True), 0, p, p - rng.between(1, min(3, p)), "Blind Nil made, partner set")
 
 
 def _ex3_blind_failed(rng: Rng, settings: dict) -> Question:
@@ -590,9 +611,9 @@ def _ex3_blind_failed(rng: Rng, settings: dict) -> Question:
 
 
 def _ex3_both_nil(rng: Rng, settings: dict) -> Question:
-    a = Bid(0, 0, rng.below(3) == 0)
+    a = Bid(0, 0, rng.below(2) == 0)
     b = Bid(0, 0)
-    won = rng.between(1, 3)
+    won = rng.between(1, 6)
     bids, tricks = [a, b], [0, won]
     if rng.below(2):
         tricks.reverse()
@@ -602,10 +623,10 @@ def _ex3_both_nil(rng: Rng, settings: dict) -> Question:
 # ------------------------------------------------ exercise 4: bags and the end of the game
 def _ex4_carry(rng: Rng, settings: dict) -> Question:
     b1, b2 = rng.between(1, 4), rng.between(1, 4)
-    k = rng.between(2, 4)
-    bb = rng.between(10 - k, 9)
+    after = rng.between(1, 9)
+    k = rng.between(1, min(after, 4))
     return _spades_side_question("Bags carried over", rng, [Bid(0, b1), Bid(0, b2)],
-                                 list(_split(rng, b1 + b2 + k)), bb, ask="bags")
+                                 list(_split(rng, b1 + b2 + k)), after - k, ask="bags")
 
 
 def _ex4_penalty_points(rng: Rng, settings: dict) -> Question:
@@ -613,7 +634,7 @@ def _ex4_penalty_points(rng: Rng, settings: dict) -> Question:
     k = rng.between(1, 4)
     bb = rng.between(10 - k, 9)
     return _spades_side_question("A bag penalty", rng, [Bid(0, b1), Bid(0, b2)],
-                                 list(_split(rng, b1 + b2 + k)), bb)
+                                 list(_split(rng, b1 + b2 + k)), bb, ask="total", score_before=rng.between(60, 440))
 
 
 def _two_penalty_hand(rng: Rng):
@@ -628,19 +649,23 @@ def _two_penalty_hand(rng: Rng):
 
 def _ex4_two_penalties(rng: Rng, settings: dict) -> Question:
     bb, n, p, j = _two_penalty_hand(rng)
-    return _nil_pair_fixed(rng, bb, n, p, j, "Two bag penalties at once", "points")
+    return _nil_pair_fixed(rng, bb, n, p, j, "Two bag penalties at once", "total")
 
 
-def _ex4_two_penalties_bags(rng: Rng, settings: dict) -> Question:
-    bb, n, p, j = _two_penalty_hand(rng)
-    return _nil_pair_fixed(rng, bb, n, p, j, "The bag count after two penalties", "bags")
+def _ex4_penalty_bags(rng: Rng, settings: dict) -> Question:
+    b1, b2 = rng.between(1, 3), rng.between(1, 3)
+    after = rng.between(0, 6)
+    k = rng.between(after + 1, min(after + 9, 13 - b1 - b2))
+    return _spades_side_question("The bag count after a penalty", rng, [Bid(0, b1), Bid(0, b2)],
+                                 list(_split(rng, b1 + b2 + k)), after + 10 - k, ask="bags")
 
 
 def _nil_pair_fixed(rng: Rng, bb: int, n: int, p: int, j: int, title: str, ask: str) -> Question:
     bids, tricks = [Bid(0, 0), Bid(0, p)], [n, p + j]
     if rng.below(2):
         bids.reverse(); tricks.reverse()
-    return _spades_side_question(title, rng, bids, tricks, bb, ask=ask)
+    before = rng.between(100, 420) if ask == "total" else None
+    return _spades_side_question(title, rng, bids, tricks, bb, ask=ask, score_before=before)
 
 
 def _ex4_three_hands(rng: Rng, settings: dict) -> Question:
@@ -680,7 +705,8 @@ def _ex4_three_hands(rng: Rng, settings: dict) -> Question:
                     f"{total} ({_lines_text(all_lines)})", ("SP-17", "SP-20"), _INT_HELP)
 
 
-_SIDE_HELP = 'Answer "North–South" (or "NS"), "East–West" (or "EW"), or "nobody".'
+_SIDE_HELP = ('Answer "North–South" (or "NS"), "East–West" (or "EW"), or "nobody" if no side has won yet '
+              '("tie" is accepted only when the scores are tied).')
 
 
 def _played_spades_hand(rng: Rng):
@@ -751,10 +777,14 @@ def _game_end_question(title: str, rng: Rng, choose) -> Question:
     else:
         explain += f"{SIDES[winner]} reached 500 first (SP-22)."
     key = "nobody" if winner == NOBODY else SIDES[winner]
+    tie = winner == NOBODY and ns == ew
 
     def judge(a: int) -> tuple[bool, str]:
-        if a == winner:
+        if a == winner or (tie and a == TIE):
             return True, "Right: " + explain
+        if a == TIE:
+            return False, ("Not quite: a tie needs both sides on 500 or more with equal scores (SP-22); work out "
+                           "both new scores again (SP-17 … SP-20).")
         if winner == NOBODY and ns == ew:
             return False, ("Not quite: work out both new scores carefully. When both sides reach 500 after the same "
                            "hand and the scores are equal, nobody has won yet: another hand is played (SP-22).")
@@ -766,7 +796,10 @@ def _game_end_question(title: str, rng: Rng, choose) -> Question:
                            "SP-17 … SP-20). The first side to reach 500 wins (SP-22).")
         return False, ("Not quite: if both sides reach 500 after the same hand, the higher score wins (SP-22); "
                        "work out both new scores again.")
-    return Question("", title, prompt, "side", key, judge, f"{key}: {explain}", ("SP-20", "SP-22"), _SIDE_HELP)
+    q = Question("", title, prompt, "side", key, judge, f"{key}: {explain}", ("SP-20", "SP-22"), _SIDE_HELP,
+                 {"scores_after": (ns, ew), "winner": winner})
+    q.accepted = [NOBODY, TIE] if tie else [winner]
+    return q
 
 
 def _made(res, side: int) -> int:
@@ -820,17 +853,29 @@ def _ex4_both_over(rng: Rng, settings: dict) -> Question:
 
 
 def _ex4_tie(rng: Rng, settings: dict) -> Question:
+    """Both sides end on 500 or more with close scores: tied (another hand)
+    for about a third of the class, else one side ahead by 1–9 points."""
+    outcome = rng.pick((NOBODY, 0, 1))
+
     def choose(r: Rng, res):
         p = res.points
-        if min(p) <= 2:
+        if min(p) <= 12:
             return None
-        u = r.between(0, min(min(p) - 1, 30))
-        scores = (500 + u - p[0], 500 + u - p[1])
-        return scores, (r.between(0, 5), r.between(0, 5)), NOBODY
-    return _game_end_question("A tie at 500 or more", rng, _bags_safe(choose))
+        u = r.between(0, min(min(p) - 1, 30) - 10)
+        lead = 0 if outcome == NOBODY else r.between(1, 9)
+        final = [500 + u, 500 + u]
+        if outcome != NOBODY:
+            final[outcome] += lead
+        scores = (final[0] - p[0], final[1] - p[1])
+        return scores, (r.between(0, 5), r.between(0, 5)), outcome
+    return _game_end_question("Both sides over 500, close scores", rng, _bags_safe(choose))
 
 
 def _ex4_penalty_stops(rng: Rng, settings: dict) -> Question:
+    """One side would pass 500 but its bag penalty keeps it under; for about
+    half the class the other side reaches 500 in the same hand and wins."""
+    other_wins = rng.below(2) == 1
+
     def choose(r: Rng, res):
         a = r.below(2)
         pa = res.points[a]
@@ -844,47 +889,63 @@ def _ex4_penalty_stops(rng: Rng, settings: dict) -> Question:
         scores[a] = 550 + u - pa  # with the penalty: 450 + u; without it 550 + u
         pb = res.points[1 - a]
         hb_b = sum(l.points for l in res.score_lines if l.who == 1 - a and l.item == "bags")
-        scores[1 - a] = r.between(max(0, 250 - pb), 480 - max(pb, 0))
+        if other_wins:
+            if pb <= 1:
+                return None
+            scores[1 - a] = 500 + r.between(0, min(pb - 1, 30)) - pb
+        else:
+            scores[1 - a] = r.between(max(0, 250 - pb), 480 - max(pb, 0))
         bags[1 - a] = r.between(0, max(0, 9 - hb_b))
-        if scores[a] >= 500 or scores[1 - a] < 0 or scores[1 - a] + pb >= 500:
+        if scores[a] >= 500 or scores[1 - a] < 0 or scores[1 - a] >= 500:
             return None
-        return tuple(scores), tuple(bags), NOBODY
-    return _game_end_question("Past 500, then the bag penalty", rng, choose)
+        if (scores[1 - a] + pb >= 500) != other_wins:
+            return None
+        return tuple(scores), tuple(bags), (1 - a if other_wins else NOBODY)
+    return _game_end_question("Near 500, with a bag penalty", rng, choose)
 
 
 # ------------------------------------------------ exercise 5: Oh Hell scoring and the hook
 def _oh_rules_text(rules: OhHellRules) -> str:
-    extra = []
+    nil = (" A successful bid of 0 scores 5 + the hand size instead (variation OH-V8)."
+           if rules.nil_pays_hand_size else "")
     if rules.tricks_always_count:
-        extra.append("a missed bid still scores 1 point per trick won (OH-V7)")
-    if rules.nil_pays_hand_size:
-        extra.append("a successful bid of 0 scores 5 + the hand size (OH-V8)")
-    base = "Scoring: an exact bid scores 10 + the tricks won; any other result scores 0 (OH-11)"
-    return base + ("; variations: " + "; ".join(extra) if extra else "") + "."
+        return ("Scoring: an exact bid scores 10 + the tricks won (OH-11). With the variation “tricks always "
+                "count” (OH-V7), a missed bid still scores 1 point per trick won, without the 10." + nil)
+    return "Scoring: an exact bid scores 10 + the tricks won; a missed bid scores 0 (OH-11)." + nil
 
 
 def _oh_score_question(title: str, rng: Rng, rules: OhHellRules, bid: int, won: int, size: int) -> Question:
+    """The player's running score after one hand (the score before is drawn
+    at random, so the answer differs from one student to the next even
+    where the rules fix the hand's points, e.g. a missed bid's 0)."""
     seat = rng.below(4)
+    before = rng.between(0, 120)
     line = score_oh_hell_seat(seat, bid, won, size, rules)
+    pts = line.points
+    ans = before + pts
     prompt = [f"Oh Hell, {size} cards each.", _oh_rules_text(rules),
+              f"{SEATS[seat]} had {before} points before this hand.",
               f"{SEATS[seat]} bid {bid} and won {_plural(won, 'trick')}.",
-              f"How many points does {SEATS[seat]} score for this hand?"]
-    ans = line.points
+              f"What is {SEATS[seat]}'s score after this hand?"]
 
     def judge(a: int) -> tuple[bool, str]:
         if a == ans:
-            return True, f"Right: {line.item}: {ans} points ({line.rule})."
+            return True, f"Right: {before} + {pts} ({line.item}, {line.rule}) = {ans}."
+        if a == pts and before:
+            return False, "Not quite: that is this hand's score only; add it to the score before the hand (OH-11)."
+        got = a - before
         if bid == won:
-            if a == 10 and bid > 0:
+            if got == 10 and bid > 0:
                 return False, f"Not quite: an exact bid scores 10 plus the tricks won ({line.rule})."
-            if a == won:
+            if got == won:
                 return False, f"Not quite: the bid was made exactly, which is worth the 10 as well ({line.rule})."
             return False, f"Not quite: the bid was made exactly; see how an exact bid scores ({line.rule})."
         if rules.tricks_always_count:
             return False, (f"Not quite: the bid was missed; under this variation a missed bid still scores "
                            f"the tricks won, without the 10 ({line.rule}).")
         return False, f"Not quite: only an exact prediction scores; this one was missed ({line.rule})."
-    return Question("", title, prompt, "int", ans, judge, f"{ans} ({line.item}, {line.rule})", (line.rule,), _INT_HELP)
+    return Question("", title, prompt, "int", ans, judge, f"{ans} ({before} + {line.item} {pts}, {line.rule})",
+                    (line.rule,), _INT_HELP, {"before": before, "points": pts, "bid": bid, "won": won})
 
 
 def _teacher_rules(settings: dict, **extra) -> OhHellRules:
@@ -944,12 +1005,15 @@ def _ex5_hook_forbidden(rng: Rng, settings: dict) -> Question:
             return True, "Right: " + v.message
         if not v.ok:
             return False, f"Not quite: {a} is not a bid anyone could make here: {v.message}"
-        return False, (f"Not quite: {SEATS[dealer]} may bid {a}: the total would be {others_total + a}, not {size}. "
-                       f"The hook bars only the bid that makes the total equal the number of tricks ({v.rule}, OH-V4).")
-    return Question("", "The dealer's forbidden bid", prompt, "int", forbidden, judge,
-                    f"{forbidden} ({refusal.message})", ("OH-V4",), "Answer with a whole number.",
-                    {"size": size, "others_total": others_total, "refusal": refusal.reason.value,
-                     "refusal_rule": refusal.rule})
+        return False, (f"Not quite: {SEATS[dealer]} may bid {a}. The hook bars only the bid that would make all "
+                       f"four bids add up to the number of tricks, {size}: add up the other bids first (OH-V4).")
+    q = Question("", "The dealer's forbidden bid", prompt, "int", forbidden, judge,
+                 f"{forbidden} ({refusal.message})", ("OH-V4",), "Answer with a whole number.",
+                 {"size": size, "others_total": others_total, "refusal": refusal.reason.value,
+                  "refusal_rule": refusal.rule})
+    q.candidates = list(range(0, size + 1))
+    q.generic = f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    return q
 
 
 def _ex5_hook_legal(rng: Rng, settings: dict) -> Question:
@@ -958,16 +1022,19 @@ def _ex5_hook_legal(rng: Rng, settings: dict) -> Question:
     legal = frozenset(b.value for b in g.legal_bids(dealer))
     prompt = _hook_prompt(g) + [f"Which bids may {SEATS[dealer]} make? List them all."]
 
-    def judge(a: frozenset) -> tuple[bool, str]:
-        for v in sorted(a - legal):
-            return False, "Not quite: " + g.check_bid(dealer, v).message
-        missing = sorted(legal - a)
-        if missing:
-            return False, (f"Not quite: you left out {_plural(len(missing), 'legal bid')}: every whole number from "
-                           f"0 to {size} may be bid (OH-8), except the one the hook bars (OH-V4).")
-        return True, f"Right: 0 to {size}, except {g.hooked_bid()} (OH-8, OH-V4)."
-    return Question("", "The dealer's legal bids", prompt, "ints", sorted(legal), judge,
-                    f"{sorted(legal)}", ("OH-8", "OH-V4"), "Answer with a list of whole numbers, e.g. [0, 1, 3].")
+    right = f"Right: 0 to {size}, except {g.hooked_bid()} (OH-8, OH-V4)."
+
+    def judge(a: frozenset) -> tuple[bool, str]:  # asked only for the accepted answer
+        return a == legal, right
+    q = Question("", "The dealer's legal bids", prompt, "ints", sorted(legal), judge,
+                 f"{sorted(legal)}", ("OH-8", "OH-V4"), "Answer with a list of whole numbers, e.g. [0, 1, 3].")
+    q.universe = [str(v) for v in range(size + 1)]
+    q.outside = f"Not quite: {{item}} is not a bid here: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    q.item_notes = {str(v): ("" if v in legal else "Not quite: " + g.check_bid(dealer, v).message)
+                    for v in range(size + 1)}
+    q.generic = (f"Not quite: every bid you listed is allowed, but you left out at least one: every whole number "
+                 f"from 0 to {size} may be bid (OH-8), except the one the hook bars (OH-V4).")
+    return q
 
 
 def _ex5_v7(rng: Rng, settings: dict) -> Question:
@@ -994,7 +1061,6 @@ def _ex5_table(rng: Rng, settings: dict) -> Question:
         g.play(s, rng.pick(g.legal_plays(s)))
     r = g.results[-1]
     total = sum(r.points)
-    made = sum(1 for s in range(4) if r.bids[s] == r.tricks_won[s])
     prompt = [f"Oh Hell, 4 players, {size} cards each.", _oh_rules_text(g.rules),
               "Bids: " + ", ".join(f"{SEATS[s]} {r.bids[s]}" for s in range(4)) + ".",
               "Tricks won: " + ", ".join(f"{SEATS[s]} {r.tricks_won[s]}" for s in range(4)) + ".",
@@ -1004,8 +1070,8 @@ def _ex5_table(rng: Rng, settings: dict) -> Question:
     def judge(a: int) -> tuple[bool, str]:
         if a == total:
             return True, "Right: " + explain
-        return False, (f"Not quite: score each player on his own and add them up. Hint: "
-                       f"{made} of the 4 players made the bid exactly (OH-11).")
+        return False, ("Not quite: score each player on his own, as the scoring line above says, and add the four "
+                       "scores up (OH-11).")
     return Question("", "A whole table", prompt, "int", total, judge, f"{total} ({explain})",
                     tuple(dict.fromkeys(l.rule for l in r.score_lines)), _INT_HELP)
 
@@ -1023,10 +1089,14 @@ def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Q
                            "singleton you can trump.")
         return False, ("Not quite: this hand is likely to win more tricks than that. Count its aces, kings with "
                        "a guard, high trumps and every trump beyond the third.")
-    return Question("", title, prompt, "int", est.center, judge,
-                    f"{est.center} (accepted {est.low}–{est.high}; {est.explanation})", (rule,),
-                    "Answer with a whole number (your bid).",
-                    {"low": est.low, "high": est.high, "size": size, "source": est.source})
+    q = Question("", title, prompt, "int", est.center, judge,
+                 f"{est.center} (accepted {est.low}–{est.high}; {est.explanation})", (rule,),
+                 "Answer with a whole number (your bid).",
+                 {"low": est.low, "high": est.high, "size": size, "source": est.source})
+    q.accepted = list(range(est.low, est.high + 1))
+    q.candidates = list(range(0, size + 1))
+    q.generic = f"Not quite: a bid is a number of tricks from 0 to {size} ({rule})."
+    return q
 
 
 def _ex6_spades(rng: Rng, settings: dict) -> Question:
@@ -1094,10 +1164,10 @@ EXERCISES: dict[str, ExerciseSpec] = {s.name: s for s in (
           ("SP-20", "SP-21", "SP-22"),
           [("Bags carried over", _ex4_carry), ("A bag penalty", _ex4_penalty_points),
            ("Two bag penalties at once", _ex4_two_penalties),
-           ("The bag count after two penalties", _ex4_two_penalties_bags),
+           ("The bag count after a penalty", _ex4_penalty_bags),
            ("Bags over three hands", _ex4_three_hands), ("A side reaches 500", _ex4_reach),
-           ("Both sides over 500", _ex4_both_over), ("A tie at 500 or more", _ex4_tie),
-           ("Past 500, then the bag penalty", _ex4_penalty_stops)]),
+           ("Both sides over 500", _ex4_both_over), ("Both sides over 500, close scores", _ex4_tie),
+           ("Near 500, with a bag penalty", _ex4_penalty_stops)]),
     _spec("ex5_oh_hell_scoring", "Oh Hell scoring and the hook",
           "Only an exact bid scores (10 + tricks). With the hook the dealer may not make the bids add up to "
           "the number of tricks. Two scoring variations: tricks always count, and Nil pays by hand size.",
