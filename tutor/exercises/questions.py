@@ -432,8 +432,12 @@ _ex2_discard = _spades_winner(
 _ex2_trumped = _spades_winner("Trumped", lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) == 1)
 _ex2_overtrumped = _spades_winner("Two spades on the trick",
                                   lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) >= 2)
-_ex2_spade_led = _spades_winner("A spade is led", lambda t: t.led_suit == Suit.SPADES
-                                and t.card_of(t.winner).rank != Rank.ACE)  # else the A♠ is half the class's answer
+def _ex2_spade_led(rng: Rng, settings: dict) -> Question:
+    # the winning spade's rank is drawn first (8 … K), else the A♠, K♠ and Q♠ would be most students' answer
+    target = rng.pick((Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING))
+    t = _spades_trick(rng, lambda t: t.led_suit == Suit.SPADES and t.card_of(t.winner).rank == target)
+    return _winner_question("A spade is led", ["Spades: spades are always trump (SP-2)."], t, Suit.SPADES,
+                            "SP-16", False)
 
 
 def _oh_winner(title: str, pred, no_trump: bool) -> Gen:
@@ -973,13 +977,18 @@ def _ex5_zero(rng: Rng, settings: dict) -> Question:
 
 
 def _hook_game(rng: Rng) -> OhHellGame:
+    """Three bids before the dealer's, chosen so the barred bid is spread
+    evenly over 0 … the hand size (one class's answers differ)."""
     while True:
         size = rng.between(3, 9)
+        barred = rng.between(0, size)
+        rest = size - barred
+        cuts = sorted(rng.between(0, rest) for _ in range(2))
+        bids = [cuts[0], cuts[1] - cuts[0], rest - cuts[1]]
         g = _oh_hell_game(rng, size, hook=True)
-        for _ in range(3):
-            s = g.to_act
-            g.bid(s, rng.between(0, max(1, size // 3)))
-        if g.hooked_bid() is not None:
+        for b in bids:
+            g.bid(g.to_act, b)
+        if g.hooked_bid() == barred:
             return g
 
 
