@@ -325,3 +325,18 @@ def test_right_message_for_legal_cards_names_every_legal_card():
             r = ex.evaluate(qid, q.key)
             cards = parse_answer("cards", q.key)
             assert r.ok and all(c.display in r.message for c in cards), (qid, r.message)
+
+
+@pytest.mark.parametrize("name", ["ex3_spades_scoring", "ex4_bags_and_game_end", "ex5_oh_hell_scoring"])
+def test_every_specific_hint_of_a_number_question_is_in_its_book(name):
+    """Each number question records the hints of its judge for the answers it
+    lists; over 501 answers around the key the book gives exactly what the
+    judge says (so the student's check loses no hint)."""
+    from tutor.exercises.core import PlainBook, judge_with_book
+    for student in ("alice", "s03", "s11"):
+        ex = _teacher(name, student)
+        for qid, q in ex.questions.items():
+            if q.kind != "int":
+                continue
+            for a in range(q.key - 250, q.key + 251):
+                assert judge_with_book("int", a, PlainBook(q), q.generic) == q.judge(a), (qid, a)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from nbformat.v4 import new_notebook
 
 from .core import PRACTICE_STUDENT, Exercise
 from .questions import EXERCISES
@@ -43,6 +43,17 @@ not read your answer. Try again as often as you like.
 **For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
 teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
 (Ctrl+S) and keep its file name."""
+
+
+def new_code_cell(source: str, id: str, metadata: dict) -> nbformat.NotebookNode:
+    """A code cell without outputs (built directly: nbformat's constructor
+    validates every cell, which took most of the time of a class's ``make``)."""
+    return nbformat.from_dict({"cell_type": "code", "id": id, "metadata": metadata, "source": source,
+                               "outputs": [], "execution_count": None})
+
+
+def new_markdown_cell(source: str, id: str) -> nbformat.NotebookNode:
+    return nbformat.from_dict({"cell_type": "markdown", "id": id, "metadata": {}, "source": source})
 
 
 def answer_source(qid: str, value: Any = None) -> str:

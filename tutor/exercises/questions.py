@@ -497,7 +497,14 @@ def _int_question(title: str, prompt: list[str], answer: int, lines, rules, expl
             return True, f"Right: {explain}"
         return False, _score_hint(lines, answer, a)
     facts = {"lines": [(l.item, l.points, l.rule) for l in lines]}
-    return Question("", title, prompt, "int", answer, judge, f"{answer} ({explain})", rules, _INT_HELP, facts)
+    q = Question("", title, prompt, "int", answer, judge, f"{answer} ({explain})", rules, _INT_HELP, facts)
+    q.candidates = _hint_answers(lines, answer)
+    return q
+
+
+def _hint_answers(lines, total: int, shift: int = 0) -> list[int]:
+    """The answers :func:`_score_hint` has a specific hint for (plus ``shift``)."""
+    return sorted({total - k * l.points + shift for l in lines for k in (1, 2) if l.points})
 
 
 def _lines_text(lines) -> str:
@@ -533,8 +540,10 @@ def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[in
                 return False, ("Not quite: that is this hand's score only; add it to the score before the hand "
                                "(SP-17).")
             return False, _score_hint(lines, pts, a - score_before)
-        return Question("", title, prompt, "int", total, judge_total, f"{total} ({explain})", rules, _INT_HELP,
-                        {"lines": [(l.item, l.points, l.rule) for l in lines], "score_before": score_before})
+        q = Question("", title, prompt, "int", total, judge_total, f"{total} ({explain})", rules, _INT_HELP,
+                     {"lines": [(l.item, l.points, l.rule) for l in lines], "score_before": score_before})
+        q.candidates = _hint_answers(lines, pts, score_before) + [pts]
+        return q
     if ask == "points":
         prompt.append(f"How many points do {name} score for this hand (with any bag penalty)?")
         return _int_question(title, prompt, pts, lines, rules, f"{_lines_text(lines)} = {pts}.")
@@ -550,9 +559,11 @@ def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[in
             return False, "Not quite: when the count reaches 10, ten bags are removed (with a 100-point penalty) (SP-20)."
         return False, ("Not quite: add this hand's bags (tricks over the contract, SP-17, and failed-Nil tricks, "
                        "SP-19) to the bags before, then take away 10 for each penalty (SP-20).")
-    return Question("", title, prompt, "int", bags_after, judge,
-                    f"{bags_after} ({bags_before} + {hand_bags} bags, {pen} penalty)", ("SP-17", "SP-19", "SP-20"),
-                    _INT_HELP)
+    q = Question("", title, prompt, "int", bags_after, judge,
+                 f"{bags_after} ({bags_before} + {hand_bags} bags, {pen} penalty)", ("SP-17", "SP-19", "SP-20"),
+                 _INT_HELP)
+    q.candidates = [bags_before + hand_bags]
+    return q
 
 
 def _split(rng: Rng, total: int, cap_each: int = 13) -> tuple[int, int]:
@@ -705,8 +716,10 @@ def _ex4_three_hands(rng: Rng, settings: dict) -> Question:
                            "100 points (SP-20).")
         return False, ("Not quite: score each hand (10 per contracted trick and 1 per overtrick, SP-17), keep a "
                        "running count of the bags, and take 100 points off when it reaches 10 (SP-20).")
-    return Question("", "Bags over three hands", prompt, "int", total, judge,
-                    f"{total} ({_lines_text(all_lines)})", ("SP-17", "SP-20"), _INT_HELP)
+    q = Question("", "Bags over three hands", prompt, "int", total, judge,
+                 f"{total} ({_lines_text(all_lines)})", ("SP-17", "SP-20"), _INT_HELP)
+    q.candidates = [total + 100 * len(pen)]
+    return q
 
 
 _SIDE_HELP = ('Answer "North–South" (or "NS"), "East–West" (or "EW"), or "nobody" if no side has won yet '
@@ -948,8 +961,10 @@ def _oh_score_question(title: str, rng: Rng, rules: OhHellRules, bid: int, won: 
             return False, (f"Not quite: the bid was missed; under this variation a missed bid still scores "
                            f"the tricks won, without the 10 ({line.rule}).")
         return False, f"Not quite: only an exact prediction scores; this one was missed ({line.rule})."
-    return Question("", title, prompt, "int", ans, judge, f"{ans} ({before} + {line.item} {pts}, {line.rule})",
-                    (line.rule,), _INT_HELP, {"before": before, "points": pts, "bid": bid, "won": won})
+    q = Question("", title, prompt, "int", ans, judge, f"{ans} ({before} + {line.item} {pts}, {line.rule})",
+                 (line.rule,), _INT_HELP, {"before": before, "points": pts, "bid": bid, "won": won})
+    q.candidates = [pts, before + 10, before + won]
+    return q
 
 
 def _teacher_rules(settings: dict, **extra) -> OhHellRules:
@@ -1012,8 +1027,8 @@ def _ex5_hook_forbidden(rng: Rng, settings: dict) -> Question:
         v = g.check_bid(dealer, a)
         if not v.ok and v.reason is Reason.HOOK:
             return True, "Right: " + v.message
-        if not v.ok:
-            return False, f"Not quite: {a} is not a bid anyone could make here: {v.message}"
+        if not v.ok:  # out of range (OH-8)
+            return False, f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
         return False, (f"Not quite: {SEATS[dealer]} may bid {a}. The hook bars only the bid that would make all "
                        f"four bids add up to the number of tricks, {size}: add up the other bids first (OH-V4).")
     q = Question("", "The dealer's forbidden bid", prompt, "int", forbidden, judge,
@@ -1081,8 +1096,10 @@ def _ex5_table(rng: Rng, settings: dict) -> Question:
             return True, "Right: " + explain
         return False, ("Not quite: score each player on his own, as the scoring line above says, and add the four "
                        "scores up (OH-11).")
-    return Question("", "A whole table", prompt, "int", total, judge, f"{total} ({explain})",
-                    tuple(dict.fromkeys(l.rule for l in r.score_lines)), _INT_HELP)
+    q = Question("", "A whole table", prompt, "int", total, judge, f"{total} ({explain})",
+                 tuple(dict.fromkeys(l.rule for l in r.score_lines)), _INT_HELP)
+    q.candidates = []
+    return q
 
 
 # ------------------------------------------------ exercise 6: estimating a bid
