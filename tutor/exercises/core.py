@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
-import math
 import random
 import re
 from dataclasses import dataclass, field

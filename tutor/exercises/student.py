@@ -41,8 +41,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from .answers import ITEM_KINDS, AnswerError, canonical, canonical_item, parse_answer
-from .core import (PRACTICE_STUDENT, CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book)
+from .answers import AnswerError, parse_answer
+from .core import CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -372,8 +372,3 @@ def show(qid: str) -> None:
                                           "(after a restart the kernel starts empty), then this cell."))
         return
     ex.show(qid)
-
-
-def practice_exercise(name: str) -> StudentExercise:
-    """The sealed practice set of exercise ``name`` (student ``"practice"``)."""
-    return StudentExercise(seal(Exercise(name, PRACTICE_STUDENT)))
