@@ -340,3 +340,30 @@ def test_every_specific_hint_of_a_number_question_is_in_its_book(name):
                 continue
             for a in range(q.key - 250, q.key + 251):
                 assert judge_with_book("int", a, PlainBook(q), q.generic) == q.judge(a), (qid, a)
+
+
+def _run_with_session_file(nb, path, monkeypatch):
+    from nbclient import NotebookClient
+    monkeypatch.setenv("JPY_SESSION_NAME", str(path))  # what JupyterLab gives the kernel: the notebook's path
+    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return {c.id: "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in c.outputs)
+            for c in nb.cells if c.cell_type == "code"}
+
+
+def test_in_jupyterlab_the_check_reads_the_saved_file_its_name_and_whether_it_is_saved(tmp_path, monkeypatch):
+    name = "ex3_spades_scoring"
+    key = answer_key(_teacher(name))
+    filled = fill_answers(build_notebook(name, "alice", secret=SECRET), key)
+    saved = fill_answers(build_notebook(name, "alice", secret=SECRET), {"q1": key["q1"]})  # q2 typed, not saved
+    renamed = tmp_path / f"{name} (1).ipynb"
+    renamed.write_text(notebook_text(saved), encoding="utf-8")
+    out = _run_with_session_file(nbformat.reads(notebook_text(filled), as_version=4), renamed, monkeypatch)
+    assert out["q1-check"].startswith("⚠ q1:") and "Rename" in out["q1-check"] and f"'{name}.ipynb'" in out["q1-check"]
+    assert out["q2-check"].startswith("⚠ q2:") and "Save the notebook" in out["q2-check"]
+    good = tmp_path / f"{name}.ipynb"
+    good.write_text(notebook_text(filled), encoding="utf-8")
+    out = _run_with_session_file(nbformat.reads(notebook_text(filled), as_version=4), good, monkeypatch)
+    for i in range(1, 9):
+        assert out[f"q{i}-check"].startswith(f"✓ q{i}: Right"), out[f"q{i}-check"]
+        assert "cannot see" not in out[f"q{i}-check"]

@@ -295,7 +295,8 @@ class CheckResult:
         bg, fg = {"correct": ("#e8f5e9", "#1b5e20"), "wrong": ("#fdecea", "#8a1c1c"),
                   "invalid": ("#fff4e5", "#7a4100"), "empty": ("#eef1f5", "#37474f"),
                   "unknown": ("#fff4e5", "#7a4100"), "ungraded": ("#fff4e5", "#7a4100")}[self.status]
-        body = "<br>".join(_cards_html(part) for part in self.message.split("\n"))
+        body = "<br>".join(re.sub(r"`([^`<>]+)`", r'<code style="white-space:pre-wrap">\1</code>', _cards_html(part))
+                           for part in self.message.split("\n"))
         return (f'<div class="tt-check tt-{self.status}" role="status" '
                 f'style="background:{bg};color:{fg};padding:8px 12px;border-radius:6px;'
                 f'font-size:15px;line-height:1.45;margin:4px 0">'
