@@ -367,3 +367,17 @@ def test_in_jupyterlab_the_check_reads_the_saved_file_its_name_and_whether_it_is
     for i in range(1, 9):
         assert out[f"q{i}-check"].startswith(f"✓ q{i}: Right"), out[f"q{i}-check"]
         assert "cannot see" not in out[f"q{i}-check"]
+
+
+def test_sealed_data_does_not_show_which_entries_are_right_by_their_shape():
+    """A tie question accepts "nobody" and "tie", others one side: the lists
+    of accepted hashes are padded, and every sealed hint has a padded length,
+    so neither the count nor the size of an entry tells the answer."""
+    sizes = set()
+    for s in CLASS[:12]:
+        data = seal(_teacher("ex4_bags_and_game_end", s), SECRET)
+        sizes.add(len(data["questions"]["q8"]["accept"]))
+        data1 = seal(_teacher("ex1_legal_cards", s), SECRET)
+        for q in data1["questions"].values():
+            assert len({len(v) for v in q["items"].values()}) == 1  # legal and illegal cards alike
+    assert sizes == {4}

@@ -70,14 +70,20 @@ def _stream(salt: bytes, kind: str, text: str, n: int) -> bytes:
     return out[:n]
 
 
-def _lock(salt: bytes, kind: str, text: str, message: str) -> str:
-    raw = message.encode("utf-8")
+_BLOCK = 96  # hints are padded to a multiple of this many bytes, so their lengths say little
+_MIN_ACCEPT = 4  # accepted-answer lists are padded with decoys to at least this many entries
+
+
+def _lock(salt: bytes, kind: str, text: str, message: str, block: int = _BLOCK) -> str:
+    raw = b"\x01" + message.encode("utf-8")
+    raw += b"\x00" * (-len(raw) % block)
     return base64.b64encode(bytes(a ^ b for a, b in zip(raw, _stream(salt, kind, text, len(raw))))).decode("ascii")
 
 
 def _unlock(salt: bytes, kind: str, text: str, sealed: str) -> str:
     raw = base64.b64decode(sealed)
-    return bytes(a ^ b for a, b in zip(raw, _stream(salt, kind, text, len(raw)))).decode("utf-8", "replace")
+    plain = bytes(a ^ b for a, b in zip(raw, _stream(salt, kind, text, len(raw))))
+    return plain[1:].rstrip(b"\x00").decode("utf-8", "replace")
 
 
 def seal(exercise: Exercise, secret: str | None = None) -> dict:
@@ -88,11 +94,14 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
     for qid, q in exercise.questions.items():
         salt = _salt(exercise, qid, secret)
         notes = {_tag(salt, "n", c): _lock(salt, "n", c, m) for c, m in sorted(q.notes.items())}
-        items = {_tag(salt, "i", c): _lock(salt, "i", c, m) for c, m in sorted(q.item_notes.items())}
+        # every card's (or bid's) note of a question has one size, legal and illegal alike
+        size = max([len(m.encode("utf-8")) + 1 for m in q.item_notes.values()] + [1])
+        items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(q.item_notes.items())}
         questions[qid] = {
             "title": q.title, "prompt": list(q.prompt), "help": q.answer_help, "kind": q.kind,
             "rules": list(q.rules), "salt": salt.hex(),
-            "accept": sorted(_tag(salt, "a", c) for c in q.accepted),
+            "accept": sorted([_tag(salt, "a", c) for c in q.accepted]
+                             + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(q.accepted))]),
             "notes": dict(sorted(notes.items())), "items": dict(sorted(items.items())),
             "universe": q.universe, "outside": q.outside, "generic": q.generic,
         }
