@@ -318,6 +318,17 @@ def test_titles_and_hints_do_not_give_answers_away():
             str(int(x)) for x in re.findall(r"from 0 to (\d+)", r.message)}
 
 
+def test_listing_every_bid_in_q5_does_not_name_the_barred_bid():
+    for e in _class("ex5_oh_hell_scoring")[:10]:
+        q = e.questions["q5"]
+        size = int(re.search(r"(\d+) cards each", q.prompt[0]).group(1))
+        barred = (set(range(size + 1)) - set(q.key)).pop()
+        r = e.evaluate("q5", list(range(size + 1)))
+        assert r.status == "wrong" and "OH-V4" in r.message
+        assert set(re.findall(r"\d+", re.sub(r"\((?:OH|SP)-V?\d+\)", "", r.message))) <= {str(size)}, r.message
+        assert barred == size or str(barred) not in re.sub(r"\((?:OH|SP)-V?\d+\)", "", r.message)
+
+
 def test_right_message_for_legal_cards_names_every_legal_card():
     for s in CLASS[:10]:
         ex = _teacher("ex1_legal_cards", s)

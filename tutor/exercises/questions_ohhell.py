@@ -143,8 +143,10 @@ def _ex5_hook_legal(rng: Rng, settings: dict) -> Question:
                  f"{sorted(legal)}", ("OH-8", "OH-V4"), "Answer with a list of whole numbers, e.g. [0, 1, 3].")
     q.universe = [str(v) for v in range(size + 1)]
     q.outside = f"Not quite: {{item}} is not a bid here: a bid is a whole number of tricks from 0 to {size} (OH-8)."
-    q.item_notes = {str(v): ("" if v in legal else "Not quite: " + g.check_bid(dealer, v).message)
-                    for v in range(size + 1)}
+    # the note for the barred bid does not name it: "you may not bid 3" would hand over the whole answer
+    barred = (f"Not quite: the hook bars one of the bids you listed: {SEATS[dealer]} may not make the four bids "
+              f"add up to {size}, the number of tricks (OH-V4). Add up the other three bids to find it.")
+    q.item_notes = {str(v): ("" if v in legal else barred) for v in range(size + 1)}
     q.generic = (f"Not quite: every bid you listed is allowed, but you left out at least one: every whole number "
                  f"from 0 to {size} may be bid (OH-8), except the one the hook bars (OH-V4).")
     return q

@@ -337,17 +337,14 @@ def _game_end_question(title: str, rng: Rng, choose) -> Question:
         if a == TIE:
             return False, ("Not quite: a tie needs both sides on 500 or more with equal scores (SP-22); work out "
                            "both new scores again (SP-17 … SP-20).")
-        if winner == NOBODY and ns == ew:
-            return False, ("Not quite: work out both new scores carefully. When both sides reach 500 after the same "
-                           "hand and the scores are equal, nobody has won yet: another hand is played (SP-22).")
-        if winner == NOBODY:
-            return False, ("Not quite: check whether that side really reaches 500: add this hand's points (SP-17, "
-                           "SP-18), and remember a bag penalty is taken off after the hand's other points (SP-20).")
+        # the hint depends on the student's answer, never on who really won
         if a == NOBODY:
             return False, ("Not quite: work out each side's new score (this hand's points with any bag penalty, "
-                           "SP-17 … SP-20). The first side to reach 500 wins (SP-22).")
-        return False, ("Not quite: if both sides reach 500 after the same hand, the higher score wins (SP-22); "
-                       "work out both new scores again.")
+                           "SP-17 … SP-20). A side that reaches 500 wins; if both do, the higher score wins, and "
+                           "only equal scores mean another hand (SP-22).")
+        return False, (f"Not quite: work out {SIDES[a]}'s new score again, with any bag penalty taken off after the "
+                       f"hand's other points (SP-17 … SP-20), and compare it with the other side's: a side needs 500 "
+                       f"to win; if both reach 500 the higher score wins, and equal scores mean another hand (SP-22).")
     q = Question("", title, prompt, "side", key, judge, f"{key}: {explain}", ("SP-20", "SP-22"), _SIDE_HELP,
                  {"scores_after": (ns, ew), "winner": winner})
     q.accepted = [NOBODY, TIE] if tie else [winner]
