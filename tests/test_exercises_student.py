@@ -14,6 +14,7 @@ import zlib
 
 import nbformat
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from tutor.exercises import EXERCISES, Exercise, answer_key
 from tutor.exercises.answers import AnswerError, canonical, parse_answer, parse_card_answer
@@ -392,3 +393,56 @@ def test_sealed_data_does_not_show_which_entries_are_right_by_their_shape():
         for q in data1["questions"].values():
             assert len({len(v) for v in q["items"].values()}) == 1  # legal and illegal cards alike
     assert sizes == {4}
+
+
+def test_a_tick_always_means_the_grader_reads_that_value():
+    """Whatever the answer cell holds, the check shows ✓ only when the
+    grader's reader (grading.read_answer_cell) finds that very value in it."""
+    ex = _student("ex3_spades_scoring")
+    key = _teacher("ex3_spades_scoring").questions["q1"].key
+    sources = [f"answer_q1 = {key}", f"answer_q1 = {key}\nprint(answer_q1)", f"answer_q1 = {key}  # done",
+               f"answer_q1 = ({key})", f"answer_q1 = {key}.0", f"answer_q1 = '{key}'", f"answer_q1: int = {key}",
+               f"answer_q1 = {key - 1} + 1", f"answer_q1 = abs({key})", f"answer_q1 = answer_q1 = {key}",
+               f"if True:\n    answer_q1 = {key}", f"answer_q1 = {key}; x = 1", f"answer_q1 = -(-{key})"]
+    for src in sources:
+        graded = read_answer_cell(src)
+        r = _check(ex, "q1", key, src)
+        if r.ok:
+            assert graded[0] == "value" and graded[1] == "q1" and graded[2] == key, src
+        else:
+            assert r.status == "ungraded" or graded[2] != key, src
+
+
+def test_every_card_in_every_form_round_trips():
+    from engine import DECK
+    names = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+             6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
+    for c in DECK:
+        rank = "10" if c.rank == 10 else c.code[0]
+        suit_word = c.suit.noun
+        for text in (c.code, c.code.lower(), c.display, f"{rank} {c.code[-1]}", f"{c.code[-1]}{rank}",
+                     f"{names[int(c.rank)]} of {suit_word}", f"{rank}-{c.code[-1]}", c.display + "\ufe0f",
+                     f" {rank} of {suit_word.capitalize()} "):
+            assert parse_card_answer(text) == c, text
+
+
+_ANSWERS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
+                     st.text(max_size=30), st.lists(st.text(max_size=6), max_size=6),
+                     st.lists(st.integers(-3, 15), max_size=8), st.sampled_from(["10 H", "A-S", "H10", "tie", "NS"]))
+_PAIRS = {}
+
+
+def _pair(name):
+    if name not in _PAIRS:
+        _PAIRS[name] = (_teacher(name), _student(name))
+    return _PAIRS[name]
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(list(EXERCISES)), q=st.integers(1, 6), answer=_ANSWERS)
+def test_any_answer_gets_the_same_verdict_from_the_check_and_the_grader(name, q, answer):
+    teacher, ex = _pair(name)
+    qid = f"q{q}"
+    t, s = teacher.evaluate(qid, answer), ex.evaluate(qid, answer)
+    assert (t.status, t.message) == (s.status, s.message)
+    assert t.status in ("correct", "wrong", "invalid", "empty")
