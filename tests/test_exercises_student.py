@@ -217,6 +217,12 @@ def test_saved_view_reads_the_notebook_named_by_jpy_session_name(tmp_path, monke
     r = graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view)
     assert r.status == "ungraded" and "Rename" in r.message
     assert _saved_view(ex, "q2")["status"] in ("missing", "empty") or _saved_view(ex, "q2")["value"] is None
+    # renamed in JupyterLab while the kernel runs: the variable still names the old file
+    monkeypatch.chdir(tmp_path)
+    path.rename(tmp_path / "ex2_trick_winner.ipynb")
+    view = _saved_view(ex, "q1")
+    assert view["name"] == "ex2_trick_winner.ipynb" and view["value"] == key["q1"]
+    assert graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view).ok
 
 
 def test_notebook_run_in_a_kernel_check_before_answer_code_answer_and_right_answer():

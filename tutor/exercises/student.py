@@ -289,6 +289,8 @@ def _saved_view(ex: StudentExercise, qid: str) -> dict | None:
         return None
     p = Path(session)
     tries = [p] if p.is_absolute() else [Path.cwd() / p, Path.cwd() / p.name]
+    # the variable is set when the kernel starts: after a rename the old path is gone, so try the right name
+    tries.append(Path.cwd() / f"{ex.name}.ipynb")
     path = next((t for t in tries if t.is_file()), None)
     if path is None or path.suffix != ".ipynb":
         return None
