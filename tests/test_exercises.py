@@ -11,9 +11,19 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tutor.exercises import EXERCISES, Exercise, parse_answer, AnswerError
+from tutor.exercises import EXERCISES, AnswerError, Exercise as _Exercise, answer_key, parse_answer
 from tutor.exercises.core import question_seed
 from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
+
+SECRET = "test-class-secret"
+
+
+class Exercise:
+    """The teacher-side Exercise with this file's class secret."""
+
+    @staticmethod
+    def load(name, student="practice", settings=None, **kw):
+        return _Exercise.load(name, student, settings, secret=None if student == "practice" else SECRET, **kw)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_ID = re.compile(r"\((?:[^()]*\b)?(?:SP|OH)-(?:V)?\d+")
@@ -29,19 +39,25 @@ def test_six_exercises_with_6_to_12_questions_each():
                       "ex4_bags_and_game_end": 9, "ex5_oh_hell_scoring": 8, "ex6_estimating_a_bid": 6}
 
 
-def test_seed_is_sha256_of_exercise_question_and_student():
-    s = question_seed("ex1_legal_cards", "q1", "alice")
-    assert isinstance(s, int) and 0 <= s < 2**64
-    assert s == question_seed("ex1_legal_cards", "q1", "alice")
-    assert s != question_seed("ex1_legal_cards", "q1", "alicf")
-    assert s != question_seed("ex1_legal_cards", "q2", "alice")
+def test_seed_is_hmac_of_exercise_question_and_student_with_the_class_secret():
+    import hashlib
+    import hmac
+    s = question_seed("ex1_legal_cards", "q1", "alice", SECRET)
+    want = hmac.new(SECRET.encode(), b"ex1_legal_cards|q1|alice", hashlib.sha256).digest()[:8]
+    assert s == int.from_bytes(want, "big") and 0 <= s < 2**64
+    assert s != question_seed("ex1_legal_cards", "q1", "alicf", SECRET)
+    assert s != question_seed("ex1_legal_cards", "q2", "alice", SECRET)
+    assert s != question_seed("ex1_legal_cards", "q1", "alice", "another class")
+    with pytest.raises(ValueError, match="class secret"):
+        question_seed("ex1_legal_cards", "q1", "alice")  # without the secret only the practice set
+    assert question_seed("ex1_legal_cards", "q1", "practice") == question_seed("ex1_legal_cards", "q1", "practice")
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
 def test_same_student_same_questions_different_students_different_deals(name):
     a1, a2, b = (Exercise.load(name, "alice"), Exercise.load(name, "alice"), Exercise.load(name, "bob"))
     assert [q.prompt for q in a1.questions.values()] == [q.prompt for q in a2.questions.values()]
-    assert a1.key() == a2.key()
+    assert answer_key(a1) == answer_key(a2)
     differ = sum(a1.questions[q].prompt != b.questions[q].prompt for q in a1.qids)
     assert differ >= len(a1.qids) - 1  # at most one accidental coincidence
 
@@ -89,10 +105,14 @@ def test_oh11_v7_v8_scores_follow_teacher_settings():
     plain = Exercise.load("ex5_oh_hell_scoring", "alice")
     v7 = Exercise.load("ex5_oh_hell_scoring", "alice", oh_hell={"tricks_always_count": True})
     q_plain, q_v7 = plain.questions["q2"], v7.questions["q2"]  # a missed bid, same deal for both
-    assert q_plain.prompt[2] == q_v7.prompt[2]
-    won = int(re.search(r"won (\d+) trick", q_plain.prompt[2]).group(1))
-    assert q_plain.key == 0 and q_v7.key == won
+    assert q_plain.prompt[2:4] == q_v7.prompt[2:4]
+    won = int(re.search(r"won (\d+) trick", q_plain.prompt[3]).group(1))
+    before = q_plain.facts["before"]
+    assert f"had {before} points before" in q_plain.prompt[2]
+    assert q_plain.key == before + 0 and q_v7.key == before + won  # a miss scores 0; under OH-V7 the tricks
     assert "OH-V7" in q_v7.prompt[1]
+    # the OH-V7 scoring line no longer says "any other result scores 0" next to "still scores 1 per trick"
+    assert "scores 0" not in q_v7.prompt[1] and "a missed bid scores 0" in q_plain.prompt[1]
 
 
 def test_oh_v4_forbidden_bid_is_refused_by_the_engine_hook():
@@ -106,8 +126,8 @@ def test_oh_v4_forbidden_bid_is_refused_by_the_engine_hook():
 def _wrong(q):
     if q.kind == "cards":
         return q.key[:-1] if len(q.key) > 1 else []
-    if q.kind == "seat":
-        return "North" if q.key != "North" else "South"
+    if q.kind == "card":  # another card of the trick
+        return next(c for c in q.facts["cards"] if c != q.key)
     if q.kind == "side":
         return "nobody" if q.key != "nobody" else "NS"
     if q.kind == "ints":
@@ -128,14 +148,15 @@ def test_every_question_rejects_a_wrong_answer_with_a_hint(name):
             assert len(r.message) > 40
             if name != "ex6_estimating_a_bid":
                 assert RULE_ID.search(r.message), (qid, r.message)
-            assert "Answer:" not in r.message  # reveal_answers is off by default
+            assert "Answer:" not in r.message
 
 
-def test_reveal_answers_setting_adds_the_answer():
+def test_reveal_answers_is_gone_an_old_settings_file_still_loads():
     ex = Exercise.load("ex2_trick_winner", "alice", reveal_answers=True)
+    assert "reveal_answers" not in ex.settings
     q = ex.questions["q3"]
     r = ex.evaluate("q3", _wrong(q))
-    assert r.status == "wrong" and f"Answer: {q.key}" in r.message
+    assert r.status == "wrong" and q.key not in r.message and "Answer:" not in r.message
 
 
 def test_sp13_leading_a_spade_before_broken_hint():
@@ -175,9 +196,8 @@ def test_sp14_card_not_in_hand_hint():
 def test_sp16_trumped_trick_hint_names_the_trump():
     ex = Exercise.load("ex2_trick_winner", "alice")
     q = ex.questions["q3"]
-    seats = [(q.facts["leader"] + i) % 4 for i in range(4)]
     led = q.facts["cards"][0][-1]
-    follower = next(s for s, c in zip(seats, q.facts["cards"]) if c[-1] == led)
+    follower = next(c for c in q.facts["cards"] if c[-1] == led)
     r = ex.evaluate("q3", follower)
     assert r.status == "wrong" and "(SP-16)" in r.message and "a trump (spades) was played" in r.message
 
@@ -186,9 +206,8 @@ def test_oh7_last_hand_spade_is_not_a_trump_hint():
     for student in STUDENTS:
         ex = Exercise.load("ex2_trick_winner", student)
         q = ex.questions["q8"]
-        seats = [(q.facts["leader"] + i) % 4 for i in range(4)]
-        spade_seat = next(s for s, c in zip(seats, q.facts["cards"]) if c.endswith("S"))
-        r = ex.evaluate("q8", spade_seat)
+        spade = next(c for c in q.facts["cards"] if c.endswith("S"))
+        r = ex.evaluate("q8", spade)
         assert r.status == "wrong" and "(OH-7)" in r.message and "no trump" in r.message
 
 
@@ -207,11 +226,31 @@ def test_sp20_forgot_double_penalty_hint():
     assert r.status == "wrong" and "bag penalty ×2" in r.message and "(SP-20)" in r.message
 
 
-def test_sp22_tie_at_500_hint():
-    ex = Exercise.load("ex4_bags_and_game_end", "alice")
+def _q8(tied: bool):
+    for i in range(40):
+        ex = Exercise.load("ex4_bags_and_game_end", f"s{i}")
+        ns, ew = ex.questions["q8"].facts["scores_after"]
+        if (ns == ew) == tied:
+            return ex
+    raise AssertionError("no such student")  # pragma: no cover
+
+
+def test_sp22_tie_at_500_hint_and_tie_accepted_only_for_a_tie():
+    ex = _q8(tied=True)
     assert ex.questions["q8"].key == "nobody"
     r = ex.evaluate("q8", "North-South")
     assert r.status == "wrong" and "equal" in r.message and "(SP-22)" in r.message
+    for word in ("nobody", "no one", "tie", "a tie", "draw"):
+        assert ex.evaluate("q8", word).ok, word
+    untied = _q8(tied=False)
+    q = untied.questions["q8"]
+    assert q.key in ("North–South", "East–West")
+    for word in ("tie", "nobody"):
+        r = untied.evaluate("q8", word)
+        assert r.status == "wrong" and "(SP-22)" in r.message
+    for word in ("None", "neither", "none"):  # unclear: refused, never a mark
+        r = untied.evaluate("q8", word)
+        assert r.status == "invalid" and '"nobody"' in r.message
 
 
 def test_oh_v4_hook_hint_for_an_allowed_bid():
@@ -219,7 +258,11 @@ def test_oh_v4_hook_hint_for_an_allowed_bid():
     q = ex.questions["q4"]
     allowed = next(v for v in range(q.facts["size"] + 1) if v != q.key)
     r = ex.evaluate("q4", allowed)
-    assert r.status == "wrong" and "OH-V4" in r.message and f"would be {q.facts['others_total'] + allowed}" in r.message
+    assert r.status == "wrong" and "OH-V4" in r.message and f"may bid {allowed}" in r.message
+    # the hint explains the student's bid and never hands over the barred one (or the total that gives it)
+    numbers = set(re.findall(r"\d+", re.sub(r"\((?:OH|SP)-V?\d+\)", "", r.message)))
+    assert numbers <= {str(allowed), str(q.facts["size"])}
+    assert f"would be {q.facts['others_total'] + allowed}" not in r.message
 
 
 def test_bid_estimate_accepts_a_range_and_explains_the_count():
@@ -231,13 +274,15 @@ def test_bid_estimate_accepts_a_range_and_explains_the_count():
         r = ex.evaluate("q1", v)
         assert r.status == "correct" and "count:" in r.message and f"from {lo} to {hi}" in r.message
     assert ex.evaluate("q1", 14).status == "wrong"
+    for v in range(0, 14):
+        assert ex.evaluate("q1", v).ok == (lo <= v <= hi)
 
 
 # ------------------------------------------------------- wrong types
 def test_wrong_type_answers_get_a_clear_message_not_a_traceback():
     ex3 = Exercise.load("ex3_spades_scoring", "alice")
-    r = ex3.evaluate("q1", "52")
-    assert r.status == "invalid" and "without quotes" in r.message
+    key = ex3.questions["q1"].key
+    assert ex3.evaluate("q1", str(key)).ok and ex3.evaluate("q1", f" {key} ").ok  # a number typed as text
     assert ex3.evaluate("q1", "fifty").status == "invalid"
     assert ex3.evaluate("q1", True).status == "invalid"
     assert ex3.evaluate("q1", 2.5).status == "invalid"
@@ -248,7 +293,9 @@ def test_wrong_type_answers_get_a_clear_message_not_a_traceback():
     assert ex1.evaluate("q1", 7).status == "invalid"
     ex2 = Exercise.load("ex2_trick_winner", "alice")
     r = ex2.evaluate("q1", "Centre")
-    assert r.status == "invalid" and "not a seat" in r.message
+    assert r.status == "invalid" and "not a card" in r.message
+    r = ex2.evaluate("q1", "East")
+    assert r.status == "invalid" and "answer with the card itself" in r.message
     assert ex2.evaluate("q1", 9).status == "invalid"
     assert ex2.evaluate("q99", "East").status == "unknown"
 
@@ -263,11 +310,11 @@ def test_answer_forms_cards_seats_sides():
         parse_answer("seat", 4)
 
 
-def test_check_prints_outside_ipython(capsys):
+def test_show_and_check_print_outside_ipython(capsys):
+    from tutor.exercises.core import _emit
     ex = Exercise.load("ex3_spades_scoring", "alice")
-    ex.check("q1", ex.questions["q1"].key)
-    ex.check("q1", ex.questions["q1"].key + 1)
-    ex.check("q1", "x")
+    for answer in (ex.questions["q1"].key, ex.questions["q1"].key + 1, "x"):
+        _emit(ex.evaluate("q1", answer))
     ex.show("q1")
     out = capsys.readouterr().out
     assert "✓ q1: Right" in out and "✗ q1: Not quite" in out and "⚠ q1:" in out and "Q1. Contract made exactly" in out
@@ -316,11 +363,11 @@ def test_key_filled_notebooks_execute_and_every_check_passes(name):
     other) to keep the suite fast."""
     cells = []
     for student in STUDENTS:
-        nb = fill_answers(build_notebook(name, student), Exercise.load(name, student).key())
+        nb = fill_answers(build_notebook(name, student, secret=SECRET), answer_key(Exercise.load(name, student)))
         for c in nb.cells:
             c.id = f"{student.replace('-', '')}-{c.id}"
         cells.extend(nb.cells)
-    nb = build_notebook(name, STUDENTS[0])
+    nb = build_notebook(name, STUDENTS[0], secret=SECRET)
     nb.cells = cells
     _run(nb)
     checks = [c for c in nb.cells if "check" in c.metadata.get("tags", [])]

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from tutor.cli import main
-from tutor.exercises import Exercise
+from tutor.exercises import Exercise, answer_key
 from tutor.exercises.grading import grade_class, read_answer_cell, read_notebook_answers
 from tutor.exercises.notebooks import answer_source, fill_answers
 from tutor.exercises_cli import nbgitpuller_link
@@ -117,12 +117,13 @@ def test_make_writes_notebooks_keys_and_settings(class_folder):
         "exercises": EXS, "reveal_answers": False, "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
         "estimator": "count"}
     key = json.loads((out / "answer_keys" / "eve.json").read_text(encoding="utf-8"))
-    assert key == {name: Exercise(name, "eve", {"estimator": "count"}).key() for name in EXS}
+    secret = (class_folder / "answer_keys" / "class_secret.txt").read_text(encoding="utf-8").strip()
+    assert key == {name: answer_key(Exercise(name, "eve", {"estimator": "count"}, secret=secret)) for name in EXS}
     nb = _nb(out, "eve", EXS[1])
-    assert nb.metadata.tricktutor == {"exercise": EXS[1], "student": "eve", "format": 1, "settings": {
-        "reveal_answers": False, "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
-        "estimator": "count"}}
-    assert "student='eve'" in nb.cells[1].source and "reveal_answers': False" in nb.cells[1].source
+    assert nb.metadata.tricktutor == {"exercise": EXS[1], "student": "eve", "format": 2, "settings": {
+        "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False}, "estimator": "count"}}
+    assert "load_sealed(" in nb.cells[1].source and "reveal_answers" not in nb.cells[1].source
+    assert secret not in json.dumps(nb)
 
 
 def test_grade_class_folder_exact_csv(class_folder, tmp_path, capsys):
@@ -205,7 +206,8 @@ def test_make_oh_hell_rule_variation_and_nbgitpuller_link(tmp_path, capsys):
     assert settings["oh_hell"] == {"tricks_always_count": True, "nil_pays_hand_size": False}
     assert settings["reveal_answers"] is True
     key = json.loads((out / "answer_keys" / "zoe.json").read_text(encoding="utf-8"))["ex5_oh_hell_scoring"]
-    assert key == Exercise("ex5_oh_hell_scoring", "zoe", settings).key()
+    secret = (out / "answer_keys" / "class_secret.txt").read_text(encoding="utf-8").strip()
+    assert key == answer_key(Exercise("ex5_oh_hell_scoring", "zoe", settings, secret=secret))
     assert main(["exercises", "make", "--roster", str(roster), "--out", str(out),
                  "--oh-hell-rules", "hook"]) == 2
     assert "unknown option 'hook'" in capsys.readouterr().err

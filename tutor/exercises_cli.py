@@ -89,8 +89,10 @@ def _settings_from_args(args) -> dict:
 
 
 def _make(args) -> int:
-    from tutor.exercises import EXERCISES, Exercise
-    from tutor.exercises.grading import KEYS_DIR, SETTINGS_FILE
+    import secrets
+
+    from tutor.exercises import EXERCISES, Exercise, answer_key
+    from tutor.exercises.grading import KEYS_DIR, SECRET_FILE, SETTINGS_FILE
     from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
     try:
         ids = read_roster(args.roster)
@@ -113,6 +115,10 @@ def _make(args) -> int:
               file=sys.stderr)
         return 2
     (out / KEYS_DIR).mkdir(parents=True, exist_ok=True)
+    secret_file = out / KEYS_DIR / SECRET_FILE  # the class secret: variants nobody else can regenerate
+    if not secret_file.exists():
+        secret_file.write_text(secrets.token_hex(16) + "\n", encoding="utf-8")
+    secret = secret_file.read_text(encoding="utf-8").strip()
     old_settings.write_text(settings_text, encoding="utf-8")
     kept = 0
     for sid in ids:
@@ -123,12 +129,12 @@ def _make(args) -> int:
             if path.exists() and not args.force:
                 kept += 1  # never overwrite a student's work (it may already be handed in)
             else:
-                path.write_text(notebook_text(build_notebook(name, sid, settings)), encoding="utf-8")
-            keys[name] = Exercise(name, sid, settings).key()
+                path.write_text(notebook_text(build_notebook(name, sid, settings, secret=secret)), encoding="utf-8")
+            keys[name] = answer_key(Exercise(name, sid, settings, secret=secret))
         if args.key_notebooks:
             (out / KEYS_DIR / sid).mkdir(exist_ok=True)
             for name in names:
-                nb = fill_answers(build_notebook(name, sid, settings), keys[name])
+                nb = fill_answers(build_notebook(name, sid, settings, secret=secret), keys[name])
                 (out / KEYS_DIR / sid / f"{name}.ipynb").write_text(notebook_text(nb), encoding="utf-8")
         (out / KEYS_DIR / f"{sid}.json").write_text(json.dumps(keys, indent=2, ensure_ascii=False) + "\n",
                                                     encoding="utf-8")

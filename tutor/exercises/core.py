@@ -1,53 +1,52 @@
-"""The check API of the exercise notebooks: seeds, answers, questions, checks.
+"""The teacher's side of the exercises: seeds, generated questions, evaluation.
 
 A student's questions are built from a seed derived from the exercise name,
-the question id and the student id (:func:`question_seed`, SHA-256), so the
-same id always gives the same deals and two ids give different ones.  Every
-expected answer is computed by the engine (see :mod:`tutor.exercises.questions`).
+the question id and the student id keyed with the class secret
+(:func:`question_seed`, HMAC-SHA256), so the same id always gives the same
+deals, two ids give different ones, and nobody without the teacher's secret
+can regenerate anyone's set.  Every expected answer is computed by the engine
+(see :mod:`tutor.exercises.questions`).
 
-In a notebook::
-
-    from tutor.exercises import Exercise
-    ex = Exercise.load("ex1_legal_cards", student="alice")
-    ex.show("q1")                 # the question, cards as text like 10♥
-    answer_q1 = ["10H", "4H"]
-    ex.check("q1", answer_q1)     # ✓ or ✗ with a hint that teaches
+:class:`Exercise` holds the answers: it is for the teacher and the grader
+(``Exercise(name, student, settings, secret).evaluate(qid, answer)``;
+:func:`answer_key` lists the expected answers).  A student's notebook never
+builds one: it carries its questions as sealed data
+(:mod:`tutor.exercises.student`), checked with salted hashes.  Only the
+shipped practice sets (student ``"practice"``) need no secret.
 
 Output goes through ``IPython.display`` (an object with ``_repr_html_`` and a
 plain-text ``__repr__``), so it looks the same in JupyterLab, Notebook 7,
-Voila and Binder; outside IPython it is printed.  :meth:`Exercise.evaluate`
-returns the :class:`CheckResult` without displaying anything (for tests and
-the grader).
+Voila and Binder; outside IPython it is printed.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import html
-import math
 import random
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from engine import Card, InvalidInputError, parse_card
+from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 
 __all__ = [
-    "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise",
-    "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings",
+    "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
+    "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
+    "NOBODY", "TIE", "judge_with_book",
 ]
 
 SEATS = ("North", "East", "South", "West")
 SIDES = ("North–South", "East–West")
-NOBODY = -1
+#: The student id of the shipped practice notebooks (the only set made without a secret).
+PRACTICE_STUDENT = "practice"
 
 #: Teacher settings baked into each notebook (and DIR/exercise_settings.json).
-#: ``reveal_answers``: show the expected answer after a wrong try;
 #: ``oh_hell``: OhHellRules switches for the Oh Hell scoring questions
 #: (``tricks_always_count`` OH-V7, ``nil_pays_hand_size`` OH-V8);
 #: ``estimator``: "auto" (the bid advisor if installed, else the simple count),
 #: "advisor" or "count" (exercise 6).
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "reveal_answers": False,
     "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
     "estimator": "auto",
 }
@@ -55,15 +54,18 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
-    unknown keys or values of the wrong type."""
-    out = {"reveal_answers": DEFAULT_SETTINGS["reveal_answers"],
-           "oh_hell": dict(DEFAULT_SETTINGS["oh_hell"]),
+    unknown keys or values of the wrong type.
+
+    ``reveal_answers`` (a switch of earlier versions that showed the answer
+    after a wrong try) is accepted in old settings files and dropped: a
+    student's notebook never shows an answer."""
+    if settings is not None and not isinstance(settings, dict):
+        raise ValueError("the exercise settings must be an object (a dict)")
+    out = {"oh_hell": dict(DEFAULT_SETTINGS["oh_hell"]),
            "estimator": DEFAULT_SETTINGS["estimator"]}
     for k, v in (settings or {}).items():
         if k == "reveal_answers":
-            if not isinstance(v, bool):
-                raise ValueError(f"reveal_answers must be true or false, not {v!r}")
-            out[k] = v
+            continue
         elif k == "oh_hell":
             if not isinstance(v, dict):
                 raise ValueError("oh_hell must be an object of rule switches")
@@ -79,14 +81,29 @@ def normalise_settings(settings: dict | None) -> dict:
                 raise ValueError(f"estimator must be auto, advisor or count, not {v!r}")
             out[k] = v
         else:
-            raise ValueError(f"unknown exercise setting {k!r} (known: reveal_answers, oh_hell, estimator)")
+            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator)")
     return out
 
 
-def question_seed(exercise: str, qid: str, student: str) -> int:
-    """A 64-bit seed from SHA-256 of ``"exercise/qid/student"`` (stable across
-    Python versions and machines, unlike ``hash()``)."""
-    digest = hashlib.sha256(f"{exercise}/{qid}/{student}".encode("utf-8")).digest()
+def question_seed(exercise: str, qid: str, student: str, secret: str | None = None) -> int:
+    """A 64-bit seed for one student's question (stable across Python versions
+    and machines, unlike ``hash()``).
+
+    With the class ``secret`` (a str, e.g. ``secrets.token_hex(16)``):
+    HMAC-SHA256(secret, ``"exercise|qid|student"``), first 8 bytes.  Without
+    it (``secret=None``) only the practice set can be made: SHA-256 of
+    ``"exercise/qid/practice"``.  Raises ValueError for another student
+    without a secret, or a secret that is not a non-empty str."""
+    if secret is None:
+        if student != PRACTICE_STUDENT:
+            raise ValueError(f"the questions of student {student!r} need the class secret (kept in the teacher's "
+                             f"keys folder); only the {PRACTICE_STUDENT!r} set is made without one")
+        digest = hashlib.sha256(f"{exercise}/{qid}/{student}".encode("utf-8")).digest()
+    else:
+        if not isinstance(secret, str) or not secret:
+            raise ValueError("the class secret must be a non-empty string")
+        digest = hmac.new(secret.encode("utf-8"), f"{exercise}|{qid}|{student}".encode("utf-8"),
+                          hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -125,134 +142,27 @@ class Rng:
         return out
 
 
-# --------------------------------------------------------------------- answers
-class AnswerError(ValueError):
-    """The answer has the wrong type or is not understood; the message says
-    what to write instead (shown to the student, never a traceback)."""
-
-
-_SEAT_WORDS = {"north": 0, "n": 0, "east": 1, "e": 1, "south": 2, "s": 2, "west": 3, "w": 3}
-_SIDE_WORDS = {
-    "north-south": 0, "northsouth": 0, "ns": 0, "n-s": 0, "north south": 0, "n/s": 0,
-    "east-west": 1, "eastwest": 1, "ew": 1, "e-w": 1, "east west": 1, "e/w": 1,
-    "nobody": NOBODY, "no one": NOBODY, "noone": NOBODY, "none": NOBODY, "neither": NOBODY,
-    "nobody yet": NOBODY, "tie": NOBODY,
-}
-
-
-def _describe_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"the yes/no value {value!r}"
-    if isinstance(value, str):
-        return f"the text {value!r}"
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return f"a list ({value!r})"
-    if isinstance(value, float):
-        return f"the decimal number {value!r}"
-    if isinstance(value, dict):
-        return "a dictionary"
-    return f"{value!r}"
-
-
-def _parse_int(value: Any, what: str, example: str) -> int:
-    if isinstance(value, bool) or value is None:
-        raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if math.isfinite(value) and value.is_integer():
-            return int(value)
-        raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
-    if isinstance(value, str):
-        t = value.strip()
-        if re.fullmatch(r"[+-]?\d+", t):
-            raise AnswerError(f"Your answer is the text {value!r}: write the number without quotes, "
-                              f"like answer = {int(t)}.")
-        raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
-    raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
-
-
-def _parse_card_text(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise AnswerError(f"{_describe_type(value)} is not a card: write a card as text, "
-                          f"rank then suit, like \"10H\", \"TH\" or \"10♥\".")
-    try:
-        return parse_card(value)
-    except InvalidInputError:
-        raise AnswerError(f"{value!r} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) "
-                          f"then a suit (S H D C or ♠ ♥ ♦ ♣), like \"10H\" or \"A♠\".") from None
-
-
-def parse_answer(kind: str, value: Any):
-    """Turn a student's literal answer into the normal form for ``kind``.
-
-    ``"cards"`` → frozenset of :class:`Card` (a list/tuple/set of card texts,
-    or one string "10H 4H"); ``"card"`` → Card; ``"seat"`` → 0..3 ("East",
-    "E" or 1); ``"side"`` → 0, 1 or -1 for nobody ("North–South", "NS",
-    "nobody"); ``"int"`` → int; ``"ints"`` → frozenset of int.
-    Raises :class:`AnswerError` with a student-facing message.
-    """
-    if kind == "cards":
-        if isinstance(value, str):
-            parts = [p for p in value.replace(",", " ").split() if p]
-        elif isinstance(value, (list, tuple, set, frozenset)):
-            parts = list(value)
-        elif isinstance(value, Card):
-            parts = [value]
-        else:
-            raise AnswerError(f"Your answer is {_describe_type(value)}; write a list of cards, "
-                              f"like [\"10H\", \"4H\", \"AS\"].")
-        return frozenset(_parse_card_text(p) for p in parts)
-    if kind == "card":
-        if isinstance(value, (list, tuple)) and len(value) == 1:
-            value = value[0]
-        return _parse_card_text(value)
-    if kind == "seat":
-        if isinstance(value, str):
-            key = value.strip().lower()
-            if key in _SEAT_WORDS:
-                return _SEAT_WORDS[key]
-            raise AnswerError(f"{value!r} is not a seat: write \"North\", \"East\", \"South\" or \"West\" "
-                              f"(or the seat number 0–3).")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if 0 <= value <= 3:
-                return value
-            raise AnswerError(f"{value} is not a seat number: seats are 0 North, 1 East, 2 South, 3 West.")
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write a seat name, like \"East\".")
-    if kind == "side":
-        if isinstance(value, str):
-            key = re.sub(r"\s+", " ", value.strip().lower().replace("–", "-").replace("—", "-"))
-            if key in _SIDE_WORDS:
-                return _SIDE_WORDS[key]
-            raise AnswerError(f"{value!r} is not understood: write \"North–South\" (or \"NS\"), "
-                              f"\"East–West\" (or \"EW\"), or \"nobody\".")
-        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
-            return value
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write \"North–South\", \"East–West\" "
-                          f"or \"nobody\".")
-    if kind == "int":
-        return _parse_int(value, "the answer", "14")
-    if kind == "ints":
-        if isinstance(value, (list, tuple, set, frozenset)):
-            return frozenset(_parse_int(v, "each bid", "3") for v in value)
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write a list of whole numbers, like [0, 1, 3].")
-    raise ValueError(f"unknown answer kind {kind!r}")  # a bug in a question, not a student error
-
-
 # ------------------------------------------------------------------- questions
 @dataclass
 class Question:
-    """One generated question.
+    """One generated question (teacher side: it holds the answer).
 
     ``prompt``: plain-text lines (cards as "10♥"); ``kind``: answer kind for
     :func:`parse_answer`; ``key``: the expected answer as a Python literal
-    (what the answer key and key notebooks contain); ``judge(normalised)``
-    returns ``(ok, feedback)``; ``solution``: the answer with its explanation
-    (shown only when the teacher allows it); ``rules``: rule ids it practises;
-    ``facts``: the position behind it (hand, trick, score lines…) for
-    teachers and tests.
+    (the answer key); ``judge(normalised)`` returns ``(ok, feedback)`` and is
+    asked once per candidate answer when the question is made, to write its
+    book (below); ``solution``: the answer with its explanation (teacher
+    only); ``rules``: rule ids it practises; ``facts``: the position behind
+    it (hand, trick, score lines…) for teachers and tests.
+
+    The book (what a check consults, the same on both sides): ``accepted``
+    (normalised answers that score 1; default: the key), ``candidates``
+    (normalised answers whose feedback is recorded; default by kind),
+    ``generic`` (feedback for any other wrong answer), and for set answers
+    (``cards``, ``ints``) ``universe`` (item texts that may be listed: the
+    hand, the bids 0…n), ``outside`` (feedback for an item outside it, with
+    ``{item}``) and ``item_notes`` (item text → why it is wrong, ``""`` when
+    it is right).
     """
 
     qid: str
@@ -265,13 +175,102 @@ class Question:
     rules: tuple[str, ...] = ()
     answer_help: str = ""
     facts: dict = field(default_factory=dict)
+    accepted: list | None = None
+    candidates: list | None = None
+    generic: str | None = None
+    universe: list[str] | None = None
+    outside: str = ""
+    item_notes: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def finish(self) -> None:
+        """Fill ``accepted`` (canonical texts) and ``notes`` (canonical text →
+        feedback) from ``judge``; called once when the question is made."""
+        acc = self.accepted if self.accepted is not None else [parse_answer(self.kind, self.key)]
+        self.accepted = sorted({canonical(self.kind, a) for a in acc})
+        if self.kind in ITEM_KINDS:
+            for a in acc:
+                self.notes[canonical(self.kind, a)] = self.judge(a)[1]
+            if self.generic is None:  # pragma: no cover - item questions set it
+                raise ValueError("an item question needs its generic feedback")
+            return
+        cands = list(acc) + list(self.candidates if self.candidates is not None else _default_candidates(self))
+        far = None
+        if self.generic is None and self.kind == "int":
+            far = parse_answer("int", self.key) + 100_003
+            self.generic = self.judge(far)[1]
+        for a in cands:
+            c = canonical(self.kind, a)
+            if c in self.notes:
+                continue
+            ok, msg = self.judge(a)
+            if (c in self.accepted) != ok:  # pragma: no cover - a bug in a question
+                raise AssertionError(f"{self.title}: judge and accepted answers disagree on {c}")
+            if ok or msg != self.generic:
+                self.notes[c] = msg
+        if self.generic is None:
+            self.generic = "Not quite: look at the question again."
+
+
+def _default_candidates(q: Question) -> list:
+    if q.kind == "seat":
+        return [0, 1, 2, 3]
+    if q.kind == "side":
+        return [0, 1, NOBODY, TIE]
+    if q.kind == "int":
+        k = parse_answer("int", q.key)
+        return list(range(k - 250, k + 251))
+    return []
+
+
+class PlainBook:
+    """The book of a teacher-side question (plain dicts)."""
+
+    def __init__(self, q: Question):
+        self._q = q
+
+    def accepts(self, canon: str) -> bool:
+        return canon in self._q.accepted
+
+    def note(self, canon: str) -> str | None:
+        return self._q.notes.get(canon)
+
+    def item_note(self, item: str) -> str | None:
+        return self._q.item_notes.get(item)
+
+
+def judge_with_book(kind: str, value: Any, book, generic: str, universe: list[str] | None = None,
+                    outside: str = "") -> tuple[bool, str]:
+    """``(ok, feedback)`` for a normalised answer, from a question's book
+    (:class:`PlainBook` for the teacher, a sealed book in the student's
+    notebook): the one judging rule both sides share, so the student's check
+    and the grader cannot disagree."""
+    canon = canonical(kind, value)
+    if book.accepts(canon):
+        return True, book.note(canon) or "Right."
+    if kind in ITEM_KINDS:
+        items = sorted(value, key=lambda x: canonical_item(kind, x))
+        for it in items:
+            if universe is not None and canonical_item(kind, it) not in universe:
+                shown = it.display if kind == "cards" else str(it)
+                return False, outside.format(item=shown)
+        for it in items:
+            m = book.item_note(canonical_item(kind, it))
+            if m:
+                return False, m
+        return False, generic
+    m = book.note(canon)
+    return False, m if m else generic
 
 
 @dataclass
 class CheckResult:
     """The outcome of one check.  ``status``: "correct", "wrong", "invalid"
-    (not understood: wrong type, not a card…), "empty" (still None) or
-    "unknown" (no such question).  ``message``: what the student sees."""
+    (not understood: wrong type, not a card…), "empty" (still None),
+    "ungraded" (the grader will not give the mark as things stand: code
+    instead of a value, not saved, file name…) or "unknown" (no such
+    question, or the exercise is not loaded).  ``message``: what the student
+    sees.  ``ok`` (the mark) is True only for "correct"."""
 
     qid: str
     status: str
@@ -283,7 +282,8 @@ class CheckResult:
 
     @property
     def symbol(self) -> str:
-        return {"correct": "✓", "wrong": "✗", "invalid": "⚠", "empty": "…", "unknown": "⚠"}[self.status]
+        return {"correct": "✓", "wrong": "✗", "invalid": "⚠", "empty": "…", "unknown": "⚠",
+                "ungraded": "⚠"}[self.status]
 
     def text(self) -> str:
         return f"{self.symbol} {self.qid}: {self.message}"
@@ -294,32 +294,36 @@ class CheckResult:
     def _repr_html_(self) -> str:
         bg, fg = {"correct": ("#e8f5e9", "#1b5e20"), "wrong": ("#fdecea", "#8a1c1c"),
                   "invalid": ("#fff4e5", "#7a4100"), "empty": ("#eef1f5", "#37474f"),
-                  "unknown": ("#fff4e5", "#7a4100")}[self.status]
+                  "unknown": ("#fff4e5", "#7a4100"), "ungraded": ("#fff4e5", "#7a4100")}[self.status]
+        body = "<br>".join(re.sub(r"`([^`<>]+)`", r'<code style="white-space:pre-wrap">\1</code>', _cards_html(part))
+                           for part in self.message.split("\n"))
         return (f'<div class="tt-check tt-{self.status}" role="status" '
                 f'style="background:{bg};color:{fg};padding:8px 12px;border-radius:6px;'
                 f'font-size:15px;line-height:1.45;margin:4px 0">'
-                f'<b aria-hidden="true">{self.symbol}</b> {_cards_html(self.message)}</div>')
+                f'<b aria-hidden="true">{self.symbol}</b> {body}</div>')
 
 
 class _Shown:
     """A rendered question: HTML for notebooks, plain text for consoles."""
 
-    def __init__(self, q: Question):
-        self.q = q
+    def __init__(self, qid: str, title: str, prompt: list[str], answer_help: str):
+        self._parts = (qid, title, list(prompt), answer_help)
 
     def __repr__(self) -> str:
-        lines = [f"{self.q.qid.upper()}. {self.q.title}", *self.q.prompt]
-        if self.q.answer_help:
-            lines.append(self.q.answer_help)
+        qid, title, prompt, answer_help = self._parts
+        lines = [f"{qid.upper()}. {title}", *prompt]
+        if answer_help:
+            lines.append(answer_help)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        body = "".join(f"<p style='margin:3px 0'>{_cards_html(line)}</p>" for line in self.q.prompt)
-        helptext = (f"<p style='margin:6px 0 0;opacity:.75'><i>{_cards_html(self.q.answer_help)}</i></p>"
-                    if self.q.answer_help else "")
+        qid, title, prompt, answer_help = self._parts
+        body = "".join(f"<p style='margin:3px 0'>{_cards_html(line)}</p>" for line in prompt)
+        helptext = (f"<p style='margin:6px 0 0;opacity:.75'><i>{_cards_html(answer_help)}</i></p>"
+                    if answer_help else "")
         return (f'<div class="tt-question" style="border-left:4px solid #1a3e72;padding:6px 12px;'
-                f'font-size:15px;line-height:1.45"><b>{html.escape(self.q.qid.upper())}. '
-                f'{html.escape(self.q.title)}</b>{body}{helptext}</div>')
+                f'font-size:15px;line-height:1.45"><b>{html.escape(qid.upper())}. '
+                f'{html.escape(title)}</b>{body}{helptext}</div>')
 
 
 def _cards_html(text: str) -> str:
@@ -342,15 +346,28 @@ def _emit(obj: Any) -> None:
         display(obj)
 
 
-class Exercise:
-    """One exercise notebook's questions for one student.
+def _empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
+    if qid not in qids:
+        return CheckResult(qid, "unknown", f"There is no question {qid!r} here; the questions are {', '.join(qids)}.")
+    if answer is None or answer is Ellipsis:
+        return CheckResult(qid, "empty", "No answer yet: replace None in the answer cell with your answer, "
+                                         "run that cell, then run this one.")
+    return None
 
-    ``Exercise.load(name, student, settings)``: ``name`` is one of
-    :data:`tutor.exercises.EXERCISES` (e.g. ``"ex1_legal_cards"``),
-    ``student`` any id string, ``settings`` see :data:`DEFAULT_SETTINGS`.
+
+class Exercise:
+    """One exercise's questions for one student, with the answers: for the
+    teacher and the grader, never for a student's kernel.
+
+    ``Exercise(name, student, settings=None, secret=None)``: ``name`` is one
+    of :data:`tutor.exercises.EXERCISES` (e.g. ``"ex1_legal_cards"``),
+    ``student`` any id string, ``settings`` see :data:`DEFAULT_SETTINGS`,
+    ``secret`` the class secret (see :func:`question_seed`; only the
+    ``"practice"`` student may omit it).  Raises ValueError for an unknown
+    exercise, an empty id, bad settings or a missing secret.
     """
 
-    def __init__(self, name: str, student: str, settings: dict | None = None):
+    def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None):
         from .questions import EXERCISES
         if name not in EXERCISES:
             raise ValueError(f"no exercise {name!r}: choose one of {', '.join(EXERCISES)}")
@@ -362,27 +379,27 @@ class Exercise:
         spec = EXERCISES[name]
         self.title = spec.title
         self.questions: dict[str, Question] = {}
+        seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
+                 for i in range(1, len(spec.generators) + 1)}
         for i, gen in enumerate(spec.generators, start=1):
             qid = f"q{i}"
-            q = gen(Rng(question_seed(name, qid, student)), self.settings)
+            q = gen(Rng(seeds[qid]), self.settings)
             q.qid = qid
+            q.finish()
             self.questions[qid] = q
 
     @classmethod
-    def load(cls, name: str, student: str = "practice", settings: dict | None = None, **overrides) -> "Exercise":
+    def load(cls, name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None,
+             secret: str | None = None, **overrides) -> "Exercise":
         """The exercise ``name`` for ``student`` (keyword overrides such as
-        ``reveal_answers=True`` are merged into ``settings``)."""
+        ``estimator="count"`` are merged into ``settings``)."""
         merged = dict(settings or {})
         merged.update(overrides)
-        return cls(name, student, merged)
+        return cls(name, student, merged, secret=secret)
 
     @property
     def qids(self) -> list[str]:
         return list(self.questions)
-
-    def key(self) -> dict[str, Any]:
-        """``{qid: expected answer literal}`` (the answer key)."""
-        return {qid: q.key for qid, q in self.questions.items()}
 
     def question(self, qid: str) -> Question:
         if qid not in self.questions:
@@ -395,40 +412,29 @@ class Exercise:
             _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
                                               f"the questions are {', '.join(self.questions)}."))
             return
-        _emit(_Shown(self.questions[qid]))
+        _emit(_Shown(self.questions[qid].qid, self.questions[qid].title, self.questions[qid].prompt,
+                     self.questions[qid].answer_help))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
-        """Check ``answer`` for ``qid`` without displaying anything."""
-        q = self.questions.get(qid)
-        if q is None:
-            return CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
-                                                f"the questions are {', '.join(self.questions)}.")
-        if answer is None or answer is Ellipsis:
-            return CheckResult(qid, "empty", "No answer yet: replace None in the answer cell with your answer, "
-                                             "run that cell, then run this one.")
+        """Check ``answer`` (a literal as typed) for ``qid`` without displaying
+        anything; ``.ok`` is the mark."""
+        early = _empty_or_unknown(qid, answer, self.qids)
+        if early is not None:
+            return early
+        q = self.questions[qid]
         try:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
             return CheckResult(qid, "invalid", str(e))
-        try:
-            ok, feedback = q.judge(value)
-        except AnswerError as e:
-            return CheckResult(qid, "invalid", str(e))
-        if ok:
-            return CheckResult(qid, "correct", feedback)
-        if self.settings["reveal_answers"]:
-            feedback += f" Answer: {q.solution}"
-        return CheckResult(qid, "wrong", feedback)
-
-    def check(self, qid: str, answer: Any) -> None:
-        """Check ``answer`` and show ✓ or ✗ with a hint (never raises for a
-        student's answer)."""
-        try:
-            result = self.evaluate(qid, answer)
-        except Exception as e:  # noqa: BLE001 - a bug must not look like the student's fault
-            result = CheckResult(qid, "invalid", f"The checker could not read this answer ({type(e).__name__}); "
-                                                 f"please tell your teacher.")
-        _emit(result)
+        ok, feedback = judge_with_book(q.kind, value, PlainBook(q), q.generic, q.universe, q.outside)
+        return CheckResult(qid, "correct" if ok else "wrong", feedback)
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, student={self.student!r}, {len(self.questions)} questions)"
+
+
+def answer_key(exercise: Exercise) -> dict[str, Any]:
+    """``{qid: expected answer literal}`` of a teacher-side :class:`Exercise`
+    (what ``answer_keys/`` and key notebooks hold).  A student's notebook has
+    no Exercise, so this cannot reach its answers."""
+    return {qid: q.key for qid, q in exercise.questions.items()}

@@ -26,14 +26,15 @@ from typing import Any
 
 import nbformat
 
-from .core import Exercise, normalise_settings
+from .core import Exercise, answer_key, normalise_settings
 from .questions import EXERCISES
 
 __all__ = ["read_answer_cell", "read_notebook_answers", "grade_class", "GradeReport", "SETTINGS_FILE",
-           "KEYS_DIR", "CODE_NOT_VALUE"]
+           "KEYS_DIR", "CODE_NOT_VALUE", "SECRET_FILE"]
 
 SETTINGS_FILE = "exercise_settings.json"
 KEYS_DIR = "answer_keys"
+SECRET_FILE = "class_secret.txt"
 CODE_NOT_VALUE = "code, not a value"
 _NAME = re.compile(r"answer_(q\d+)")
 
@@ -148,6 +149,8 @@ def grade_class(folder: str | Path, settings: dict | None = None,
     if names is None:  # no class file: the exercises found in any student's folder
         found = {p.stem for sid in students for p in (folder / sid).glob("*.ipynb")}
         names = [n for n in EXERCISES if n in found] or list(EXERCISES)
+    secret_file = folder / KEYS_DIR / SECRET_FILE
+    secret = secret_file.read_text(encoding="utf-8").strip() if secret_file.is_file() else None
     report = GradeReport()
     qcols = [f"{name}:q{i}" for name in names for i in range(1, len(EXERCISES[name].generators) + 1)]
     report.columns = ["student_id", *qcols, "total", "notes"]
@@ -170,12 +173,12 @@ def grade_class(folder: str | Path, settings: dict | None = None,
                 report.warnings.append(f"{sid}: answer key file {key_file.name} is not readable JSON")
         for name in names:
             try:
-                ex = Exercise(name, sid, settings)
+                ex = Exercise(name, sid, settings, secret=secret)
             except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
                 notes.append(f"{name}: questions could not be built for this id ({type(e).__name__})")
                 continue
             if stored_key is not None and name in stored_key:
-                if json.loads(json.dumps(ex.key(), ensure_ascii=False)) != stored_key[name]:
+                if json.loads(json.dumps(answer_key(ex), ensure_ascii=False)) != stored_key[name]:
                     report.warnings.append(f"{sid}: {name}: the stored answer key differs from the regenerated "
                                            f"one (were the settings changed?); grading uses the regenerated key")
             path = folder / sid / f"{name}.ipynb"

@@ -4,14 +4,18 @@ Layout of every notebook (cell ids are fixed, so a rebuilt notebook is byte
 for byte the same):
 
 * ``intro`` — markdown: title, skill, rule ids, how to answer;
-* ``setup`` — code (tag ``setup``): ``ex = Exercise.load(name, student=…, settings=…)``;
+* ``setup`` — code (tag ``setup``, source hidden): ``ex = load_sealed("…")``,
+  the student's questions as sealed data (:mod:`tutor.exercises.student`:
+  prompts, positions, salted hashes of the accepted answers; no answer, no
+  seed, no secret);
 * per question N: ``qN-text`` markdown heading, ``qN-show`` code
-  ``ex.show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
+  ``show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
   ``{"tricktutor": {"question": "qN"}}``) containing exactly
-  ``answer_qN = None``, and ``qN-check`` code ``ex.check("qN", answer_qN)``.
+  ``answer_qN = None``, and ``qN-check`` code ``check("qN")`` (each cell
+  imports what it calls, so it says something plain after a restart).
 
 Notebook metadata ``tricktutor`` = ``{"exercise", "student", "settings",
-"format": 1}``; the grader compares ``student`` with the folder it found the
+"format": 2}``; the grader compares ``student`` with the folder it found the
 notebook in.
 """
 from __future__ import annotations
@@ -20,21 +24,36 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from nbformat.v4 import new_notebook
 
-from .core import normalise_settings
+from .core import PRACTICE_STUDENT, Exercise
 from .questions import EXERCISES
+from .student import seal_text
 
 __all__ = ["build_notebook", "fill_answers", "answer_source", "notebook_text", "write_practice_notebooks",
            "PRACTICE_STUDENT", "FORMAT"]
 
-PRACTICE_STUDENT = "practice"
-FORMAT = 1
+FORMAT = 2
 
-_HOW = """**How to work.** Run the first code cell once. For each question, run the cell that shows it, \
-replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"East"` or `52`), \
-run the answer cell, then run the check cell: it says ✓ or ✗ with a hint. Try again as often as you like. \
-Only write a value in the answer cells: your teacher's grader reads the value and never runs code."""
+_HOW = """**How to work.** Run the first code cell once (it loads your questions). For each question, run the \
+cell that shows it, replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"Q♥"` \
+or `52`), run the answer cell, then run the check cell: it says ✓ or ✗ with a hint, or ⚠ when the grader would \
+not read your answer. Try again as often as you like.
+
+**For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
+teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
+(Ctrl+S) and keep its file name."""
+
+
+def new_code_cell(source: str, id: str, metadata: dict) -> nbformat.NotebookNode:
+    """A code cell without outputs (built directly: nbformat's constructor
+    validates every cell, which took most of the time of a class's ``make``)."""
+    return nbformat.from_dict({"cell_type": "code", "id": id, "metadata": metadata, "source": source,
+                               "outputs": [], "execution_count": None})
+
+
+def new_markdown_cell(source: str, id: str) -> nbformat.NotebookNode:
+    return nbformat.from_dict({"cell_type": "markdown", "id": id, "metadata": {}, "source": source})
 
 
 def answer_source(qid: str, value: Any = None) -> str:
@@ -46,25 +65,33 @@ def _answer_name(qid: str) -> str:
     return f"answer_{qid}"
 
 
-def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None) -> nbformat.NotebookNode:
-    """The exercise notebook ``name`` for ``student`` (answers all None)."""
+def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None,
+                   secret: str | None = None) -> nbformat.NotebookNode:
+    """The exercise notebook ``name`` for ``student`` (answers all None).
+
+    ``secret``: the class secret (needed for every student but the
+    ``"practice"`` set; raises ValueError without it).  The notebook carries
+    the questions as sealed data, never the answers, the seed or the secret."""
     spec = EXERCISES[name]
-    settings = normalise_settings(settings)
+    ex = Exercise(name, student, settings, secret=secret)
+    settings = ex.settings
     number = list(EXERCISES).index(name) + 1
     intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"
              f"Rules practised: {', '.join(spec.rules)} (see docs/RULES.md in the project).\n\n"
              f"These questions were made for **{student}**: your neighbours have different deals.\n\n{_HOW}")
     cells = [new_markdown_cell(intro, id="intro")]
-    setup = ("from tutor.exercises import Exercise\n\n"
-             f"ex = Exercise.load({name!r}, student={student!r}, settings={settings!r})")
-    cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"]}))
+    setup = ("# Your questions (sealed: they hold no answers). Run this cell once.\n"
+             "from tutor.exercises.student import load_sealed\n\n"
+             f"ex = load_sealed({seal_text(ex, secret)!r})\nex")
+    cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"], "jupyter": {"source_hidden": True}}))
     for i, title in enumerate(spec.titles, start=1):
         qid = f"q{i}"
         cells.append(new_markdown_cell(f"## Question {i}: {title}", id=f"{qid}-text"))
-        cells.append(new_code_cell(f"ex.show({qid!r})", id=f"{qid}-show", metadata={"tags": ["question"]}))
+        cells.append(new_code_cell(f"from tutor.exercises.student import show\nshow({qid!r})", id=f"{qid}-show",
+                                   metadata={"tags": ["question"]}))
         cells.append(new_code_cell(answer_source(qid), id=f"{qid}-answer",
                                    metadata={"tags": ["answer"], "tricktutor": {"question": qid}}))
-        cells.append(new_code_cell(f"ex.check({qid!r}, {_answer_name(qid)})", id=f"{qid}-check",
+        cells.append(new_code_cell(f"from tutor.exercises.student import check\ncheck({qid!r})", id=f"{qid}-check",
                                    metadata={"tags": ["check"]}))
     nb = new_notebook(cells=cells, metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},

@@ -1,0 +1,242 @@
+"""Exercises 5 and 6: Oh Hell scoring and the hook, estimating a bid (OH-8, OH-11, OH-V4, OH-V7, OH-V8, SP-6)."""
+from __future__ import annotations
+
+from engine import OhHellGame, OhHellRules, Phase, SpadesGame, Suit
+from engine.ohhell import score_oh_hell_seat
+from engine.verdict import Reason
+
+from .bidcount import estimate_bid
+from .core import SEATS, Question, Rng
+from ._qbase import cards_text, _plural, _oh_hell_game, _random_bids, _trump_line, _INT_HELP
+
+
+# ------------------------------------------------ exercise 5: Oh Hell scoring and the hook
+def _oh_rules_text(rules: OhHellRules) -> str:
+    nil = (" A successful bid of 0 scores 5 + the hand size instead (variation OH-V8)."
+           if rules.nil_pays_hand_size else "")
+    if rules.tricks_always_count:
+        return ("Scoring: an exact bid scores 10 + the tricks won (OH-11). With the variation “tricks always "
+                "count” (OH-V7), a missed bid still scores 1 point per trick won, without the 10." + nil)
+    return "Scoring: an exact bid scores 10 + the tricks won; a missed bid scores 0 (OH-11)." + nil
+
+
+def _oh_score_question(title: str, rng: Rng, rules: OhHellRules, bid: int, won: int, size: int) -> Question:
+    """The player's running score after one hand (the score before is drawn
+    at random, so the answer differs from one student to the next even
+    where the rules fix the hand's points, e.g. a missed bid's 0)."""
+    seat = rng.below(4)
+    before = rng.between(0, 120)
+    line = score_oh_hell_seat(seat, bid, won, size, rules)
+    pts = line.points
+    ans = before + pts
+    prompt = [f"Oh Hell, {size} cards each.", _oh_rules_text(rules),
+              f"{SEATS[seat]} had {before} points before this hand.",
+              f"{SEATS[seat]} bid {bid} and won {_plural(won, 'trick')}.",
+              f"What is {SEATS[seat]}'s score after this hand?"]
+
+    def judge(a: int) -> tuple[bool, str]:
+        if a == ans:
+            return True, f"Right: {before} + {pts} ({line.item}, {line.rule}) = {ans}."
+        if a == pts and before:
+            return False, "Not quite: that is this hand's score only; add it to the score before the hand (OH-11)."
+        got = a - before
+        if bid == won:
+            if got == 10 and bid > 0:
+                return False, f"Not quite: an exact bid scores 10 plus the tricks won ({line.rule})."
+            if got == won:
+                return False, f"Not quite: the bid was made exactly, which is worth the 10 as well ({line.rule})."
+            return False, f"Not quite: the bid was made exactly; see how an exact bid scores ({line.rule})."
+        if rules.tricks_always_count:
+            return False, (f"Not quite: the bid was missed; under this variation a missed bid still scores "
+                           f"the tricks won, without the 10 ({line.rule}).")
+        return False, f"Not quite: only an exact prediction scores; this one was missed ({line.rule})."
+    q = Question("", title, prompt, "int", ans, judge, f"{ans} ({before} + {line.item} {pts}, {line.rule})",
+                 (line.rule,), _INT_HELP, {"before": before, "points": pts, "bid": bid, "won": won})
+    q.candidates = [pts, before + 10, before + won]
+    return q
+
+
+def _teacher_rules(settings: dict, **extra) -> OhHellRules:
+    opts = dict(settings["oh_hell"])
+    opts.update(extra)
+    return OhHellRules(players=4, **opts)
+
+
+def _ex5_made(rng: Rng, settings: dict) -> Question:
+    size = rng.between(3, 10)
+    b = rng.between(1, min(size, 5))
+    return _oh_score_question("An exact bid", rng, _teacher_rules(settings), b, b, size)
+
+
+def _ex5_missed(rng: Rng, settings: dict) -> Question:
+    size = rng.between(4, 10)
+    b = rng.between(1, min(size, 5))
+    w = rng.pick([x for x in range(0, min(size, b + 3) + 1) if x != b])
+    return _oh_score_question("A missed bid", rng, _teacher_rules(settings), b, w, size)
+
+
+def _ex5_zero(rng: Rng, settings: dict) -> Question:
+    size = rng.between(2, 10)
+    return _oh_score_question("A bid of 0 made", rng, _teacher_rules(settings), 0, 0, size)
+
+
+def _hook_game(rng: Rng) -> OhHellGame:
+    """Three bids before the dealer's, chosen so the barred bid is spread
+    evenly over 0 … the hand size (one class's answers differ)."""
+    while True:
+        size = rng.between(3, 9)
+        barred = rng.between(0, size)
+        rest = size - barred
+        cuts = sorted(rng.between(0, rest) for _ in range(2))
+        bids = [cuts[0], cuts[1] - cuts[0], rest - cuts[1]]
+        g = _oh_hell_game(rng, size, hook=True)
+        for b in bids:
+            g.bid(g.to_act, b)
+        if g.hooked_bid() == barred:
+            return g
+
+
+def _hook_prompt(g: OhHellGame) -> list[str]:
+    dealer = g.dealer
+    others = [(dealer + k) % 4 for k in (1, 2, 3)]
+    return [f"Oh Hell with the hook (OH-V4), {g.hand_size} cards each.",
+            f"{SEATS[dealer]} dealt, so {SEATS[dealer]} bids last. The others bid: "
+            + ", ".join(f"{SEATS[s]} {g.bids[s]}" for s in others) + "."]
+
+
+def _ex5_hook_forbidden(rng: Rng, settings: dict) -> Question:
+    g = _hook_game(rng)
+    forbidden = g.hooked_bid()
+    dealer, size = g.dealer, g.hand_size
+    others_total = sum(b for b in g.bids if b is not None)
+    prompt = _hook_prompt(g) + [f"Which bid may {SEATS[dealer]} NOT make?"]
+    refusal = g.check_bid(dealer, forbidden)
+
+    def judge(a: int) -> tuple[bool, str]:
+        v = g.check_bid(dealer, a)
+        if not v.ok and v.reason is Reason.HOOK:
+            return True, "Right: " + v.message
+        if not v.ok:  # out of range (OH-8)
+            return False, f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+        return False, (f"Not quite: {SEATS[dealer]} may bid {a}. The hook bars only the bid that would make all "
+                       f"four bids add up to the number of tricks, {size}: add up the other bids first (OH-V4).")
+    q = Question("", "The dealer's forbidden bid", prompt, "int", forbidden, judge,
+                 f"{forbidden} ({refusal.message})", ("OH-V4",), "Answer with a whole number.",
+                 {"size": size, "others_total": others_total, "refusal": refusal.reason.value,
+                  "refusal_rule": refusal.rule})
+    q.candidates = list(range(0, size + 1))
+    q.generic = f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    return q
+
+
+def _ex5_hook_legal(rng: Rng, settings: dict) -> Question:
+    g = _hook_game(rng)
+    dealer, size = g.dealer, g.hand_size
+    legal = frozenset(b.value for b in g.legal_bids(dealer))
+    prompt = _hook_prompt(g) + [f"Which bids may {SEATS[dealer]} make? List them all."]
+
+    right = f"Right: 0 to {size}, except {g.hooked_bid()} (OH-8, OH-V4)."
+
+    def judge(a: frozenset) -> tuple[bool, str]:  # asked only for the accepted answer
+        return a == legal, right
+    q = Question("", "The dealer's legal bids", prompt, "ints", sorted(legal), judge,
+                 f"{sorted(legal)}", ("OH-8", "OH-V4"), "Answer with a list of whole numbers, e.g. [0, 1, 3].")
+    q.universe = [str(v) for v in range(size + 1)]
+    q.outside = f"Not quite: {{item}} is not a bid here: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    # the note for the barred bid does not name it: "you may not bid 3" would hand over the whole answer
+    barred = (f"Not quite: the hook bars one of the bids you listed: {SEATS[dealer]} may not make the four bids "
+              f"add up to {size}, the number of tricks (OH-V4). Add up the other three bids to find it.")
+    q.item_notes = {str(v): ("" if v in legal else barred) for v in range(size + 1)}
+    q.generic = (f"Not quite: every bid you listed is allowed, but you left out at least one: every whole number "
+                 f"from 0 to {size} may be bid (OH-8), except the one the hook bars (OH-V4).")
+    return q
+
+
+def _ex5_v7(rng: Rng, settings: dict) -> Question:
+    size = rng.between(4, 10)
+    b = rng.between(1, min(size, 4))
+    w = rng.pick([x for x in range(1, min(size, b + 3) + 1) if x != b])
+    return _oh_score_question("Variation: tricks always count", rng,
+                              OhHellRules(players=4, tricks_always_count=True), b, w, size)
+
+
+def _ex5_v8(rng: Rng, settings: dict) -> Question:
+    size = rng.between(2, 10)
+    return _oh_score_question("Variation: Nil pays by hand size", rng,
+                              OhHellRules(players=4, nil_pays_hand_size=True), 0, 0, size)
+
+
+def _ex5_table(rng: Rng, settings: dict) -> Question:
+    size = rng.between(3, 7)
+    g = OhHellGame(_teacher_rules(settings, hand_sizes=(size,), no_trump_final_hand=False),
+                   first_deal=rng.bits(40), dealer=rng.below(4))
+    _random_bids(g, rng, top=max(1, size // 2))
+    while g.phase is Phase.PLAY:
+        s = g.to_act
+        g.play(s, rng.pick(g.legal_plays(s)))
+    r = g.results[-1]
+    total = sum(r.points)
+    prompt = [f"Oh Hell, 4 players, {size} cards each.", _oh_rules_text(g.rules),
+              "Bids: " + ", ".join(f"{SEATS[s]} {r.bids[s]}" for s in range(4)) + ".",
+              "Tricks won: " + ", ".join(f"{SEATS[s]} {r.tricks_won[s]}" for s in range(4)) + ".",
+              "How many points do the four players score this hand, added together?"]
+    explain = "; ".join(f"{SEATS[l.who]} {l.item} {l.points}" for l in r.score_lines) + f" = {total}."
+
+    def judge(a: int) -> tuple[bool, str]:
+        if a == total:
+            return True, "Right: " + explain
+        return False, ("Not quite: score each player on his own, as the scoring line above says, and add the four "
+                       "scores up (OH-11).")
+    q = Question("", "A whole table", prompt, "int", total, judge, f"{total} ({explain})",
+                 tuple(dict.fromkeys(l.rule for l in r.score_lines)), _INT_HELP)
+    q.candidates = []
+    return q
+
+
+# ------------------------------------------------ exercise 6: estimating a bid
+def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Question:
+    def judge(a: int) -> tuple[bool, str]:
+        if not 0 <= a <= size:
+            return False, f"Not quite: a bid is a number of tricks from 0 to {size} ({rule})."
+        if est.low <= a <= est.high:
+            return True, (f"Good estimate: {est.explanation}. Bids from {est.low} to {est.high} are accepted.")
+        if a > est.high:
+            return False, ("Not quite: that is more tricks than this hand is likely to win. Count the sure "
+                           "tricks: aces, kings with a guard, high trumps and long trumps, and a void or "
+                           "singleton you can trump.")
+        return False, ("Not quite: this hand is likely to win more tricks than that. Count its aces, kings with "
+                       "a guard, high trumps and every trump beyond the third.")
+    q = Question("", title, prompt, "int", est.center, judge,
+                 f"{est.center} (accepted {est.low}–{est.high}; {est.explanation})", (rule,),
+                 "Answer with a whole number (your bid).",
+                 {"low": est.low, "high": est.high, "size": size, "source": est.source})
+    q.accepted = list(range(est.low, est.high + 1))
+    q.candidates = list(range(0, size + 1))
+    q.generic = f"Not quite: a bid is a number of tricks from 0 to {size} ({rule})."
+    return q
+
+
+def _ex6_spades(rng: Rng, settings: dict) -> Question:
+    g = SpadesGame(first_deal=rng.bits(40), dealer=rng.below(4))
+    seat = g.to_act
+    g.look(seat)
+    hand = g.hand_of(seat)
+    est = estimate_bid(hand, Suit.SPADES, 13, settings["estimator"], view=g.view(seat))
+    prompt = ["Spades (spades are trump).", f"You are {SEATS[seat]} and bid first. Your 13 cards: {cards_text(hand)}.",
+              "How many tricks do you expect to win? Give your bid."]
+    return _bid_question("Count the tricks (Spades)", prompt, est, 13, "SP-6")
+
+
+def _ex6_oh_hell(rng: Rng, settings: dict) -> Question:
+    while True:
+        size = rng.between(5, 9)
+        g = _oh_hell_game(rng, size)
+        if g.trump is not None:
+            break
+    seat = g.to_act
+    hand = g.hand_of(seat)
+    est = estimate_bid(hand, g.trump, size, settings["estimator"], view=g.view(seat))
+    prompt = [f"Oh Hell, 4 players, {size} cards each.", _trump_line(g),
+              f"You are {SEATS[seat]} and bid first. Your cards: {cards_text(hand)}.",
+              "How many tricks do you expect to win? Give your bid."]
+    return _bid_question("Count the tricks (Oh Hell)", prompt, est, size, "OH-8")
