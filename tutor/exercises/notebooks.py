@@ -6,8 +6,9 @@ for byte the same):
 * ``intro`` — markdown: title, skill, rule ids, how to answer;
 * ``setup`` — code (tag ``setup``, source hidden): ``ex = load_sealed("…")``,
   the student's questions as sealed data (:mod:`tutor.exercises.student`:
-  prompts, positions, salted hashes of the accepted answers; no answer, no
-  seed, no secret);
+  titles and prompt lines with the position, the hand for card questions,
+  salted hashes of the accepted answers and the engine's explanations sealed
+  under the answers they explain; no answer, no seed, no secret);
 * per question N: ``qN-text`` markdown heading, ``qN-show`` code
   ``show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
   ``{"tricktutor": {"question": "qN"}}``) containing exactly
