@@ -103,6 +103,8 @@ def test_a_classmates_set_cannot_be_made_without_the_class_secret():
 
 def test_setup_cell_is_sealed_text_and_damage_is_a_plain_error():
     nb = build_notebook("ex3_spades_scoring", "alice", secret=SECRET)
+    nbformat.validate(nb)
+    assert notebook_text(nb) == nbformat.writes(nb) + "\n"
     src = nb.cells[1].source
     blob = re.search(r'load_sealed\("([A-Za-z0-9+/=]+)"\)|load_sealed\(\'([A-Za-z0-9+/=]+)\'\)', src)
     data = json.loads(zlib.decompress(base64.b64decode(blob.group(1) or blob.group(2))))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
+import json
 import random
 import re
 from dataclasses import dataclass, field
@@ -355,6 +356,12 @@ def _empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     return None
 
 
+#: Recently made question sets (``make`` builds each student's set twice: the
+#: notebook and the key), keyed by exercise, settings and seeds.
+_MADE: dict[tuple, dict[str, Question]] = {}
+_MADE_MAX = 64
+
+
 class Exercise:
     """One exercise's questions for one student, with the answers: for the
     teacher and the grader, never for a student's kernel.
@@ -378,15 +385,22 @@ class Exercise:
         self.settings = normalise_settings(settings)
         spec = EXERCISES[name]
         self.title = spec.title
-        self.questions: dict[str, Question] = {}
         seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
                  for i in range(1, len(spec.generators) + 1)}
-        for i, gen in enumerate(spec.generators, start=1):
-            qid = f"q{i}"
-            q = gen(Rng(seeds[qid]), self.settings)
-            q.qid = qid
-            q.finish()
-            self.questions[qid] = q
+        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()))
+        cached = _MADE.get(cache_key)
+        if cached is None:
+            cached = {}
+            for i, gen in enumerate(spec.generators, start=1):
+                qid = f"q{i}"
+                q = gen(Rng(seeds[qid]), self.settings)
+                q.qid = qid
+                q.finish()
+                cached[qid] = q
+            _MADE[cache_key] = cached
+            while len(_MADE) > _MADE_MAX:
+                _MADE.pop(next(iter(_MADE)))
+        self.questions: dict[str, Question] = dict(cached)
 
     @classmethod
     def load(cls, name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None,

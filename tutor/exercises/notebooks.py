@@ -6,8 +6,9 @@ for byte the same):
 * ``intro`` — markdown: title, skill, rule ids, how to answer;
 * ``setup`` — code (tag ``setup``, source hidden): ``ex = load_sealed("…")``,
   the student's questions as sealed data (:mod:`tutor.exercises.student`:
-  prompts, positions, salted hashes of the accepted answers; no answer, no
-  seed, no secret);
+  titles and prompt lines with the position, the hand for card questions,
+  salted hashes of the accepted answers and the engine's explanations sealed
+  under the answers they explain; no answer, no seed, no secret);
 * per question N: ``qN-text`` markdown heading, ``qN-show`` code
   ``show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
   ``{"tricktutor": {"question": "qN"}}``) containing exactly
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from nbformat.v4 import new_notebook
+from nbformat.v4 import nbjson
 
 from .core import PRACTICE_STUDENT, Exercise
 from .questions import EXERCISES
@@ -93,13 +94,11 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
                                    metadata={"tags": ["answer"], "tricktutor": {"question": qid}}))
         cells.append(new_code_cell(f"from tutor.exercises.student import check\ncheck({qid!r})", id=f"{qid}-check",
                                    metadata={"tags": ["check"]}))
-    nb = new_notebook(cells=cells, metadata={
+    return nbformat.from_dict({"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
         "tricktutor": {"exercise": name, "student": student, "settings": settings, "format": FORMAT},
-    })
-    nb.nbformat, nb.nbformat_minor = 4, 5
-    return nb
+    }})
 
 
 def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat.NotebookNode:
@@ -113,8 +112,10 @@ def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat
 
 
 def notebook_text(nb: nbformat.NotebookNode) -> str:
-    """The notebook as written to disk (nbformat JSON, newline at the end)."""
-    return nbformat.writes(nb) + "\n"
+    """The notebook as written to disk (nbformat JSON, newline at the end:
+    what ``nbformat.writes`` gives, without its schema validation, which cost
+    more than building the notebook; the tests validate built notebooks)."""
+    return nbjson.writes(nb) + "\n"
 
 
 def write_practice_notebooks(folder: str | Path) -> list[Path]:

@@ -167,13 +167,30 @@ def _ex5_v8(rng: Rng, settings: dict) -> Question:
 
 
 def _ex5_table(rng: Rng, settings: dict) -> Question:
+    # the number of exact bids (1, 2 or 3) is drawn first, so the totals spread (left to chance, a total of
+    # 0 or 10, one Nil made, would be a third of the class's answer): the hand is played once, then the same
+    # cards are played again by the engine after bids that make exactly that many players' bids exact
+    made = rng.between(1, 3)
     size = rng.between(3, 7)
-    g = OhHellGame(_teacher_rules(settings, hand_sizes=(size,), no_trump_final_hand=False),
-                   first_deal=rng.bits(40), dealer=rng.below(4))
-    _random_bids(g, rng, top=max(1, size // 2))
-    while g.phase is Phase.PLAY:
-        s = g.to_act
-        g.play(s, rng.pick(g.legal_plays(s)))
+    rules = _teacher_rules(settings, hand_sizes=(size,), no_trump_final_hand=False)
+    num, dealer = rng.bits(40), rng.below(4)
+    first = OhHellGame(rules, first_deal=num, dealer=dealer)
+    _random_bids(first, rng, top=max(1, size // 2))
+    plays = []
+    while first.phase is Phase.PLAY:
+        s = first.to_act
+        c = rng.pick(first.legal_plays(s))
+        plays.append((s, c))
+        first.play(s, c)
+    won = first.results[-1].tricks_won
+    exact = set(rng.shuffled(range(4))[:made])
+    bids = {s: won[s] if s in exact else rng.pick([b for b in range(0, max(1, size // 2) + 2) if b != won[s]])
+            for s in range(4)}
+    g = OhHellGame(rules, first_deal=num, dealer=dealer)
+    while g.phase is Phase.BIDDING:
+        g.bid(g.to_act, bids[g.to_act])
+    for s, c in plays:
+        g.play(s, c)
     r = g.results[-1]
     total = sum(r.points)
     prompt = [f"Oh Hell, 4 players, {size} cards each.", _oh_rules_text(g.rules),

@@ -74,15 +74,19 @@ _BLOCK = 96  # hints are padded to a multiple of this many bytes, so their lengt
 _MIN_ACCEPT = 4  # accepted-answer lists are padded with decoys to at least this many entries
 
 
+def _xor(data: bytes, stream: bytes) -> bytes:
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
+
+
 def _lock(salt: bytes, kind: str, text: str, message: str, block: int = _BLOCK) -> str:
     raw = b"\x01" + message.encode("utf-8")
     raw += b"\x00" * (-len(raw) % block)
-    return base64.b64encode(bytes(a ^ b for a, b in zip(raw, _stream(salt, kind, text, len(raw))))).decode("ascii")
+    return base64.b64encode(_xor(raw, _stream(salt, kind, text, len(raw)))).decode("ascii")
 
 
 def _unlock(salt: bytes, kind: str, text: str, sealed: str) -> str:
     raw = base64.b64decode(sealed)
-    plain = bytes(a ^ b for a, b in zip(raw, _stream(salt, kind, text, len(raw))))
+    plain = _xor(raw, _stream(salt, kind, text, len(raw)))
     return plain[1:].rstrip(b"\x00").decode("utf-8", "replace")
 
 
