@@ -573,12 +573,17 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
 
     folders: dict[str, Path] = {}
     bad_rows: list[tuple[str, str]] = []
+    folder_notes: dict[str, list[str]] = {}
     for e in sorted(os.scandir(folder), key=lambda e: e.name):
         if e.name.startswith(".") or e.name in _IGNORED_DIRS or e.name.lower() in ("binder", "feedback"):
             continue
         if e.is_symlink():
             if e.is_dir():
-                bad_rows.append((e.name, "the student folder is a symbolic link: not graded"))
+                why = "the student folder is a symbolic link: not graded"
+                if id_problem(e.name) is None:
+                    folder_notes[e.name] = [why]
+                else:
+                    bad_rows.append((e.name, why))
             continue
         if not e.is_dir():
             continue
@@ -588,7 +593,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
             continue
         folders[e.name] = Path(e.path)
     students = list(roster or [])
-    extra = sorted(set(folders) - set(students))
+    extra = sorted((set(folders) | set(folder_notes)) - set(students))
     students += extra
     lower_roster = {s.casefold(): s for s in roster or []}
     for sid in students:
@@ -597,6 +602,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         if roster is not None and sid not in roster:
             other = lower_roster.get(sid.casefold())
             notes.append(f"not on the roster{f' (did you mean {other}?)' if other else ''}")
+        notes += folder_notes.get(sid, [])
         if sid in folders:
             found, file_notes = _scan_student(folders[sid])
             notes += file_notes
@@ -610,6 +616,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
             for name in report.exercises:
                 fs = sorted(by_ex.get(name, []), key=lambda f: (f.mtime, f.path.name), reverse=True)
                 if not fs:
+                    notes.append(f"{name}: not handed in")
                     for q in qids_of[name]:
                         report.answers.append(Answer(sid, f"{name}:{q}", "", "missing"))
                     continue
@@ -658,7 +665,8 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
         return False
 
     if meta["student"] != sid:
-        return refuse(f"is from {meta['student']!r}'s set, not {sid}'s")
+        owner = meta["student"] if id_problem(meta["student"]) is None else repr(meta["student"][:40])
+        return refuse(f"is from {owner}'s set, not {sid}'s")
     settings = meta.get("settings")
     if settings is None:
         return refuse("names no settings in its metadata")
