@@ -192,6 +192,8 @@ def _identify(item: _Item, keys: ClassKeys | None) -> tuple[str, str | None, str
     from .questions import EXERCISES
     if ex not in EXERCISES:
         return "tampered", None, None, f"exercise {ex[:40]!r} in the metadata is not one of Trick Tutor's"
+    if sid == "practice" and tt.get(SIGNATURE) is None:
+        return "foreign", sid, ex, "a practice copy, not a class notebook"
     if keys is not None:
         if ex not in keys.exercises:
             return "foreign", sid, ex, f"{ex} is not in this set"
@@ -200,11 +202,8 @@ def _identify(item: _Item, keys: ClassKeys | None) -> tuple[str, str | None, str
         sig = tt.get(SIGNATURE)
         if not isinstance(sig, str) or not hmac.compare_digest(
                 sig, metadata_signature(keys.secret, ex, sid, tt.get("settings"))):
-            if sig is None and sid == "practice":
-                return "foreign", sid, ex, "a practice copy, not a class notebook"
-            return "tampered", sid, ex, "the metadata does not carry this class's signature (edited?)"
-    elif sid == "practice":
-        return "foreign", sid, ex, "a practice copy, not a class notebook"
+            return "tampered", sid, ex, ("the metadata does not carry this class's signature (edited, or "
+                                         "another class's set)")
     return "ok", sid, ex, ""
 
 
