@@ -31,6 +31,7 @@ import io
 import json
 import os
 import secrets
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,12 +159,32 @@ def _key_literals(name: str, sid: str, settings: dict, secret: str) -> dict[str,
     return {qid: ex.questions[qid].key for qid in ex.qids}
 
 
+@contextmanager
+def _one_validation_per_exercise():
+    """nbformat validates every new cell against the JSON schema (90 % of the
+    time of building a notebook); during ``make`` cells are not validated one
+    by one, and the first notebook of each exercise is validated whole."""
+    import nbformat.v4.nbbase as nbbase
+    original = nbbase.validate
+    nbbase.validate = lambda *a, **k: None
+    try:
+        yield
+    finally:
+        nbbase.validate = original
+
+
 def _student_jobs(args):
     """Worker: write the notebooks of a few students (returns (sid, name, sha) rows)."""
+    import nbformat
     out, jobs, secret = args
     done = []
+    checked: set[str] = set()
     for sid, name, settings, mode in jobs:
-        text = notebook_for(name, sid, settings, secret)
+        with _one_validation_per_exercise():
+            text = notebook_for(name, sid, settings, secret)
+        if name not in checked:
+            nbformat.validate(nbformat.reads(text, as_version=4))
+            checked.add(name)
         path = Path(out) / sid / f"{name}.ipynb"
         _write_new(path, text, replace=(mode == "replace"))
         done.append((sid, name, hashlib.sha256(text.encode("utf-8")).hexdigest()))
