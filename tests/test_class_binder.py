@@ -97,7 +97,7 @@ def test_class_repository_serves_from_its_own_binder(tmp_path):
     outs = res["outs"]
     errors = [o for cell in outs.values() for o in cell if o.get("output_type") == "error"]
     assert errors == [], errors
-    check_q1 = json.dumps(outs.get("q1-check", outs))
+    check_q1 = json.dumps(outs.get("q1-check", outs), ensure_ascii=False)
     assert "✓" in check_q1, check_q1[:1000]
 
     # a hub-like Jupyter server from that environment serves the class folder
