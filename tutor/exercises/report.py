@@ -37,7 +37,7 @@ h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.6em;border-bottom:2px solid #1a
 table{border-collapse:collapse;font-size:14px;margin:8px 0}th,td{border:1px solid #c9d1dc;padding:4px 8px;
 text-align:left;vertical-align:top}th{background:#eef2f7}.figs{display:flex;gap:24px;flex-wrap:wrap}
 .fig{background:#f6f8fb;border-radius:8px;padding:10px 16px}.fig b{font-size:1.5em;display:block}
-.ok{color:#1b5e20}.bad{color:#8a1c1c}.student{page-break-before:always}
+.scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:960px}.ok{color:#1b5e20}.bad{color:#8a1c1c}.student{page-break-before:always}
 @media print{.plotly-graph-div{page-break-inside:avoid}}
 """
 
@@ -89,7 +89,7 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
-        parts.append("<table><tr><th>Question</th><th>Your answer</th><th>Mark</th><th>What the checker said</th></tr>")
+        parts.append("<div class='scroll'><table><tr><th>Question</th><th>Your answer</th><th>Mark</th><th>What the checker said</th></tr>")
         for c in report.question_columns:
             if not c.startswith(e + ":"):
                 continue
@@ -100,7 +100,7 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
             parts.append(f"<tr><td>{esc(c.split(':')[1])}</td><td><code>{esc(a.written if a else '')}</code></td>"
                          f"<td class='{cls}'>{mark:g} — {esc(_STATUS_TEXT.get(status, status))}</td>"
                          f"<td>{esc(a.message if a else '')}</td></tr>")
-        parts.append("</table>")
+        parts.append("</table></div>")
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -152,13 +152,13 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
         f"<div class='fig'><b>{figs['median_percent']:g}%</b>median score</div>"
         f"<div class='fig'><b>{figs['maximum']}</b>marks available</div>"
         f"<div class='fig'><b>{sum(1 for r in report.rows if r['notes'])}</b>students with notes</div></div>",
-        "<h2>Score distribution</h2>", dist.to_html(full_html=False, include_plotlyjs=True),
-        "<h2>Percent correct per question</h2>", per_q.to_html(full_html=False, include_plotlyjs=False),
-        pc_df.to_html(index=False, escape=True, border=0),
+        "<h2>Score distribution</h2>", dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
+        "<h2>Percent correct per question</h2>", per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
+        _scroll(pc_df.to_html(index=False, escape=True, border=0)),
         "<h2>Most common wrong answers</h2><p>Up to three per question, with the rule the answer breaks "
         "(from the checker's explanation of that answer).</p>",
-        wrong_df.to_html(index=False, escape=True, border=0),
-        "<h2>The class</h2>", class_df.to_html(index=False, escape=True, border=0),
+        _scroll(wrong_df.to_html(index=False, escape=True, border=0)),
+        "<h2>The class</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
         f"<h2>Feedback per student</h2><p>{links}</p>",
         *(_student_section(report, r, False) for r in report.rows),
         f"<script type='application/json' id='tt-figures'>{_json_for_script(figs)}</script>",
@@ -177,6 +177,10 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
             if id_problem(r["id"]) is None:
                 (fd / f"{r['id']}.html").write_text(feedback_html(report, r, title), encoding="utf-8")
     return figs
+
+
+def _scroll(table_html: str) -> str:
+    return f"<div class='scroll'>{table_html}</div>"
 
 
 def _json_for_script(data: Any) -> str:
