@@ -479,6 +479,11 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     for p, text in shared.items():
         if not os.path.lexists(p):
             _write_teacher_file(p, text)
+    req = requirement or class_requirement()
+    if requirement is None and " @ " not in req:
+        result.warnings.append(f"binder/requirements.txt installs {req} from PyPI; if your Trick Tutor came from "
+                               f"a Git repository, remake it with --package \"tricktutor[app] @ "
+                               f"git+<repository URL>@<release tag>\" (delete binder/requirements.txt first)")
     root, _ = repository_path(out)
     result.repo_root = root
     if root != Path(os.path.abspath(out)):
