@@ -306,3 +306,28 @@ def test_keys_loader_reads_what_make_wrote(klass):
     k = load_keys(keys)
     assert list(k.exercises) == EXS and len(k.secret) == 32 and k.ids == IDS
     assert k.names["ann"] == "Amina Khan"
+
+
+# ------------------------------------------------------------ properties
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+_LITERALS = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+                         lambda inner: st.lists(inner, max_size=5) | st.tuples(inner, inner), max_leaves=12)
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(value=_LITERALS, n=st.integers(1, 12), before=st.sampled_from(["", "# note\n", "import math\n"]),
+       after=st.sampled_from(["", "\nprint('ok')", "\nprint(answer_qN)", "  # mine"]))
+def test_any_literal_reads_back_exactly(value, n, before, after):
+    q = f"q{n}"
+    src = before + answer_source(q, value) + after.replace("answer_qN", f"answer_{q}")
+    assert read_answer_cell(src) == ("value", q, value)
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_reading_any_text_never_raises(src):
+    status, qid, value = read_answer_cell(src)
+    assert status in ("value", "code", "empty")
+    if status != "value":
+        assert value is None

@@ -137,6 +137,9 @@ def _keys_for(args, folder: Path) -> Path:
     guess = guess.parent / f"{guess.name}-teacher"
     if guess.is_dir():
         return guess
+    if (folder / "exercise_settings.json").is_file() and (folder / "answer_keys").is_dir():
+        raise _Input(f"{folder} was made by an older tricktutor (settings and keys inside the class folder, no "
+                     f"class secret): its notebooks cannot be graded safely; make a new set for the next hand-in")
     raise _Input(f"pass --keys with the teacher folder make wrote (not found next to {folder}: {guess.name})")
 
 

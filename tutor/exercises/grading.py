@@ -599,6 +599,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     for sid in students:
         row: dict[str, Any] = {"id": sid, "name": names.get(sid, ""), **{c: 0 for c in report.question_columns}}
         notes: list[str] = []
+        start = len(report.answers)  # this student's answers are report.answers[start:]
         if roster is not None and sid not in roster:
             other = lower_roster.get(sid.casefold())
             notes.append(f"not on the roster{f' (did you mean {other}?)' if other else ''}")
@@ -624,11 +625,10 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                     notes.append(f"{name}: {len(fs)} copies; graded the newest, {fs[0].path.name} "
                                  f"(ignored: {', '.join(f.path.name for f in fs[1:])})")
                 _grade_notebook(fs[0], sid, name, qids_of[name], keys, row, notes, report)
-        attempted = any(a.student == sid and a.status not in ("missing", "empty", "refused")
-                        for a in report.answers)
+        attempted = any(a.status not in ("missing", "empty", "refused") for a in report.answers[start:])
         if not attempted and not any("not graded" in n for n in notes):
             notes = [n for n in notes if n.startswith("not on the roster")] + ["nothing handed in"]
-        _apply_overrides(sid, row, notes, overrides or {}, report)
+        _apply_overrides(sid, row, notes, overrides or {}, report.question_columns, report.answers[start:])
         for name in report.exercises:
             row[f"{name} total"] = sum(row[f"{name}:{q}"] for q in qids_of[name])
         row["total"] = sum(row[c] for c in report.question_columns)
@@ -742,13 +742,13 @@ def _short_repr(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _apply_overrides(sid, row, notes, overrides, report) -> None:
+def _apply_overrides(sid, row, notes, overrides, question_columns, answers) -> None:
     for (oid, col), mark in overrides.items():
-        if oid != sid or col not in row or col not in report.question_columns:
+        if oid != sid or col not in row or col not in question_columns:
             continue
         was = row[col]
         row[col] = int(mark) if float(mark).is_integer() else mark
         notes.append(f"override {col}: {mark:g} (graded {was})")
-        for a in report.answers:
-            if a.student == sid and a.column == col:
+        for a in answers:
+            if a.column == col:
                 a.mark = mark
