@@ -17,7 +17,7 @@ import pytest
 
 from _classkit import fill, hand_in, keys_of, load_nb, make_set, save_nb, set_source
 from tutor.cli import main
-from tutor.exercises.grading import (grade_class, load_keys, read_answer_cell, read_notebook_answers,
+from tutor.exercises.grading import (grade_class, load_keys, read_answer_cell, read_notebook_answers, read_notebook_cells,
                                      neutralise_cell)
 from tutor.exercises.notebooks import answer_source
 
@@ -78,10 +78,12 @@ def test_last_code_cell_that_assigns_is_graded():
         {"cell_type": "code", "source": "answer_q2 = 1", "metadata": {}},
         {"cell_type": "code", "source": "answer_q2 = 2 * 3", "metadata": {}},
     ]}
-    answers, problems = read_notebook_answers(nb)
+    answers = read_notebook_answers(nb)
     assert answers["q1"].status == "value" and answers["q1"].value == 52
+    assert answers["q1"][:2] == ("value", 52)
     assert answers["q2"].status == "code" and "calculation" in answers["q2"].reason
-    assert problems == []
+    nb["cells"].append({"cell_type": "code", "source": None, "metadata": {"tricktutor": {"question": "q3"}}})
+    assert read_notebook_cells(nb)[1] == ["cell 7 (q3) has no readable text"]
 
 
 # ----------------------------------------------------------- the class folder

@@ -50,13 +50,13 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core import Exercise, normalise_settings
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
 
-__all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "grade_class", "GradeReport",
+__all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer", "grade_class", "GradeReport",
            "ClassKeys", "load_keys", "metadata_signature", "read_regular_file", "read_overrides",
            "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE", "SECRET_FILE", "ROSTER_FILE",
            "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES", "MAX_CELL_CHARS", "SIGNATURE"]
@@ -85,9 +85,11 @@ class Refused(Exception):
 
 
 # ------------------------------------------------------------ answer cells
-@dataclass(frozen=True)
-class CellAnswer:
-    status: str  # "value" or "code"
+class CellAnswer(NamedTuple):
+    """One answer as the grader reads it: ``status`` "value" (``value`` is
+    the literal) or "code" (``reason`` says why it is not graded)."""
+
+    status: str
     value: Any
     reason: str = ""
 
@@ -202,14 +204,20 @@ def _cell_source(cell: dict) -> Any:
     return None
 
 
-def read_notebook_answers(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
-    """``({qid: CellAnswer}, problems)`` for a notebook (parsed JSON).
+def read_notebook_answers(nb: Any) -> dict[str, CellAnswer]:
+    """``{qid: CellAnswer(status, value, reason)}`` for a notebook (parsed
+    JSON or a NotebookNode): what the grader records for each question.
 
     The last code cell in notebook order that assigns ``answer_qN`` gives
-    question N (tagged answer cell or not).  ``problems``: cells that could
-    not be read (``source`` not text…).  Raises :class:`Refused` when the
+    question N (tagged answer cell or not).  Raises :class:`Refused` when the
     notebook has no list of cells.
     """
+    return read_notebook_cells(nb)[0]
+
+
+def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
+    """``(answers, problems)``: :func:`read_notebook_answers` and the cells
+    that could not be read (``source`` not text…)."""
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
         raise Refused("not a notebook (no list of cells)")
@@ -682,7 +690,7 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
     if nb_settings != keys.exercises[name]:
         return refuse(f"was made with other settings than {SETTINGS_FILE} says ({_diff(nb_settings, keys.exercises[name])})")
     try:
-        answers, cell_problems = read_notebook_answers(f.nb)
+        answers, cell_problems = read_notebook_cells(f.nb)
     except Refused as r:
         return refuse(str(r))
     for p in cell_problems:
