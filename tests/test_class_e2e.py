@@ -35,9 +35,10 @@ def _wrong(ex, qid, key):
     elif isinstance(key, int):
         cands = [99, key + 1, key - 1, key + 10, -7]
     elif isinstance(key, str):
-        cands = SEATS
+        cands = SEATS + ["2C", "AS", "KH", "3D", "7S"]
     elif isinstance(key, list):
         cands = [[], key[:1], key[:-1], ["2C"], ["AS"]]
+    cands += [99, 0, "North", "2C", ["2C"], []]
     for c in cands:
         if c != key and ex.evaluate(qid, c).status == "wrong":
             return c
