@@ -135,3 +135,17 @@ def test_collect_errors_are_one_line(tmp_path, capsys):
     (tmp_path / "f").write_text("x")
     assert main(["exercises", "collect", str(tmp_path), "--into", str(tmp_path / "f")]) == 2
     assert "must be a folder" in capsys.readouterr().err
+
+
+def test_without_keys_files_by_metadata_and_says_signatures_were_not_checked(klass, tmp_path, capsys):
+    out, keys = klass
+    dl = tmp_path / "dl" / "nested" / "deeper"
+    dl.mkdir(parents=True)
+    (dl / "whatever name (2).ipynb").write_bytes((out / "cy" / "ex2_trick_winner.ipynb").read_bytes())
+    (dl / "._whatever name (2).ipynb").write_bytes(b"\x00\x05")
+    assert main(["exercises", "collect", str(tmp_path / "dl"), "--into", str(tmp_path / "in")]) == 0
+    printed = capsys.readouterr().out
+    assert "Filed 1 notebook." in printed and "signatures were not checked" in printed
+    assert (tmp_path / "in" / "cy" / "ex2_trick_winner.ipynb").is_file()
+    rows = {r["id"]: r for r in grade_class(tmp_path / "in", keys).rows}
+    assert rows["cy"]["ex2_trick_winner total"] == 8
