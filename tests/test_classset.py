@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
-import pytest
-
-from _classkit import hand_in, load_nb, make_set, save_nb
+from _classkit import hand_in, load_nb, make_set
 from tutor.cli import main
 from tutor.exercises.classset import binder_link, nbgitpuller_link, repository_path
 from tutor.exercises.grading import grade_class, metadata_signature

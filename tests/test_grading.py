@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from _classkit import fill, hand_in, keys_of, load_nb, make_set, save_nb, set_source
+from _classkit import hand_in, keys_of, load_nb, make_set, save_nb
 from tutor.cli import main
 from tutor.exercises.grading import (grade_class, load_keys, read_answer_cell, read_notebook_answers, read_notebook_cells,
                                      neutralise_cell)

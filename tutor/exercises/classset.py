@@ -41,7 +41,6 @@ from urllib.parse import quote, urlencode
 from .core import normalise_settings
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
                       GradingError, Refused, load_keys, metadata_signature, read_regular_file)
-from .questions import EXERCISES
 from .roster import Roster, Student
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
