@@ -19,7 +19,7 @@ def test_layout_keys_outside_gitignore_readme_binder(tmp_path):
     assert oct(keys.stat().st_mode & 0o777) == "0o700"
     assert len((keys / "class_secret.txt").read_text().strip()) == 32
     gi = (out / ".gitignore").read_text()
-    assert "*-teacher/" in gi and "answer_keys/" in gi and "class_secret.txt" in gi and "grades*.csv" in gi
+    assert "roster*.csv" in gi and "answer_keys/" in gi and "class_secret.txt" in gi and "grades*.csv" in gi
     readme = (out / "README.md").read_text()
     assert "public" in readme and "student id" in readme
     req = (out / "binder" / "requirements.txt").read_text()

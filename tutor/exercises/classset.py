@@ -50,9 +50,9 @@ MANIFEST_FILE = "manifest.json"
 PARALLEL_FROM = 150  # students; below this one process is faster than starting workers
 
 GITIGNORE = """\
-# Trick Tutor class set: never publish teacher files.
-*-teacher/
+# Trick Tutor class set: never publish teacher files (the teacher folder lives outside this one).
 answer_keys/
+roster*.csv
 class_secret.txt
 exercise_settings.json
 manifest.json
