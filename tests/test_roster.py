@@ -38,7 +38,7 @@ def test_unquoted_comma_in_a_name_is_refused_naming_the_line(tmp_path):
 @pytest.mark.parametrize("bad, why", [
     ("CON", "Windows device name"), ("nul.txt", "Windows device name"), ("com1", "Windows device name"),
     ("ann.", "ends with a dot"), ("exercise_settings.json", "the class set uses itself"),
-    ("binder", "the class set uses itself"), ("../etc", "contains '/'"), ("=1+1", "contains '='"),
+    ("binder", "the class set uses itself"), ("roster2.csv", "looks like a file name"), ("../etc", "contains '/'"), ("=1+1", "contains '='"),
     ("-ann", "must start with a letter or digit"), ("a b", "contains 'U+0020'"), ("x" * 65, "longer than 64"),
 ])
 def test_ids_that_break_folders_are_refused(tmp_path, bad, why):

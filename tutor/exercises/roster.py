@@ -12,7 +12,7 @@ break on some computer: characters other than letters (any alphabet, so
 ``Siobhán_ONeill`` is fine), digits and ``_ . @ -``; a first character that is
 not a letter or digit; more than 64 characters; a trailing dot; Windows device
 names (``CON``, ``NUL.txt``, ``COM1`` …); the names of files ``make`` writes
-(``exercise_settings.json``, ``binder`` …); and two ids that differ only by
+(``exercise_settings.json``, ``binder`` …) or any file name (``x.csv``); and two ids that differ only by
 case (one folder on macOS and Windows).  Ids that a spreadsheet would rewrite
 (``0012`` → 12, ``1e5`` → 100000, ``3-4`` → a date) are accepted with a
 warning.  Every refusal is one :class:`RosterError` line naming the line of
@@ -42,6 +42,7 @@ _WINDOWS_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
 RESERVED_NAMES = {"exercise_settings.json", "answer_keys", "binder", "readme.md", "feedback",
                   "grades.csv", "report.html", "class_secret", "manifest.json", "roster.csv"}
 _PUNCT = set("_.@-")
+_FILE_EXTENSIONS = {"csv", "html", "htm", "json", "txt", "ipynb", "md", "zip", "py"}
 
 
 class RosterError(ValueError):
@@ -97,6 +98,9 @@ def id_problem(value: str) -> str | None:
         return "is a Windows device name (CON, PRN, AUX, NUL, COM1–9, LPT1–9) and cannot be a folder"
     if value.lower() in RESERVED_NAMES:
         return "is the name of a file or folder the class set uses itself"
+    ext = value.lower().rsplit(".", 1)[-1] if "." in value else ""
+    if ext in _FILE_EXTENSIONS:
+        return f"looks like a file name (ends with .{ext}), which the class set's .gitignore may hide"
     return None
 
 
