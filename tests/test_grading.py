@@ -333,3 +333,47 @@ def test_reading_any_text_never_raises(src):
     assert status in ("value", "code", "empty")
     if status != "value":
         assert value is None
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=8)
+
+
+@pytest.fixture(scope="module")
+def fuzz_class(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("fuzz")
+    out, keys = make_set(tmp, ["ann", "bob"], ["ex2_trick_winner"])
+    hand_in(out, keys, "ann", "ex2_trick_winner")
+    path = hand_in(out, keys, "bob", "ex2_trick_winner")
+    return out, keys, path.read_text(encoding="utf-8")
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(where=st.sampled_from(["tt", "settings", "exercise", "student", "cell", "cell_meta", "source", "cells", "nb"]),
+       junk=_JSON)
+def test_any_crafted_value_is_a_note_never_a_crash(fuzz_class, where, junk):
+    out, keys, original = fuzz_class
+    nb = json.loads(original)
+    tt = nb["metadata"]["tricktutor"]
+    if where == "tt":
+        nb["metadata"]["tricktutor"] = junk
+    elif where in ("settings", "exercise", "student"):
+        tt[where] = junk
+    elif where == "cell":
+        nb["cells"][3] = junk
+    elif where == "cell_meta":
+        nb["cells"][3]["metadata"] = junk
+    elif where == "source":
+        nb["cells"][3]["source"] = junk
+    elif where == "cells":
+        nb["cells"] = junk
+    else:
+        nb = junk
+    path = out / "bob" / "ex2_trick_winner.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    try:
+        rows = grade_class(out, keys).rows
+    finally:
+        path.write_text(original, encoding="utf-8")
+    assert rows[0]["total"] == 8 and 0 <= rows[1]["total"] <= 8

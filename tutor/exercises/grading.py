@@ -632,7 +632,13 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 if len(fs) > 1:
                     notes.append(f"{name}: {len(fs)} copies; graded the newest, {fs[0].path.name} "
                                  f"(ignored: {', '.join(f.path.name for f in fs[1:])})")
-                _grade_notebook(fs[0], sid, name, qids_of[name], keys, row, notes, report)
+                try:
+                    _grade_notebook(fs[0], sid, name, qids_of[name], keys, row, notes, report)
+                except Exception as e:  # noqa: BLE001 - one notebook never stops the class
+                    for q in qids_of[name]:
+                        row[f"{name}:{q}"] = 0
+                    notes.append(f"{name}: {fs[0].path.name} could not be graded ({type(e).__name__}): "
+                                 f"not graded")
         attempted = any(a.status not in ("missing", "empty", "refused") for a in report.answers[start:])
         if not attempted and not any("not graded" in n for n in notes):
             notes = [n for n in notes if n.startswith("not on the roster")] + ["nothing handed in"]
