@@ -76,3 +76,16 @@ def test_cli_prints_one_line_for_a_bad_roster(tmp_path, capsys):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "line 2" in err
     assert not (tmp_path / "o").exists()
+
+
+def test_semicolon_roster_through_make_and_grade(tmp_path):
+    import pandas as pd
+    p = _r(tmp_path, "Student ID;Name\nSiobhán_ONeill;Siobhán O'Neill\ns2;\"Smith; John\"\n")
+    out = tmp_path / "c"
+    assert main(["exercises", "make", "--roster", str(p), "--out", str(out), "--exercises", "ex2_trick_winner"]) == 0
+    assert (out / "Siobhán_ONeill" / "ex2_trick_winner.ipynb").is_file()
+    csv = tmp_path / "g.csv"
+    assert main(["exercises", "grade", str(out), "--out", str(csv), "--roster", str(p), "--delimiter", ";"]) == 0
+    got = pd.read_csv(csv, sep=";", keep_default_na=False, encoding="utf-8-sig")
+    assert list(got["id"]) == ["Siobhán_ONeill", "s2"] and list(got["name"]) == ["Siobhán O'Neill", "Smith; John"]
+    assert list(got["notes"]) == ["nothing handed in", "nothing handed in"]
