@@ -1,10 +1,10 @@
-"""Teacher tools: ``tricktutor exercises make`` and ``tricktutor exercises grade``.
+"""Grading handed-in notebooks: what is graded, settings, notes, grades.csv, overrides.
 
-The grader never executes student code: answer cells are parsed with
-``ast`` and only literal values count.  The class folder below is prepared
-in the test (all right; some wrong; a corrupt file; a code answer that
-would create /tmp/PWNED_tt if run; missing answers; a notebook from another
-student's set; a notebook not handed in) and the CSV is compared in full.
+The grader never executes student code: cells are parsed with ``ast`` and
+only literal values count.  The class below is made with ``make`` and filled
+in the test (all right, some wrong, a corrupt file, code that would create
+/tmp/PWNED_tt if run, a blank student, a classmate's notebook, a renamed
+file, an answer re-typed in a new cell after deleting the original).
 """
 from __future__ import annotations
 
@@ -12,266 +12,368 @@ import json
 import shutil
 from pathlib import Path
 
-import nbformat
 import pandas as pd
 import pytest
 
+from _classkit import hand_in, keys_of, load_nb, make_set, save_nb
 from tutor.cli import main
-from tutor.exercises import Exercise, answer_key
-from tutor.exercises.grading import grade_class, read_answer_cell, read_notebook_answers
-from tutor.exercises.notebooks import answer_source, fill_answers
-from tutor.exercises_cli import nbgitpuller_link
+from tutor.exercises.grading import (grade_class, load_keys, read_answer_cell, read_notebook_answers, read_notebook_cells,
+                                     neutralise_cell)
+from tutor.exercises.notebooks import answer_source
 
 PWNED = Path("/tmp/PWNED_tt")
 EXS = ["ex1_legal_cards", "ex3_spades_scoring"]
 Q1 = [f"ex1_legal_cards:q{i}" for i in range(1, 10)]
 Q3 = [f"ex3_spades_scoring:q{i}" for i in range(1, 9)]
-COLUMNS = ["student_id", *Q1, *Q3, "total", "notes"]
+COLUMNS = ["id", "name", *Q1, *Q3, "ex1_legal_cards total", "ex3_spades_scoring total", "total", "maximum",
+           "percent", "notes"]
 
 
 # ----------------------------------------------------------- reading answers
-def test_read_answer_cell_literals_only():
+def test_read_answer_cell_literals_only_and_other_statements_allowed():
     assert read_answer_cell("answer_q3 = 52") == ("value", "q3", 52)
     assert read_answer_cell("answer_q3 = -40  # my guess\n") == ("value", "q3", -40)
     assert read_answer_cell('answer_q1 = ["10H", "QH"]') == ("value", "q1", ["10H", "QH"])
     assert read_answer_cell("answer_q2 = None") == ("value", "q2", None)
+    # ✓-but-0 forms of issue 11 item 2 that are values: a print line after, a comment, an import before
+    assert read_answer_cell("answer_q2 = 82\nprint(answer_q2)") == ("value", "q2", 82)
+    assert read_answer_cell("answer_q2 = 1; print(1)") == ("value", "q2", 1)
+    assert read_answer_cell("import os\nanswer_q2 = 1") == ("value", "q2", 1)
+    assert read_answer_cell("answer_q2 = 5\nanswer_q2 = 7") == ("value", "q2", 7)
+    assert read_answer_cell("answer_q2: int = 7") == ("value", "q2", 7)
+    # code: never run, never a mark
+    assert read_answer_cell("answer_q2 = 80 + 2") == ("code", "q2", None)
+    assert read_answer_cell('answer_q1 = sorted(["QH", "10H"])') == ("code", "q1", None)
     assert read_answer_cell('answer_q2 = __import__("os").system("touch /tmp/PWNED_tt")') == ("code", "q2", None)
-    assert read_answer_cell("import os\nanswer_q2 = 1") == ("code", "q2", None)
-    assert read_answer_cell("answer_q2 = 1; print(1)") == ("code", "q2", None)
     assert read_answer_cell("answer_q2 = len('abc')") == ("code", "q2", None)
-    assert read_answer_cell("answer_q2 == 1") == ("code", "q2", None)
+    assert read_answer_cell("answer_q2 = 5\nanswer_q2 += 1") == ("code", "q2", None)
+    assert read_answer_cell('answer_q1 = ["QH"]\nanswer_q1.append("10H")') == ("code", "q1", None)
+    assert read_answer_cell('answer_q1 = ["QH"]\nanswer_q1[0] = "10H"') == ("code", "q1", None)
     assert read_answer_cell("answer_q2 = (") == ("code", "q2", None)
+    assert read_answer_cell("answer_q2 == 1") == ("code", None, None)
     assert read_answer_cell("x = 3") == ("code", None, None)
     assert read_answer_cell("   \n# nothing") == ("empty", None, None)
+    assert read_answer_cell(None) == ("code", None, None)
+    # a cell that only reads the answer (the check cell) sets none
+    assert read_answer_cell('ex.check("q1", answer_q1)') == ("code", None, None)
+    # several answers in one cell
+    assert read_answer_cell("answer_q1 = 1\nanswer_q2 = 2", qid="q2") == ("value", "q2", 2)
+    assert read_answer_cell("answer_q1 = 1\nanswer_q2 = 2") == ("value", "q1", 1)
     assert not PWNED.exists()
 
 
+def test_huge_or_deep_cells_are_code_and_quick():
+    big = "answer_q1 = [" + ", ".join(['"10H"'] * 10_000) + "]"
+    assert read_answer_cell(big) == ("code", "q1", None)
+    deep = "answer_q1 = " + "[" * 3000 + "]" * 3000
+    assert read_answer_cell(deep)[0] == "code"
+
+
+def test_last_code_cell_that_assigns_is_graded():
+    nb = {"cells": [
+        {"cell_type": "code", "source": "answer_q1 = None", "metadata": {"tags": ["answer"]}},
+        {"cell_type": "code", "source": 'ex.check("q1", answer_q1)', "metadata": {}},
+        {"cell_type": "markdown", "source": "answer_q1 = 99", "metadata": {}},
+        {"cell_type": "code", "source": ["# retyped\n", "answer_q1 = 52\n", "print(answer_q1)"], "metadata": {}},
+        {"cell_type": "code", "source": "answer_q2 = 1", "metadata": {}},
+        {"cell_type": "code", "source": "answer_q2 = 2 * 3", "metadata": {}},
+    ]}
+    answers = read_notebook_answers(nb)
+    assert answers["q1"].status == "value" and answers["q1"].value == 52
+    assert answers["q1"][:2] == ("value", 52)
+    assert answers["q2"].status == "code" and "calculation" in answers["q2"].reason
+    nb["cells"].append({"cell_type": "code", "source": None, "metadata": {"tricktutor": {"question": "q3"}}})
+    assert read_notebook_cells(nb)[1] == ["cell 7 (q3) has no readable text"]
+
+
 # ----------------------------------------------------------- the class folder
-def _nb(folder: Path, sid: str, name: str):
-    return nbformat.read(folder / sid / f"{name}.ipynb", as_version=4)
-
-
-def _save(nb, folder: Path, sid: str, name: str):
-    nbformat.write(nb, folder / sid / f"{name}.ipynb")
-
-
-def _set_answer(nb, qid: str, source: str | None):
-    for i, c in enumerate(nb.cells):
-        if c.metadata.get("tricktutor", {}).get("question") == qid:
-            if source is None:
-                del nb.cells[i]
-            else:
-                c.source = source
-            return nb
-    raise KeyError(qid)
+IDS = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy"]
 
 
 @pytest.fixture
-def class_folder(tmp_path):
+def klass(tmp_path):
     if PWNED.exists():
         PWNED.unlink()
-    roster = tmp_path / "roster.csv"
-    roster.write_text("student_id,name\nann,Ann A\nben,Ben B\ncat,Cat C\ndan,Dan D\neve,Eve E\nfay,Fay F\ngus,Gus G\n",
-                      encoding="utf-8")
-    out = tmp_path / "class"
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out),
-                 "--exercises", ",".join(EXS), "--estimator", "count"]) == 0
-    keys = {sid: json.loads((out / "answer_keys" / f"{sid}.json").read_text(encoding="utf-8"))
-            for sid in ("ann", "ben", "cat", "dan", "eve", "fay", "gus")}
-
-    def hand_in(sid, name, changes=None):
-        nb = fill_answers(_nb(out, sid, name), keys[sid][name])
-        for qid, src in (changes or {}).items():
-            _set_answer(nb, qid, src)
-        _save(nb, out, sid, name)
-
-    # ann: all right
-    hand_in("ann", EXS[0]); hand_in("ann", EXS[1])
-    # ben: some wrong (an empty card list, a score off by one) and one answer of the wrong type
-    hand_in("ben", EXS[0], {"q1": answer_source("q1", [])})
-    hand_in("ben", EXS[1], {"q2": answer_source("q2", keys["ben"][EXS[1]]["q2"] + 1),
-                            "q3": answer_source("q3", "sixty")})
-    # cat: exercise 1 is not a notebook at all
+    out, keys = make_set(tmp_path, IDS, EXS, names={"ann": "Amina Khan", "ben": "Amina Osei"})
+    hand_in(out, keys, "ann", EXS[0]); hand_in(out, keys, "ann", EXS[1])
+    k = keys_of(keys, EXS[1], "ben")
+    hand_in(out, keys, "ben", EXS[0], {"q1": answer_source("q1", [])})
+    hand_in(out, keys, "ben", EXS[1], {"q2": answer_source("q2", k["q2"] + 1), "q3": answer_source("q3", "sixty")})
     (out / "cat" / f"{EXS[0]}.ipynb").write_text('{"cells": [ this is not JSON', encoding="utf-8")
-    hand_in("cat", EXS[1])
-    # dan: code instead of values (must never run)
-    hand_in("dan", EXS[0], {"q2": 'answer_q2 = __import__("os").system("touch /tmp/PWNED_tt")',
-                            "q3": 'import os\nanswer_q3 = os.listdir(".")'})
-    hand_in("dan", EXS[1])
-    # eve: exercise 1 untouched (all None), q4 of exercise 3 deleted
-    hand_in("eve", EXS[1], {"q4": None})
-    # fay: hands in ann's filled notebook for exercise 1
+    hand_in(out, keys, "cat", EXS[1])
+    hand_in(out, keys, "dan", EXS[0], {"q2": 'answer_q2 = __import__("os").system("touch /tmp/PWNED_tt")',
+                                       "q3": 'import os\nanswer_q3 = os.listdir(".")'})
+    hand_in(out, keys, "dan", EXS[1])
+    # eve: nothing touched (a blank student)
+    # fay: hands in ann's filled notebook for exercise 1, her own exercise 3
     shutil.copy(out / "ann" / f"{EXS[0]}.ipynb", out / "fay" / f"{EXS[0]}.ipynb")
-    hand_in("fay", EXS[1])
-    # gus: exercise 3 not handed in
-    hand_in("gus", EXS[0])
+    hand_in(out, keys, "fay", EXS[1])
+    # gus: renamed download of exercise 1; exercise 3 not handed in
+    p = hand_in(out, keys, "gus", EXS[0])
+    p.rename(out / "gus" / f"{EXS[0]} (1).ipynb")
     (out / "gus" / f"{EXS[1]}.ipynb").unlink()
-    return out
+    # hal: deleted the q4 answer cell of exercise 3 and re-typed it in a new cell at the end, with a print
+    path = hand_in(out, keys, "hal", EXS[1], {"q4": None})
+    nb = load_nb(path)
+    nb["cells"].append({"cell_type": "code", "execution_count": None, "id": "mine", "metadata": {}, "outputs": [],
+                        "source": f"answer_q4 = {keys_of(keys, EXS[1], 'hal')['q4']!r}\nprint('done')"})
+    save_nb(nb, path)
+    hand_in(out, keys, "hal", EXS[0], {"q5": "answer_q5 = 80 + 2"})
+    # ivy: exercise 1 only, with a code answer that is right in the kernel
+    kv = keys_of(keys, EXS[0], "ivy")
+    hand_in(out, keys, "ivy", EXS[0], {"q1": f"answer_q1 = sorted({kv['q1']!r})"})
+    return out, keys
 
 
-def test_make_writes_notebooks_keys_and_settings(class_folder):
-    out = class_folder
-    assert sorted(p.name for p in out.iterdir()) == ["ann", "answer_keys", "ben", "cat", "dan", "eve",
-                                                     "exercise_settings.json", "fay", "gus"]
-    assert json.loads((out / "exercise_settings.json").read_text()) == {
-        "exercises": EXS, "reveal_answers": False, "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
-        "estimator": "count"}
-    key = json.loads((out / "answer_keys" / "eve.json").read_text(encoding="utf-8"))
-    secret = (class_folder / "answer_keys" / "class_secret.txt").read_text(encoding="utf-8").strip()
-    assert key == {name: answer_key(Exercise(name, "eve", {"estimator": "count"}, secret=secret)) for name in EXS}
-    nb = _nb(out, "eve", EXS[1])
-    assert nb.metadata.tricktutor == {"exercise": EXS[1], "student": "eve", "format": 2, "settings": {
-        "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False}, "estimator": "count"}}
-    assert "load_sealed(" in nb.cells[1].source and "reveal_answers" not in nb.cells[1].source
-    assert secret not in json.dumps(nb)
+def _row(df, sid):
+    return df[df["id"] == sid].iloc[0]
 
 
-def test_grade_class_folder_exact_csv(class_folder, tmp_path, capsys):
+def test_grade_class_csv_values(klass, tmp_path, capsys):
+    out, keys = klass
     csv = tmp_path / "grades.csv"
-    assert main(["exercises", "grade", str(class_folder), "--out", str(csv)]) == 0
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
     assert not PWNED.exists(), "the grader ran student code"
-    got = pd.read_csv(csv, keep_default_na=False)
-    ones1, ones3 = [1] * 9, [1] * 8
-    zeros1, zeros3 = [0] * 9, [0] * 8
-    rows = [
-        ["ann", *ones1, *ones3, 17, ""],
-        ["ben", 0, *[1] * 8, 1, 0, 0, *[1] * 5, 14,
-         "ex3_spades_scoring: answer not understood in q3"],
-        ["cat", *zeros1, *ones3, 8, "ex1_legal_cards: corrupt notebook (not a readable .ipynb)"],
-        ["dan", 1, 0, 0, *[1] * 6, *ones3, 15, "ex1_legal_cards: code, not a value in q2, q3"],
-        ["eve", *zeros1, 1, 1, 1, 0, 1, 1, 1, 1, 7,
-         "ex1_legal_cards: no answer for q1, q2, q3, q4, q5, q6, q7, q8, q9; "
-         "ex3_spades_scoring: no answer for q4"],
-        ["fay", *zeros1, *ones3, 8, "ex1_legal_cards: notebook is from ann's set, not fay's"],
-        ["gus", *ones1, *zeros3, 9, "ex3_spades_scoring: notebook missing"],
-    ]
-    expected = pd.DataFrame(rows, columns=COLUMNS)
-    pd.testing.assert_frame_equal(got, expected)
-    out = capsys.readouterr().out
-    assert "Graded 7 students; 7 problems found." in out
-    assert "dan: ex1_legal_cards: code, not a value in q2, q3" in out
-    assert "cat: ex1_legal_cards: corrupt notebook" in out
-    assert "warning" not in out
-
-
-def test_grader_regenerates_the_key_and_warns_when_the_stored_key_differs(class_folder):
-    key_file = class_folder / "answer_keys" / "ann.json"
-    key = json.loads(key_file.read_text(encoding="utf-8"))
-    key[EXS[1]]["q1"] = 999
-    key_file.write_text(json.dumps(key), encoding="utf-8")
-    report = grade_class(class_folder)
-    assert report.rows[0]["student_id"] == "ann" and report.rows[0]["total"] == 17
-    assert report.warnings == ["ann: ex3_spades_scoring: the stored answer key differs from the regenerated one "
-                               "(were the settings changed?); grading uses the regenerated key"]
-
-
-def test_read_notebook_answers_uses_cell_metadata(class_folder):
-    nb = _nb(class_folder, "dan", EXS[0])
-    answers = read_notebook_answers(nb)
-    assert answers["q2"] == ("code", None) and answers["q3"] == ("code", None)
-    assert answers["q1"][0] == "value"
-
-
-# ----------------------------------------------------------- CLI input errors
-def test_make_rejects_a_roster_without_student_id(tmp_path, capsys):
-    roster = tmp_path / "r.csv"
-    roster.write_text("name\nAnn\n", encoding="utf-8")
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "o")]) == 2
-    assert "no student_id column" in capsys.readouterr().err
-
-
-def test_make_rejects_unsafe_or_duplicate_ids(tmp_path, capsys):
-    roster = tmp_path / "r.csv"
-    roster.write_text("student_id\n../etc\n", encoding="utf-8")
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "o")]) == 2
-    assert "cannot be a folder name" in capsys.readouterr().err
-    roster.write_text("student_id\nann\nann\n", encoding="utf-8")
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "o")]) == 2
-    assert "more than once" in capsys.readouterr().err
-
-
-def test_make_oh_hell_rule_variation_and_nbgitpuller_link(tmp_path, capsys):
-    roster = tmp_path / "r.csv"
-    roster.write_text("student_id\nzoe\n", encoding="utf-8")
-    out = tmp_path / "set1"
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
-                 "ex5_oh_hell_scoring", "--oh-hell-rules", "tricks_always_count", "--reveal-answers",
-                 "--print-nbgitpuller", "https://hub.school.example/", "https://github.com/teacher/class-2026"]) == 0
+    got = pd.read_csv(csv, keep_default_na=False, dtype={"notes": str})
+    assert list(got.columns) == COLUMNS
+    assert list(got["id"]) == IDS
+    assert list(got["name"][:3]) == ["Amina Khan", "Amina Osei", "Cat"]
+    assert set(got["maximum"]) == {17}
+    r = _row(got, "ann")
+    assert (r["total"], r["percent"], r["notes"], r["ex1_legal_cards total"]) == (17, 100.0, "", 9)
+    r = _row(got, "ben")
+    assert r["total"] == 14 and r["ex1_legal_cards:q1"] == 0 and r["ex3_spades_scoring:q2"] == 0
+    assert r["notes"] == "ex3_spades_scoring: answer not understood in q3"
+    assert r["percent"] == round(100 * 14 / 17, 1)
+    r = _row(got, "cat")
+    assert r["total"] == 8 and "ex1_legal_cards.ipynb is not a readable notebook (not JSON): not graded" in r["notes"]
+    r = _row(got, "dan")
+    assert r["total"] == 15 and r["ex1_legal_cards:q2"] == 0 and r["ex1_legal_cards:q3"] == 0
+    assert r["notes"].startswith("ex1_legal_cards: code, not a value in q2, q3")
+    assert _row(got, "eve")["notes"] == "nothing handed in" and _row(got, "eve")["total"] == 0
+    r = _row(got, "fay")
+    assert r["total"] == 8 and "is from ann's set, not fay's" in r["notes"]
+    r = _row(got, "gus")
+    assert r["ex1_legal_cards total"] == 9 and r["total"] == 9, "a renamed file is recognised by its metadata"
+    assert r["notes"] == "ex3_spades_scoring: not handed in"
+    r = _row(got, "hal")
+    assert r["ex3_spades_scoring:q4"] == 1, "an answer re-typed in a new cell gets the mark"
+    assert r["total"] == 16 and r["ex1_legal_cards:q5"] == 0
+    assert "ex1_legal_cards: code, not a value in q5 (the answer is a calculation or a call" in r["notes"]
+    r = _row(got, "ivy")
+    assert r["total"] == 8 and "code, not a value in q1" in r["notes"]
     printed = capsys.readouterr().out
-    link = ("https://hub.school.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fteacher%2F"
-            "class-2026&urlpath=lab%2Ftree%2Fclass-2026%2Fset1&branch=main")
-    assert link in printed
-    settings = json.loads((out / "exercise_settings.json").read_text())
-    assert settings.pop("exercises") == ["ex5_oh_hell_scoring"]
-    assert settings["oh_hell"] == {"tricks_always_count": True, "nil_pays_hand_size": False}
-    assert settings["reveal_answers"] is True
-    key = json.loads((out / "answer_keys" / "zoe.json").read_text(encoding="utf-8"))["ex5_oh_hell_scoring"]
-    secret = (out / "answer_keys" / "class_secret.txt").read_text(encoding="utf-8").strip()
-    assert key == answer_key(Exercise("ex5_oh_hell_scoring", "zoe", settings, secret=secret))
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out),
-                 "--oh-hell-rules", "hook"]) == 2
-    assert "unknown option 'hook'" in capsys.readouterr().err
+    assert "Graded 9 students;" in printed and "warning" not in printed
 
 
-def test_nbgitpuller_link_strips_dot_git():
-    assert nbgitpuller_link("https://hub.example", "https://github.com/a/b.git", "dev", "exercises") == (
-        "https://hub.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fa%2Fb.git"
-        "&urlpath=lab%2Ftree%2Fb%2Fexercises&branch=dev")
+def test_semicolon_delimiter_and_lms_file(klass, tmp_path):
+    out, keys = klass
+    csv = tmp_path / "g.csv"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv), "--delimiter", ";"]) == 0
+    text = csv.read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0].startswith("id;name;ex1_legal_cards:q1;")
+    got = pd.read_csv(csv, sep=";", decimal=",", keep_default_na=False, encoding="utf-8-sig")
+    assert _row(got, "ben")["percent"] == pytest.approx(82.4)
+    assert ";82,4;" in text
+    lms = pd.read_csv(tmp_path / "g-lms.csv", sep=";", keep_default_na=False, encoding="utf-8-sig")
+    assert list(lms.columns) == ["Student", "SIS User ID", "ID number", "Trick Tutor exercises"]
+    assert list(lms["SIS User ID"]) == IDS and list(lms["Trick Tutor exercises"])[:2] == [17, 14]
 
 
-def test_grade_missing_folder_is_an_input_error(tmp_path, capsys):
-    assert main(["exercises", "grade", str(tmp_path / "nope"), "--out", str(tmp_path / "g.csv")]) == 2
+def test_overrides_apply_and_survive_regrading(klass, tmp_path):
+    out, keys = klass
+    ov = tmp_path / "overrides.csv"
+    ov.write_text("id,question,mark\nivy,ex1_legal_cards:q1,1\nben,ex3_spades_scoring:q3,0.5\n", encoding="utf-8")
+    csv = tmp_path / "g.csv"
+    for _ in range(2):  # re-grading keeps the teacher's decisions
+        assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv),
+                     "--override", str(ov)]) == 0
+        got = pd.read_csv(csv, keep_default_na=False)
+        assert _row(got, "ivy")["total"] == 9 and "override ex1_legal_cards:q1: 1 (graded 0)" in _row(got, "ivy")["notes"]
+        assert _row(got, "ben")["total"] == 14.5
+    ov.write_text("id,question,mark\nivy,ex1_legal_cards:q1,2\n", encoding="utf-8")
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv), "--override", str(ov)]) == 2
+
+
+# ------------------------------------------------------------ settings
+def test_missing_or_broken_settings_file_refuses_with_one_line(klass, tmp_path, capsys):
+    out, keys = klass
+    (keys / "exercise_settings.json").unlink()
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "exercise_settings.json is missing" in err and len(err.strip().splitlines()) == 1
+    (keys / "exercise_settings.json").mkdir()
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv")]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    (keys / "exercise_settings.json").rmdir()
+    (keys / "exercise_settings.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv")]) == 2
+    assert "nested too deeply" in capsys.readouterr().err
+    assert not (tmp_path / "g.csv").exists()
+    assert main(["exercises", "grade", str(out), "--keys", str(tmp_path / "nokeys"), "--out", "g.csv"]) == 2
+    assert "keys folder" in capsys.readouterr().err
+
+
+def test_oh_hell_rules_set_is_graded_with_its_settings(tmp_path):
+    """Issue 11 item 3: a set made with --oh-hell-rules tricks_always_count scores 8/8, never 6/8."""
+    out, keys = make_set(tmp_path, ["zoe", "yan"], ["ex5_oh_hell_scoring"], "--oh-hell-rules", "tricks_always_count")
+    hand_in(out, keys, "zoe", "ex5_oh_hell_scoring")
+    path = hand_in(out, keys, "yan", "ex5_oh_hell_scoring")
+    nb = load_nb(path)  # yan edits the settings in the metadata back to the default rules
+    nb["metadata"]["tricktutor"]["settings"]["oh_hell"]["tricks_always_count"] = False
+    save_nb(nb, path)
+    report = grade_class(out, keys)
+    zoe, yan = report.rows
+    assert zoe["total"] == 8 and zoe["maximum"] == 8 and zoe["notes"] == ""
+    assert yan["total"] == 0 and "does not carry this class's signature" in yan["notes"]
+    # the set's settings file edited: every notebook disagrees, each says so
+    s = json.loads((keys / "exercise_settings.json").read_text())
+    s["exercises"]["ex5_oh_hell_scoring"]["oh_hell"]["tricks_always_count"] = False
+    (keys / "exercise_settings.json").write_text(json.dumps(s))
+    zoe = grade_class(out, keys).rows[0]
+    assert zoe["total"] == 0 and "was made with other settings than exercise_settings.json says" in zoe["notes"]
+
+
+# ------------------------------------------------------------ crafted notebooks
+@pytest.mark.parametrize("craft, note", [
+    (lambda nb: nb["metadata"].__setitem__("tricktutor", ["x"]), "tricktutor is not an object"),
+    (lambda nb: nb["metadata"]["tricktutor"].__setitem__("student", 5), "student is not text"),
+    (lambda nb: nb["metadata"].__setitem__("tricktutor", None), "no tricktutor metadata"),
+    (lambda nb: nb.__setitem__("metadata", "x"), "has no notebook metadata"),
+    (lambda nb: nb.__setitem__("cells", {"a": 1}), "not a notebook (no list of cells)"),
+    (lambda nb: nb["cells"].__setitem__(3, None), None),
+    (lambda nb: nb["cells"][3].__setitem__("source", None), "has no readable text"),
+    (lambda nb: nb["cells"][3]["metadata"].__setitem__("tags", 5), None),
+    (lambda nb: nb["cells"][3]["metadata"].__setitem__("tricktutor", {"question": ["q1"]}), None),
+])
+def test_crafted_notebooks_become_notes_and_the_class_is_graded(tmp_path, craft, note):
+    out, keys = make_set(tmp_path, ["ann", "bob"], ["ex2_trick_winner"])
+    hand_in(out, keys, "ann", "ex2_trick_winner")
+    path = hand_in(out, keys, "bob", "ex2_trick_winner")
+    nb = load_nb(path)
+    craft(nb)
+    save_nb(nb, path)
+    report = grade_class(out, keys)
+    assert report.rows[0]["total"] == 8
+    bob = report.rows[1]
+    if note:
+        assert note in bob["notes"], bob["notes"]
+    assert bob["total"] <= 8
+
+
+def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path):
+    out, keys = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], names={"ann": "=1+1"})
+    hand_in(out, keys, "ann", "ex2_trick_winner")
+    for bad in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"):
+        (out / bad).mkdir()
+        shutil.copy(out / "ann" / "ex2_trick_winner.ipynb", out / bad / "ex2_trick_winner.ipynb")
+    csv = tmp_path / "g.csv"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
+    lines = csv.read_text(encoding="utf-8-sig").splitlines()[1:]
+    firsts = [line.split(",")[0] for line in lines]
+    assert all(not f.lstrip('"').startswith(("=", "+", "-", "@")) for f in firsts), firsts
+    got = pd.read_csv(csv, keep_default_na=False)
+    assert list(got["id"]) == ["ann", "'+1", "'-2", "'=HYPERLINK(\"x\")", "'@SUM(A1)"]
+    assert _row(got, "ann")["name"] == "'=1+1"
+    assert all("not a student id" in n for n in got["notes"][1:]) and list(got["total"]) == [8, 0, 0, 0, 0]
+    assert neutralise_cell("-3") == "'-3" and neutralise_cell(-3) == -3 and neutralise_cell("ok") == "ok"
+
+
+# ------------------------------------------------------------ CLI input errors
+def test_grade_out_errors_are_one_line(klass, tmp_path, capsys):
+    out, keys = klass
+    for bad, msg in ((tmp_path, "is a folder"), (tmp_path / "nope" / "g.csv", "does not exist")):
+        assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert msg in err and len(err.strip().splitlines()) == 1
+    assert main(["exercises", "grade", str(tmp_path / "nope"), "--keys", str(keys), "--out", "g.csv"]) == 2
     assert "is not a folder" in capsys.readouterr().err
 
 
-def test_grade_with_roster_lists_students_who_handed_in_nothing(class_folder, tmp_path):
+def test_grade_with_roster_lists_students_who_handed_in_nothing(klass, tmp_path):
+    out, keys = klass
     roster = tmp_path / "roster2.csv"
-    roster.write_text("student_id\nann\nben\ncat\ndan\neve\nfay\nhal\n", encoding="utf-8")
-    csv = tmp_path / "g.csv"
-    assert main(["exercises", "grade", str(class_folder), "--out", str(csv), "--roster", str(roster)]) == 0
-    got = pd.read_csv(csv, keep_default_na=False)
-    assert list(got["student_id"]) == ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
-    hal = got[got.student_id == "hal"].iloc[0]
-    assert hal["total"] == 0 and hal["notes"] == "nothing handed in"
-    assert all(hal[c] == 0 for c in Q1 + Q3)
-    gus = got[got.student_id == "gus"].iloc[0]
-    assert gus["notes"] == "not on the roster; ex3_spades_scoring: notebook missing" and gus["total"] == 9
+    roster.write_text("Student ID;Name\nann;Amina K\nben;B\nzed;Zed Z\n", encoding="utf-8")
+    report = grade_class(out, keys, roster=["ann", "ben", "zed"], names={"zed": "Zed Z"})
+    ids = [r["id"] for r in report.rows]
+    assert ids[:3] == ["ann", "ben", "zed"] and "eve" in ids
+    zed = report.rows[2]
+    assert zed["notes"] == "nothing handed in" and zed["name"] == "Zed Z" and zed["total"] == 0
+    eve = next(r for r in report.rows if r["id"] == "eve")
+    assert eve["notes"] == "not on the roster; nothing handed in"
 
 
-def test_key_notebooks_score_full_marks(tmp_path):
-    roster = tmp_path / "r.csv"
-    roster.write_text("student_id\nkim\n", encoding="utf-8")
-    out = tmp_path / "set"
-    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
-                 "ex2_trick_winner,ex4_bags_and_game_end", "--key-notebooks"]) == 0
-    for name in ("ex2_trick_winner", "ex4_bags_and_game_end"):
-        key_nb = out / "answer_keys" / "kim" / f"{name}.ipynb"
-        assert "answer_q1 = None" not in key_nb.read_text(encoding="utf-8")
-        shutil.copy(key_nb, out / "kim" / f"{name}.ipynb")
-    report = grade_class(out)
-    assert report.rows == [{"student_id": "kim", **{f"ex2_trick_winner:q{i}": 1 for i in range(1, 9)},
-                            **{f"ex4_bags_and_game_end:q{i}": 1 for i in range(1, 10)}, "total": 17, "notes": ""}]
-    assert report.problems == [] and report.warnings == []
+def test_keys_loader_reads_what_make_wrote(klass):
+    _, keys = klass
+    k = load_keys(keys)
+    assert list(k.exercises) == EXS and len(k.secret) == 32 and k.ids == IDS
+    assert k.names["ann"] == "Amina Khan"
 
 
-def test_make_never_overwrites_handed_in_work(tmp_path):
-    """Re-running make (e.g. after adding a student) keeps existing notebooks."""
-    import subprocess
-    import sys
-    roster = tmp_path / "roster.csv"
-    roster.write_text("student_id\ns1\n", encoding="utf-8")
-    out = tmp_path / "class"
-    cmd = [sys.executable, "-m", "tutor.cli", "exercises", "make", "--roster", str(roster), "--out", str(out)]
-    assert subprocess.run(cmd, capture_output=True, text=True).returncode == 0
-    work = next((out / "s1").glob("*.ipynb"))
-    work.write_text(work.read_text(encoding="utf-8").replace("answer_q1 = None", "answer_q1 = 7"), encoding="utf-8")
-    roster.write_text("student_id\ns1\ns2\n", encoding="utf-8")
-    again = subprocess.run(cmd, capture_output=True, text=True)
-    assert again.returncode == 0 and "Kept" in again.stdout
-    assert "answer_q1 = 7" in work.read_text(encoding="utf-8")
-    assert any((out / "s2").glob("*.ipynb"))
-    forced = subprocess.run(cmd + ["--force"], capture_output=True, text=True)
-    assert forced.returncode == 0
-    assert "answer_q1 = 7" not in work.read_text(encoding="utf-8")
-    other = subprocess.run(cmd + ["--reveal-answers"], capture_output=True, text=True)
-    assert other.returncode == 2 and "other settings" in other.stderr
+# ------------------------------------------------------------ properties
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+_LITERALS = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+                         lambda inner: st.lists(inner, max_size=5) | st.tuples(inner, inner), max_leaves=12)
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(value=_LITERALS, n=st.integers(1, 12), before=st.sampled_from(["", "# note\n", "import math\n"]),
+       after=st.sampled_from(["", "\nprint('ok')", "\nprint(answer_qN)", "  # mine"]))
+def test_any_literal_reads_back_exactly(value, n, before, after):
+    q = f"q{n}"
+    src = before + answer_source(q, value) + after.replace("answer_qN", f"answer_{q}")
+    assert read_answer_cell(src) == ("value", q, value)
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_reading_any_text_never_raises(src):
+    status, qid, value = read_answer_cell(src)
+    assert status in ("value", "code", "empty")
+    if status != "value":
+        assert value is None
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=8)
+
+
+@pytest.fixture(scope="module")
+def fuzz_class(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("fuzz")
+    out, keys = make_set(tmp, ["ann", "bob"], ["ex2_trick_winner"])
+    hand_in(out, keys, "ann", "ex2_trick_winner")
+    path = hand_in(out, keys, "bob", "ex2_trick_winner")
+    return out, keys, path.read_text(encoding="utf-8")
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(where=st.sampled_from(["tt", "settings", "exercise", "student", "cell", "cell_meta", "source", "cells", "nb"]),
+       junk=_JSON)
+def test_any_crafted_value_is_a_note_never_a_crash(fuzz_class, where, junk):
+    out, keys, original = fuzz_class
+    nb = json.loads(original)
+    tt = nb["metadata"]["tricktutor"]
+    if where == "tt":
+        nb["metadata"]["tricktutor"] = junk
+    elif where in ("settings", "exercise", "student"):
+        tt[where] = junk
+    elif where == "cell":
+        nb["cells"][3] = junk
+    elif where == "cell_meta":
+        nb["cells"][3]["metadata"] = junk
+    elif where == "source":
+        nb["cells"][3]["source"] = junk
+    elif where == "cells":
+        nb["cells"] = junk
+    else:
+        nb = junk
+    path = out / "bob" / "ex2_trick_winner.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    try:
+        rows = grade_class(out, keys).rows
+    finally:
+        path.write_text(original, encoding="utf-8")
+    assert rows[0]["total"] == 8 and 0 <= rows[1]["total"] <= 8

@@ -1,31 +1,31 @@
-"""``tricktutor exercises …``: the teacher's commands (see exercises/TEACHERS.md).
+"""``tricktutor exercises …``: the teacher's commands (exercises/TEACHERS.md walks through them).
 
-    tricktutor exercises make --roster roster.csv --out DIR
-        [--exercises ex1_legal_cards,ex3_spades_scoring] [--reveal-answers]
-        [--oh-hell-rules tricks_always_count,nil_pays_hand_size]
-        [--estimator auto|advisor|count]
-        [--print-nbgitpuller HUB_URL REPO_URL [--branch main]]
-        [--key-notebooks]
-    tricktutor exercises grade DIR --out grades.csv [--roster roster.csv]
+    tricktutor exercises make --roster roster.csv --out class [--keys class-teacher]
+        [--exercises ex1_legal_cards,ex3_spades_scoring]
+        [--oh-hell-rules tricks_always_count,nil_pays_hand_size] [--estimator auto|advisor|count]
+        [--repo-url URL [--hub-url URL] [--branch main]] [--package REQUIREMENT]
+        [--key-notebooks] [--force]
+    tricktutor exercises collect DOWNLOADS... --into handed-in [--keys class-teacher] [--replace]
+    tricktutor exercises grade handed-in --keys class-teacher --out grades.csv
+        [--delimiter ';'] [--lms-out grades-lms.csv] [--override overrides.csv] [--roster roster.csv]
+    tricktutor exercises report handed-in --keys class-teacher [--out report.html]
+        [--feedback feedback/] [--override overrides.csv]
 
-``make`` writes ``DIR/<student_id>/<exercise>.ipynb`` for every student of
-the roster (a CSV with a ``student_id`` column, optionally ``name``),
-``DIR/answer_keys/<student_id>.json`` and ``DIR/exercise_settings.json``.
-``grade`` writes one CSV row per student (a column per ``exercise:question``,
-``total`` and ``notes``) and prints a summary.  Exit status: 0 done, 2 bad
-input (one line on stderr).
+``make`` writes the class folder to share (one folder per student, README,
+.gitignore, binder/) and the teacher folder (default ``<out>-teacher``: the
+class secret, settings, roster copy) that grading needs and students must
+never get.  Exit status: 0 done, 2 bad input (one line on stderr).
 """
 from __future__ import annotations
 
-import json
-import re
+import os
 import sys
 from pathlib import Path
-from urllib.parse import quote, urlencode
+
+from tutor.exercises.classset import nbgitpuller_link  # noqa: F401 - re-exported (older imports)
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
 _OH_HELL_OPTIONS = ("tricks_always_count", "nil_pays_hand_size")
 
 
@@ -34,169 +34,233 @@ class _Input(Exception):
 
 
 def read_roster(path: str | Path) -> list[str]:
-    """Student ids from a roster CSV (column ``student_id``); ids must be
-    usable as folder names (letters, digits, ``_ . @ -``) and unique."""
-    import pandas as pd
+    """Student ids of a roster (see :func:`tutor.exercises.roster.read_roster`);
+    raises ``_Input`` with one line."""
+    from tutor.exercises.roster import RosterError
+    from tutor.exercises.roster import read_roster as _read
     try:
-        df = pd.read_csv(path, dtype=str, keep_default_na=False)
-    except FileNotFoundError:
-        raise _Input(f"roster {path} not found") from None
-    except Exception as e:  # noqa: BLE001 - pandas raises several parser errors
-        raise _Input(f"roster {path} is not a readable CSV file ({e})") from None
-    cols = {c.strip().lower(): c for c in df.columns}
-    if "student_id" not in cols:
-        raise _Input(f"roster {path} has no student_id column (columns: {', '.join(df.columns)})")
-    ids = [v.strip() for v in df[cols["student_id"]]]
-    ids = [v for v in ids if v]
-    for v in ids:
-        if not _ID.fullmatch(v) or v in ("answer_keys",):
-            raise _Input(f"roster: student id {v!r} cannot be a folder name: use letters, digits, _ . @ - "
-                         f"(at most 64 characters)")
-    dup = sorted({v for v in ids if ids.count(v) > 1})
-    if dup:
-        raise _Input(f"roster: student id {dup[0]!r} appears more than once")
-    if not ids:
-        raise _Input(f"roster {path} lists no students")
-    return ids
-
-
-def nbgitpuller_link(hub_url: str, repo_url: str, branch: str = "main", path: str = "exercises") -> str:
-    """An nbgitpuller link: opening it on the school's JupyterHub clones (or
-    updates) ``repo_url`` into the student's home and opens JupyterLab at
-    ``<repo folder>/<path>``."""
-    repo_dir = repo_url.rstrip("/").split("/")[-1]
-    if repo_dir.endswith(".git"):
-        repo_dir = repo_dir[:-4]
-    urlpath = f"lab/tree/{repo_dir}/{path}".rstrip("/")
-    query = urlencode({"repo": repo_url, "urlpath": urlpath, "branch": branch}, quote_via=quote)
-    return f"{hub_url.rstrip('/')}/hub/user-redirect/git-pull?{query}"
+        return _read(path).ids
+    except RosterError as e:
+        raise _Input(str(e)) from None
 
 
 def _settings_from_args(args) -> dict:
-    oh = {k: False for k in _OH_HELL_OPTIONS}
-    for opt in filter(None, (x.strip() for x in (args.oh_hell_rules or "").split(","))):
-        if opt not in oh:
-            raise _Input(f"--oh-hell-rules: unknown option {opt!r} (choose from {', '.join(_OH_HELL_OPTIONS)})")
-        oh[opt] = True
-    estimator = args.estimator
-    if estimator == "auto":  # fix the choice now, so grading later regenerates the same ranges
-        try:
-            from engine.bots.advisor import advise_bid  # noqa: F401
-            estimator = "advisor"
-        except Exception:  # noqa: BLE001
-            estimator = "count"
-    return {"reveal_answers": bool(args.reveal_answers), "oh_hell": oh, "estimator": estimator}
+    from tutor.exercises.core import DEFAULT_SETTINGS
+    settings: dict = {}
+    if "oh_hell" in DEFAULT_SETTINGS:
+        oh = {k: False for k in DEFAULT_SETTINGS["oh_hell"]}
+        for opt in filter(None, (x.strip() for x in (args.oh_hell_rules or "").split(","))):
+            if opt not in oh:
+                raise _Input(f"--oh-hell-rules: unknown option {opt!r} (choose from {', '.join(oh)})")
+            oh[opt] = True
+        settings["oh_hell"] = oh
+    if "estimator" in DEFAULT_SETTINGS:
+        estimator = args.estimator
+        if estimator == "auto":  # fix the choice now, so grading later regenerates the same ranges
+            try:
+                from engine.bots.advisor import advise_bid  # noqa: F401
+                estimator = "advisor"
+            except Exception:  # noqa: BLE001
+                estimator = "count"
+        settings["estimator"] = estimator
+    if getattr(args, "reveal_answers", False):
+        if "reveal_answers" not in DEFAULT_SETTINGS:
+            raise _Input("--reveal-answers is no longer offered: notebooks never hold the answers")
+        settings["reveal_answers"] = True
+    elif "reveal_answers" in DEFAULT_SETTINGS:
+        settings["reveal_answers"] = False
+    return settings
+
+
+def _fail(cmd: str, msg: str) -> int:
+    print(f"tricktutor exercises {cmd}: {msg}", file=sys.stderr)
+    return 2
 
 
 def _make(args) -> int:
-    import secrets
-
-    from tutor.exercises import EXERCISES, Exercise, answer_key
-    from tutor.exercises.grading import KEYS_DIR, SECRET_FILE, SETTINGS_FILE
-    from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
+    from tutor.exercises import EXERCISES
+    from tutor.exercises.classset import MakeError, binder_link, make_class_set, repository_path
+    from tutor.exercises.roster import RosterError, read_roster as _read
     try:
-        ids = read_roster(args.roster)
+        roster = _read(args.roster)
         settings = _settings_from_args(args)
         names = list(EXERCISES)
         if args.exercises:
-            names = [n.strip() for n in args.exercises.split(",") if n.strip()]
+            names = list(dict.fromkeys(n.strip() for n in args.exercises.split(",") if n.strip()))
             bad = [n for n in names if n not in EXERCISES]
             if bad:
                 raise _Input(f"--exercises: no exercise {bad[0]!r} (choose from {', '.join(EXERCISES)})")
-    except _Input as e:
-        print(f"tricktutor exercises make: {e}", file=sys.stderr)
-        return 2
-    out = Path(args.out)
-    settings_text = json.dumps({"exercises": names, **settings}, indent=2) + "\n"
-    old_settings = out / SETTINGS_FILE
-    if old_settings.exists() and not args.force and old_settings.read_text(encoding="utf-8") != settings_text:
-        print(f"tricktutor exercises make: {out} was made with other settings ({old_settings}); "
-              f"use another --out, or --force to remake it (handed-in notebooks would be overwritten)",
-              file=sys.stderr)
-        return 2
-    (out / KEYS_DIR).mkdir(parents=True, exist_ok=True)
-    secret_file = out / KEYS_DIR / SECRET_FILE  # the class secret: variants nobody else can regenerate
-    if not secret_file.exists():
-        secret_file.write_text(secrets.token_hex(16) + "\n", encoding="utf-8")
-    secret = secret_file.read_text(encoding="utf-8").strip()
-    old_settings.write_text(settings_text, encoding="utf-8")
-    kept = 0
-    for sid in ids:
-        (out / sid).mkdir(exist_ok=True)
-        keys = {}
-        for name in names:
-            path = out / sid / f"{name}.ipynb"
-            if path.exists() and not args.force:
-                kept += 1  # never overwrite a student's work (it may already be handed in)
-            else:
-                path.write_text(notebook_text(build_notebook(name, sid, settings, secret=secret)), encoding="utf-8")
-            keys[name] = answer_key(Exercise(name, sid, settings, secret=secret))
-        if args.key_notebooks:
-            (out / KEYS_DIR / sid).mkdir(exist_ok=True)
-            for name in names:
-                nb = fill_answers(build_notebook(name, sid, settings, secret=secret), keys[name])
-                (out / KEYS_DIR / sid / f"{name}.ipynb").write_text(notebook_text(nb), encoding="utf-8")
-        (out / KEYS_DIR / f"{sid}.json").write_text(json.dumps(keys, indent=2, ensure_ascii=False) + "\n",
-                                                    encoding="utf-8")
-    print(f"Wrote {len(names)} notebook{'s' if len(names) != 1 else ''} for each of {len(ids)} "
-          f"student{'s' if len(ids) != 1 else ''} under {out}/<student_id>/, answer keys under "
-          f"{out}/{KEYS_DIR}/ (keep these private) and the settings in {out}/{SETTINGS_FILE}.")
-    if kept:
-        print(f"Kept {kept} notebook{'s' if kept != 1 else ''} that already existed (students' work is never "
-              f"overwritten; --force remakes them).")
+        result = make_class_set(roster, args.out, names, settings, keys=args.keys, force=args.force,
+                                key_notebooks=args.key_notebooks, requirement=args.package, jobs=args.jobs)
+    except (_Input, RosterError, MakeError) as e:
+        return _fail("make", str(e))
+    except OSError as e:
+        return _fail("make", f"cannot write: {e.filename or ''} ({e.strerror})")
+    for w in roster.warnings:
+        print(f"warning: {w}")
+    print(result.summary())
+    hub, repo = args.hub_url, args.repo_url
     if args.print_nbgitpuller:
         hub, repo = args.print_nbgitpuller
-        print("nbgitpuller link (each student then opens the folder with their id):")
-        print(nbgitpuller_link(hub, repo, args.branch, path=out.name))
+    if repo:
+        _, path = repository_path(Path(args.out))
+        if hub:
+            print("nbgitpuller link for your JupyterHub (each student then opens the folder with their id):")
+            print(nbgitpuller_link(hub, repo, args.branch, path=path))
+        b = binder_link(repo, args.branch, path)
+        if b:
+            print("Binder link (sessions are temporary: students download their notebooks before closing):")
+            print(b)
     return 0
 
 
-def _grade(args) -> int:
-    from tutor.exercises.grading import grade_class
+def _collect(args) -> int:
+    from tutor.exercises.collect import collect
+    from tutor.exercises.grading import GradingError, load_keys
+    try:
+        keys = load_keys(args.keys) if args.keys else None
+        report = collect(args.downloads, args.into, keys=keys, replace=args.replace)
+    except (GradingError, ValueError) as e:
+        return _fail("collect", str(e))
+    except OSError as e:
+        return _fail("collect", f"cannot write: {e.filename or ''} ({e.strerror})")
+    print(report.summary())
+    if keys is None:
+        print("note: without --keys, signatures were not checked (grade checks them).")
+    return 0
+
+
+def _keys_for(args, folder: Path) -> Path:
+    if args.keys:
+        return Path(args.keys)
+    guess = Path(os.path.abspath(folder))
+    guess = guess.parent / f"{guess.name}-teacher"
+    if guess.is_dir():
+        return guess
+    if (folder / "exercise_settings.json").is_file() and (folder / "answer_keys").is_dir():
+        raise _Input(f"{folder} was made by an older tricktutor (settings and keys inside the class folder, no "
+                     f"class secret): its notebooks cannot be graded safely; make a new set for the next hand-in")
+    raise _Input(f"pass --keys with the teacher folder make wrote (not found next to {folder}: {guess.name})")
+
+
+def _graded(args, cmd: str):
+    from tutor.exercises.grading import GradingError, grade_class, load_keys, read_overrides
+    from tutor.exercises.roster import RosterError, read_roster as _read
     folder = Path(args.folder)
     if not folder.is_dir():
-        print(f"tricktutor exercises grade: {folder} is not a folder", file=sys.stderr)
-        return 2
+        raise _Input(f"{folder} is not a folder")
+    keys = load_keys(_keys_for(args, folder))
+    roster = names = None
+    if args.roster:
+        r = _read(args.roster)
+        roster, names = r.ids, r.names()
+    overrides = read_overrides(args.override) if args.override else None
+    return grade_class(folder, keys, roster=roster, names=names, overrides=overrides), (GradingError, RosterError)
+
+
+def _check_out_file(path: str, what: str) -> Path:
+    p = Path(path)
+    if p.is_dir():
+        raise _Input(f"{what} {p} is a folder: give a file name, e.g. {p / 'grades.csv'}")
+    if not Path(os.path.abspath(p)).parent.is_dir():
+        raise _Input(f"{what} {p}: the folder {p.parent} does not exist")
+    if p.is_symlink():
+        raise _Input(f"{what} {p} is a symbolic link: not written")
+    return p
+
+
+def _grade(args) -> int:
+    from tutor.exercises.grading import GradingError
+    from tutor.exercises.roster import RosterError
     try:
-        roster = read_roster(args.roster) if args.roster else None
-        report = grade_class(folder, roster=roster)
-    except _Input as e:
-        print(f"tricktutor exercises grade: {e}", file=sys.stderr)
-        return 2
-    except ValueError as e:  # a broken exercise_settings.json
-        print(f"tricktutor exercises grade: {e}", file=sys.stderr)
-        return 2
-    report.dataframe().to_csv(args.out, index=False)
+        out = _check_out_file(args.out, "--out")
+        lms = _check_out_file(args.lms_out or str(out.with_name(f"{out.stem}-lms{out.suffix or '.csv'}")),
+                              "--lms-out")
+        if args.delimiter not in (",", ";", "\t", "tab"):
+            raise _Input("--delimiter must be ',' or ';' (or tab)")
+        delim = "\t" if args.delimiter == "tab" else args.delimiter
+        report, _ = _graded(args, "grade")
+        report.write_csv(out, delimiter=delim)
+        report.write_lms_csv(lms, delimiter=delim)
+    except (_Input, GradingError, RosterError) as e:
+        return _fail("grade", str(e))
+    except OSError as e:
+        return _fail("grade", f"cannot write {e.filename or ''} ({e.strerror})")
     print(report.summary())
-    print(f"Grades written to {args.out}.")
+    print(f"Grades written to {out}; LMS import file (Student, SIS User ID, ID number, total) to {lms}.")
+    return 0
+
+
+def _report(args) -> int:
+    from tutor.exercises.grading import GradingError
+    from tutor.exercises.report import write_report
+    from tutor.exercises.roster import RosterError
+    try:
+        out = _check_out_file(args.out, "--out")
+        report, _ = _graded(args, "report")
+        feedback = Path(args.feedback) if args.feedback else out.with_name("feedback")
+        figs = write_report(report, out, feedback_dir=feedback)
+    except (_Input, GradingError, RosterError, ValueError) as e:
+        return _fail("report", str(e))
+    except OSError as e:
+        return _fail("report", f"cannot write {e.filename or ''} ({e.strerror})")
+    print(f"Report for {figs['students']} students (mean {figs['mean_percent']:g}%) written to {out}; "
+          f"feedback pages for students in {feedback}/.")
     return 0
 
 
 def add_exercise_commands(subparsers) -> None:
-    """Add ``exercises make`` and ``exercises grade`` to the ``tricktutor`` parser."""
-    ex = subparsers.add_parser("exercises", help="teacher tools: make a class set of exercise notebooks, grade them")
+    """Add ``exercises make|collect|grade|report`` to the ``tricktutor`` parser."""
+    ex = subparsers.add_parser("exercises", help="teacher tools: make a class set, collect, grade, report")
     sub = ex.add_subparsers(dest="exercises_command", required=True)
-    m = sub.add_parser("make", help="write one notebook per student and exercise, plus answer keys")
-    m.add_argument("--roster", required=True, help="CSV file with a student_id column (and maybe name)")
-    m.add_argument("--out", required=True, help="folder to write DIR/<student_id>/<exercise>.ipynb into")
+    m = sub.add_parser("make", help="write one notebook per student and exercise (adds to an existing set)")
+    m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name")
+    m.add_argument("--out", required=True, help="the class folder to share: OUT/<student_id>/<exercise>.ipynb")
+    m.add_argument("--keys", help="teacher folder (default: OUT-teacher next to OUT); keep it private")
     m.add_argument("--exercises", help="comma-separated exercise names (default: all six)")
-    m.add_argument("--reveal-answers", action="store_true",
-                   help="after a wrong answer, also show the expected answer (default: hints only)")
+    m.add_argument("--reveal-answers", action="store_true", help=argparse_suppress())
     m.add_argument("--oh-hell-rules", default="",
                    help="Oh Hell scoring variations for exercise 5: tricks_always_count (OH-V7), "
                         "nil_pays_hand_size (OH-V8), comma-separated")
     m.add_argument("--estimator", choices=("auto", "advisor", "count"), default="auto",
                    help="exercise 6: the bid advisor (if installed) or the simple count")
-    m.add_argument("--print-nbgitpuller", nargs=2, metavar=("HUB_URL", "REPO_URL"),
-                   help="also print an nbgitpuller link for a JupyterHub")
-    m.add_argument("--branch", default="main", help="branch for the nbgitpuller link (default main)")
+    m.add_argument("--repo-url", help="the class repository (GitHub…): print Binder and nbgitpuller links")
+    m.add_argument("--hub-url", help="your JupyterHub (with --repo-url): print an nbgitpuller link")
+    m.add_argument("--print-nbgitpuller", nargs=2, metavar=("HUB_URL", "REPO_URL"), help=argparse_suppress())
+    m.add_argument("--branch", default="main", help="branch for the links (default main)")
+    m.add_argument("--package", help="pip requirement for binder/requirements.txt (default: this tricktutor "
+                                     "release)")
     m.add_argument("--force", action="store_true",
-                   help="overwrite notebooks that already exist in DIR (by default they are kept)")
+                   help="allow changing an exercise's settings while none of its notebooks has been worked on")
     m.add_argument("--key-notebooks", action="store_true",
-                   help="also write notebooks with the answers filled in: DIR/answer_keys/<student_id>/")
+                   help="also write notebooks with the answers filled in, in the teacher folder")
+    m.add_argument("--jobs", type=int, help="worker processes (default: 2 for large rosters)")
     m.set_defaults(func=_make)
-    g = sub.add_parser("grade", help="grade handed-in notebooks (never runs student code)")
-    g.add_argument("folder", help="the class folder (DIR/<student_id>/<exercise>.ipynb)")
-    g.add_argument("--out", required=True, help="CSV file to write (one row per student)")
-    g.add_argument("--roster", help="roster CSV: also list students who handed in nothing")
-    g.set_defaults(func=_grade)
+    c = sub.add_parser("collect", help="file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb")
+    c.add_argument("downloads", nargs="+", help="folders, zip files or notebooks, in any naming")
+    c.add_argument("--into", required=True, help="the folder to file them in (then grade it)")
+    c.add_argument("--keys", help="the teacher folder: also check signatures, roster and exercises")
+    c.add_argument("--replace", action="store_true",
+                   help="take a new hand-in over a different one already filed (the old one is kept in .replaced/)")
+    c.set_defaults(func=_collect)
+    for name, helptext in (("grade", "grade handed-in notebooks (never runs student code)"),
+                           ("report", "write the class report (one offline HTML file) and feedback pages")):
+        g = sub.add_parser(name, help=helptext)
+        g.add_argument("folder", help="the class folder (DIR/<student_id>/*.ipynb), e.g. from collect")
+        g.add_argument("--keys", help="the teacher folder make wrote (default: DIR-teacher if it exists)")
+        g.add_argument("--roster", help="roster CSV (default: the copy in the teacher folder)")
+        g.add_argument("--override", help="CSV of manual decisions: id, question, mark (applied on every run)")
+        if name == "grade":
+            g.add_argument("--out", required=True, help="grades CSV file to write")
+            g.add_argument("--delimiter", default=",", help="',' (default) or ';' for semicolon locales")
+            g.add_argument("--lms-out", help="LMS import CSV (default: <out>-lms.csv)")
+            g.set_defaults(func=_grade)
+        else:
+            g.add_argument("--out", default="report.html", help="HTML file to write (default report.html)")
+            g.add_argument("--feedback", help="folder for per-student pages (default: feedback/ next to --out)")
+            g.set_defaults(func=_report)
+
+
+def argparse_suppress():
+    import argparse
+    return argparse.SUPPRESS

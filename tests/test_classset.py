@@ -1,0 +1,171 @@
+"""``tricktutor exercises make``: layout, keys outside the shared folder, re-runs, links, symlinks."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+from _classkit import hand_in, load_nb, make_set
+from tutor.cli import main
+from tutor.exercises.classset import binder_link, nbgitpuller_link, repository_path
+from tutor.exercises.grading import grade_class, metadata_signature
+
+
+def test_layout_keys_outside_gitignore_readme_binder(tmp_path):
+    out, keys = make_set(tmp_path, ["s1", "s2"], ["ex1_legal_cards", "ex2_trick_winner"])
+    assert keys == tmp_path / "class-teacher" and keys.is_dir()
+    assert sorted(p.name for p in out.iterdir()) == [".gitignore", "README.md", "binder", "s1", "s2"]
+    assert sorted(p.name for p in keys.iterdir()) == ["class_secret.txt", "exercise_settings.json",
+                                                      "manifest.json", "roster.csv"]
+    assert oct(keys.stat().st_mode & 0o777) == "0o700"
+    assert len((keys / "class_secret.txt").read_text().strip()) == 32
+    gi = (out / ".gitignore").read_text()
+    assert "roster*.csv" in gi and "answer_keys/" in gi and "class_secret.txt" in gi and "grades*.csv" in gi
+    readme = (out / "README.md").read_text()
+    assert "public" in readme and "student id" in readme
+    req = (out / "binder" / "requirements.txt").read_text()
+    assert "tricktutor[app]" in req and "-e ." not in req
+    assert (out / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    settings = json.loads((keys / "exercise_settings.json").read_text())
+    assert settings["format"] == 2 and list(settings["exercises"]) == ["ex1_legal_cards", "ex2_trick_winner"]
+    nb = load_nb(out / "s2" / "ex2_trick_winner.ipynb")
+    tt = nb["metadata"]["tricktutor"]
+    secret = (keys / "class_secret.txt").read_text().strip()
+    assert tt["student"] == "s2" and tt["exercise"] == "ex2_trick_winner"
+    assert tt["signature"] == metadata_signature(secret, "ex2_trick_winner", "s2", tt["settings"])
+    # nothing of the teacher's in the shared folder
+    shared = "".join(p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file())
+    assert secret not in shared
+
+
+def test_keys_inside_the_shared_folder_is_refused(tmp_path, capsys):
+    roster = tmp_path / "r.csv"
+    roster.write_text("student_id\ns1\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "c"),
+                 "--keys", str(tmp_path / "c" / "keys")]) == 2
+    assert "must be outside --out" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
+
+
+def test_out_that_is_a_file_is_one_line(tmp_path, capsys):
+    roster = tmp_path / "r.csv"
+    roster.write_text("student_id\ns1\n")
+    (tmp_path / "f").write_text("x")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "f")]) == 2
+    err = capsys.readouterr().err
+    assert "is a file, not a folder" in err and len(err.strip().splitlines()) == 1
+
+
+def test_adding_an_exercise_and_students_keeps_work_and_counts_right(tmp_path, capsys):
+    names = ["ex1_legal_cards", "ex2_trick_winner", "ex3_spades_scoring"]
+    ids = [f"s{i}" for i in range(1, 8)]
+    out, keys = make_set(tmp_path, ids, names)
+    assert "Wrote 21 notebooks" in capsys.readouterr().out
+    work = hand_in(out, keys, "s1", "ex1_legal_cards")
+    renamed = out / "s2" / "ex2_trick_winner (1).ipynb"
+    hand_in(out, keys, "s2", "ex2_trick_winner").rename(renamed)
+    before = work.read_bytes()
+    # a new exercise with other settings (exercise 5 with OH-V7), one student fewer, one new
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\n" + "\n".join(ids[:-1] + ["s8"]) + "\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
+                 "ex5_oh_hell_scoring", "--oh-hell-rules", "tricks_always_count", "--estimator", "count"]) == 0
+    printed = capsys.readouterr().out
+    # 8 students × ex5, plus s8's three earlier exercises = 11 written; 21 kept
+    assert "Wrote 11 notebooks" in printed and "8 students in the set, 1 new" in printed
+    assert "exercises added: ex5_oh_hell_scoring" in printed and "Kept 21 notebooks" in printed
+    assert work.read_bytes() == before
+    assert not (out / "s2" / "ex2_trick_winner.ipynb").exists(), "no blank notebook next to a renamed one"
+    assert sorted(p.name for p in (out / "s8").iterdir()) == sorted(f"{n}.ipynb" for n in names + ["ex5_oh_hell_scoring"])
+    settings = json.loads((keys / "exercise_settings.json").read_text())["exercises"]
+    assert settings["ex5_oh_hell_scoring"]["oh_hell"]["tricks_always_count"] is True
+    assert settings["ex1_legal_cards"]["oh_hell"]["tricks_always_count"] is False
+    hand_in(out, keys, "s3", "ex5_oh_hell_scoring")
+    rows = {r["id"]: r for r in grade_class(out, keys).rows}
+    assert rows["s1"]["ex1_legal_cards total"] == 9 and rows["s2"]["ex2_trick_winner total"] == 8
+    assert rows["s3"]["ex5_oh_hell_scoring total"] == 8
+
+
+def test_changed_settings_refused_force_only_while_untouched(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["s1", "s2"], ["ex5_oh_hell_scoring"])
+    roster = tmp_path / "class-roster.csv"
+    args = ["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex5_oh_hell_scoring",
+            "--oh-hell-rules", "nil_pays_hand_size", "--estimator", "count"]
+    assert main(args) == 2
+    assert "already in this set with other settings" in capsys.readouterr().err
+    before = (out / "s1" / "ex5_oh_hell_scoring.ipynb").read_bytes()
+    assert main(args + ["--force"]) == 0
+    assert "Remade 2 untouched notebooks" in capsys.readouterr().out
+    assert (out / "s1" / "ex5_oh_hell_scoring.ipynb").read_bytes() != before
+    hand_in(out, keys, "s1", "ex5_oh_hell_scoring")
+    args[-3] = "tricks_always_count"
+    assert main(args + ["--force"]) == 2
+    assert "hold students' work" in capsys.readouterr().err
+    assert grade_class(out, keys).rows[0]["total"] == 8
+
+
+def test_never_writes_through_a_symlink(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["s1"], ["ex2_trick_winner"])
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (out / "s2").symlink_to(outside)
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\ns1\ns2\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex2_trick_winner",
+                 "--estimator", "count"]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert list(outside.iterdir()) == []
+    (out / "s2").unlink()
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    nb = out / "s1" / "ex2_trick_winner.ipynb"
+    nb.unlink()
+    nb.symlink_to(target)
+    roster.write_text("student_id\ns1\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex2_trick_winner",
+                 "--estimator", "count", "--force"]) == 2
+    assert target.read_text() == "keep me"
+
+
+def test_existing_student_folders_without_keys_are_refused(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["s1"], ["ex2_trick_winner"])
+    roster = tmp_path / "class-roster.csv"
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out),
+                 "--keys", str(tmp_path / "other-keys")]) == 2
+    assert "has no class secret" in capsys.readouterr().err
+
+
+def test_nbgitpuller_urlpath_for_nested_out(tmp_path, capsys):
+    repo = tmp_path / "spades-class"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    roster = tmp_path / "r.csv"
+    roster.write_text("student_id\ns1\n")
+    out = repo / "sets" / "year10" / "spades"
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex1_legal_cards",
+                 "--keys", str(tmp_path / "keys"), "--repo-url", "https://github.com/teacher/spades-class",
+                 "--hub-url", "https://hub.school.example"]) == 0
+    printed = capsys.readouterr().out
+    assert ("https://hub.school.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fteacher%2F"
+            "spades-class&urlpath=lab%2Ftree%2Fspades-class%2Fsets%2Fyear10%2Fspades&branch=main") in printed
+    assert "https://mybinder.org/v2/gh/teacher/spades-class/main?urlpath=lab%2Ftree%2Fsets%2Fyear10%2Fspades" in printed
+    assert "copy" in printed and "binder/" in printed  # binder/ must be at the repository root
+    assert repository_path(out) == (repo, "sets/year10/spades")
+
+
+def test_link_helpers():
+    assert nbgitpuller_link("https://hub.example", "https://github.com/a/b.git", "dev", "exercises") == (
+        "https://hub.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fa%2Fb.git"
+        "&urlpath=lab%2Ftree%2Fb%2Fexercises&branch=dev")
+    assert nbgitpuller_link("https://hub.example/", "https://github.com/a/b", "main", "") == (
+        "https://hub.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fa%2Fb"
+        "&urlpath=lab%2Ftree%2Fb&branch=main")
+    assert binder_link("https://gitlab.com/a/b") is None
+    assert binder_link("https://github.com/a/b.git", "main", "") == "https://mybinder.org/v2/gh/a/b/main?urlpath=lab%2Ftree"
+
+
+def test_key_notebooks_are_in_the_teacher_folder_and_unsigned(tmp_path):
+    out, keys = make_set(tmp_path, ["kim"], ["ex2_trick_winner"], "--key-notebooks")
+    key_nb = keys / "answer_keys" / "kim" / "ex2_trick_winner.ipynb"
+    assert "answer_q1 = None" not in key_nb.read_text(encoding="utf-8")
+    assert "signature" not in load_nb(key_nb)["metadata"]["tricktutor"]
+    assert not (out / "answer_keys").exists()

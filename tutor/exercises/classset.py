@@ -1,0 +1,548 @@
+"""Making and sharing a class set (``tricktutor exercises make``).
+
+Two folders, side by side by default::
+
+    OUT/                        share this (a Git repository for Binder / nbgitpuller)
+      README.md                 what students do; ids are visible here
+      .gitignore                keeps teacher files and checkpoints out
+      binder/requirements.txt   installs tricktutor (no project checkout needed)
+      binder/runtime.txt
+      <student_id>/<exercise>.ipynb
+    OUT-teacher/                keep private (``--keys DIR`` to choose)
+      class_secret.txt          per-class secret (secrets.token_hex(16)); questions depend on it
+      exercise_settings.json    {"format": 2, "exercises": {name: settings}}
+      roster.csv                ids and names (grading reads them)
+      manifest.json             SHA-256 of every notebook make wrote (work vs untouched)
+      answer_keys/              only with --key-notebooks
+
+Re-running ``make`` on a set adds what is missing: new students, new
+exercises (with their own settings), never touching a notebook that exists —
+found by its metadata, so a renamed copy counts.  Changing the settings of
+an exercise already handed out is refused; with ``--force`` it is allowed
+only while every notebook of that exercise is untouched (as make wrote it).
+Nothing is written through a symbolic link: a student folder or notebook
+that is a link stops ``make`` before it writes anything.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import secrets
+from contextlib import contextmanager
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from .core import normalise_settings
+from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
+                      GradingError, Refused, load_keys, metadata_signature, read_regular_file)
+from .roster import Roster, Student
+
+__all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
+           "binder_link", "repository_path", "class_requirement", "MANIFEST_FILE"]
+
+MANIFEST_FILE = "manifest.json"
+PARALLEL_FROM = 150  # students; below this one process is faster than starting workers
+
+GITIGNORE = """\
+# Trick Tutor class set: never publish teacher files (the teacher folder lives outside this one).
+answer_keys/
+roster*.csv
+class_secret.txt
+exercise_settings.json
+manifest.json
+grades*.csv
+report*.html
+feedback/
+.ipynb_checkpoints/
+__pycache__/
+"""
+
+README = """\
+# {title}
+
+Exercise notebooks made with Trick Tutor (`tricktutor exercises make`).
+
+**Students:** open the folder with your student id and work through your
+notebooks in order. Each notebook was made for you: your neighbours have
+different deals. Write each answer as a value (`["10H", "QH"]`, `"East"`,
+`52`) in the answer cell and run the check cell below it. When you are done,
+download each notebook (File → Download) and hand it in as your teacher
+asked. Do not rename or copy a classmate's notebook: it is recognised by
+what is inside, and it will not be graded for you.
+
+**Privacy:** this folder lists every student id (one folder each). If it is
+in a *public* repository, anyone can see those ids: use a private
+repository, or ids that do not identify anyone outside the class.
+"""
+
+
+class MakeError(ValueError):
+    """``make`` cannot go ahead; one line for the teacher (nothing was written)."""
+
+
+@dataclass
+class MakeResult:
+    out: Path
+    keys: Path
+    students_total: int = 0
+    students_new: int = 0
+    written: int = 0
+    kept: int = 0
+    remade: int = 0
+    exercises_added: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    repo_root: Path | None = None
+
+    def summary(self) -> str:
+        s = "" if self.written == 1 else "s"
+        lines = [f"Wrote {self.written} notebook{s} under {self.out}/<student_id>/ "
+                 f"({self.students_total} student{'' if self.students_total == 1 else 's'} in the set, "
+                 f"{self.students_new} new"
+                 + (f"; exercises added: {', '.join(self.exercises_added)}" if self.exercises_added else "") + ")."]
+        if self.remade:
+            lines.append(f"Remade {self.remade} untouched notebook{'' if self.remade == 1 else 's'} with the new "
+                         f"settings (--force).")
+        if self.kept:
+            lines.append(f"Kept {self.kept} notebook{'' if self.kept == 1 else 's'} that already existed "
+                         f"(students' work is never overwritten).")
+        lines.append(f"Teacher files (keep private, never publish): {self.keys}/ — the class secret, settings "
+                     f"and roster; grading needs them.")
+        lines.append(f"Share {self.out}/ (README.md, .gitignore and binder/ are in it). It lists every student "
+                     f"id: use a private repository, or ids that identify no one outside the class.")
+        lines += [f"warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+
+def default_keys_folder(out: Path) -> Path:
+    """``OUT-teacher`` next to ``OUT`` (never inside the folder teachers publish)."""
+    out = Path(os.path.abspath(out))
+    return out.parent / f"{out.name}-teacher"
+
+
+def _inside(child: Path, parent: Path) -> bool:
+    c, p = os.path.realpath(child), os.path.realpath(parent)
+    return c == p or c.startswith(p.rstrip(os.sep) + os.sep)
+
+
+# ----------------------------------------------------------- notebooks
+def _build(name: str, sid: str, settings: dict, secret: str):
+    """``build_notebook`` with the class secret (the one place that calls it)."""
+    from .notebooks import build_notebook
+    try:
+        return build_notebook(name, sid, settings, secret=secret)
+    except TypeError as e:  # main before exstudent's per-class secret landed
+        if "secret" not in str(e):
+            raise
+        return build_notebook(name, sid, settings)
+
+
+def notebook_for(name: str, sid: str, settings: dict, secret: str) -> str:
+    """The text of ``sid``'s notebook for exercise ``name``, with the signed metadata."""
+    nb = _build(name, sid, settings, secret)
+    tt = nb["metadata"]["tricktutor"]
+    tt[SIGNATURE] = metadata_signature(secret, tt["exercise"], tt["student"], tt["settings"])
+    return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def _key_literals(name: str, sid: str, settings: dict, secret: str) -> dict[str, Any]:
+    from .grading import _expected
+    ex = _expected(name, sid, settings, secret)
+    try:
+        from .core import answer_key  # exstudent's branch: Exercise has no key() method
+    except ImportError:
+        return ex.key()
+    return answer_key(ex)
+
+
+@contextmanager
+def _one_validation_per_exercise():
+    """nbformat validates every new cell against the JSON schema (90 % of the
+    time of building a notebook); during ``make`` cells are not validated one
+    by one, and the first notebook of each exercise is validated whole."""
+    import nbformat.v4.nbbase as nbbase
+    original = nbbase.validate
+    nbbase.validate = lambda *a, **k: None
+    try:
+        yield
+    finally:
+        nbbase.validate = original
+
+
+def _student_jobs(args):
+    """Worker: write the notebooks of a few students (returns (sid, name, sha) rows)."""
+    import nbformat
+    out, jobs, secret = args
+    done = []
+    checked: set[str] = set()
+    for sid, name, settings, mode in jobs:
+        with _one_validation_per_exercise():
+            text = notebook_for(name, sid, settings, secret)
+        if name not in checked:
+            nbformat.validate(nbformat.reads(text, as_version=4))
+            checked.add(name)
+        path = Path(out) / sid / f"{name}.ipynb"
+        _write_new(path, text, replace=(mode == "replace"))
+        done.append((sid, name, hashlib.sha256(text.encode("utf-8")).hexdigest()))
+    return done
+
+
+def _write_new(path: Path, text: str, replace: bool = False) -> None:
+    """Write ``text`` to ``path`` without following a symlink: a new file is
+    created with O_EXCL|O_NOFOLLOW; a replacement goes through a temp file and
+    os.replace (which replaces a link, never its target)."""
+    data = text.encode("utf-8")
+    if replace:
+        tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+
+
+def _write_teacher_file(path: Path, text: str, mode: int = 0o644) -> None:
+    if path.is_symlink():
+        raise MakeError(f"{path} is a symbolic link: make never writes through a link")
+    tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def _existing(folder: Path, sid: str) -> tuple[dict[str, list[Path]], list[str]]:
+    """Notebooks already in a student's folder, by the exercise in their
+    metadata (so renamed copies count); refuses symlinks."""
+    found: dict[str, list[Path]] = {}
+    if not folder.exists():
+        return found, []
+    for e in os.scandir(folder):
+        if not e.name.lower().endswith(".ipynb") or e.name.startswith("."):
+            continue
+        if e.is_symlink():
+            raise MakeError(f"{e.path} is a symbolic link: make never writes through a link "
+                            f"(replace it with the real file or remove it)")
+        try:
+            nb = json.loads(read_regular_file(e.path, MAX_NOTEBOOK_BYTES).decode("utf-8-sig"))
+            tt = nb["metadata"]["tricktutor"]
+            name, owner = tt["exercise"], tt["student"]
+        except (Refused, ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+            continue
+        if owner == sid and isinstance(name, str):
+            found.setdefault(name, []).append(Path(e.path))
+    return found, []
+
+
+# ------------------------------------------------------------- sharing
+def repository_path(out: Path) -> tuple[Path, str]:
+    """``(repository root, path of OUT inside it)``: the nearest folder above
+    ``OUT`` (or ``OUT`` itself) holding ``.git``; without one, ``OUT`` is
+    taken to be the repository root (publish it as its own repository)."""
+    out = Path(os.path.abspath(out))
+    for p in (out, *out.parents):
+        if (p / ".git").exists():
+            return p, out.relative_to(p).as_posix().strip(".") if p != out else ""
+    return out, ""
+
+
+def nbgitpuller_link(hub_url: str, repo_url: str, branch: str = "main", path: str = "") -> str:
+    """An nbgitpuller link: opening it on a JupyterHub clones (or updates)
+    ``repo_url`` into the student's home (folder named like the repository)
+    and opens JupyterLab at ``<repository folder>/<path>`` (``path`` is
+    OUT's path inside the repository, "" when OUT is the repository)."""
+    repo_dir = repo_url.rstrip("/").split("/")[-1]
+    if repo_dir.endswith(".git"):
+        repo_dir = repo_dir[:-4]
+    urlpath = "/".join(p for p in ("lab/tree", repo_dir, path.strip("/")) if p)
+    query = urlencode({"repo": repo_url, "urlpath": urlpath, "branch": branch}, quote_via=quote)
+    return f"{hub_url.rstrip('/')}/hub/user-redirect/git-pull?{query}"
+
+
+def binder_link(repo_url: str, branch: str = "main", path: str = "") -> str | None:
+    """A mybinder.org link for a GitHub repository (None for other hosts);
+    JupyterLab opens at ``path`` (OUT's path in the repository)."""
+    parts = repo_url.rstrip("/").removesuffix(".git").split("/")
+    if len(parts) < 5 or parts[2] != "github.com":
+        return None
+    urlpath = "/".join(p for p in ("lab/tree", path.strip("/")) if p)
+    return f"https://mybinder.org/v2/gh/{parts[3]}/{parts[4]}/{branch}?urlpath={quote(urlpath, safe='')}"
+
+
+def class_requirement() -> str:
+    """The pip requirement a class repository's ``binder/requirements.txt``
+    uses: ``tricktutor[app] @ git+<project repository>@v<version>`` when the
+    installed tricktutor names its repository (``Project-URL: Repository``),
+    else ``tricktutor[app]==<version>`` (a release on PyPI)."""
+    from importlib import metadata
+    try:
+        md = metadata.metadata("tricktutor")
+        version = md["Version"]
+        urls = md.get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return "tricktutor[app]"
+    for u in urls:
+        label, _, url = u.partition(",")
+        if label.strip().lower() in ("repository", "source", "source code") and url.strip():
+            return f"tricktutor[app] @ git+{url.strip().removesuffix('/')}@v{version}"
+    return f"tricktutor[app]=={version}"
+
+
+def _requirements_text(requirement: str) -> str:
+    return ("# Binder / JupyterHub environment for this class set: installs Trick Tutor itself\n"
+            "# (no checkout of the project is needed). Written by `tricktutor exercises make`.\n"
+            f"{requirement}\n")
+
+
+# ---------------------------------------------------------------- make
+def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[Student]]:
+    secret_p = keys / SECRET_FILE
+    if not keys.exists() or not os.path.lexists(secret_p):
+        if keys.exists() and os.path.lexists(keys / SETTINGS_FILE):
+            raise MakeError(f"{keys} has {SETTINGS_FILE} but no {SECRET_FILE}: it is damaged; restore it "
+                            f"from a backup or make a new set with another --out")
+        return None, {}, []
+    try:
+        k = load_keys(keys)
+    except GradingError as e:
+        raise MakeError(str(e)) from None
+    old = [Student(i, k.names.get(i, "")) for i in (k.ids or [])]
+    return k.secret, k.exercises, old
+
+
+def _roster_text(students: list[Student]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["student_id", "name"])
+    for s in students:
+        w.writerow([s.id, s.name])
+    return buf.getvalue()
+
+
+def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], settings: dict,
+                   keys: str | os.PathLike | None = None, force: bool = False, key_notebooks: bool = False,
+                   requirement: str | None = None, title: str | None = None, jobs: int | None = None) -> MakeResult:
+    """Write (or extend) a class set; see the module docstring.
+
+    ``roster``: students to include (added to any already in the set);
+    ``names``: exercises; ``settings``: as :func:`normalise_settings` takes;
+    ``keys``: the teacher folder (default ``OUT-teacher``); ``requirement``:
+    the pip line for ``binder/requirements.txt`` (default
+    :func:`class_requirement`); ``jobs``: worker processes (default: 2 from
+    :data:`PARALLEL_FROM` students).  Raises :class:`MakeError` (one line,
+    before anything is written) for an unusable ``out``/``keys``, symlinks,
+    changed settings of a handed-out exercise, or ids that clash by case.
+    """
+    out = Path(out)
+    if os.path.lexists(out) and out.is_symlink():
+        raise MakeError(f"--out {out} is a symbolic link: give the real folder")
+    if out.exists() and not out.is_dir():
+        raise MakeError(f"--out {out} is a file, not a folder")
+    if not out.exists() and out.parent.exists() and not out.parent.is_dir():
+        raise MakeError(f"--out {out}: {out.parent} is a file, not a folder")
+    keys_dir = Path(keys) if keys is not None else default_keys_folder(out)
+    if os.path.lexists(keys_dir) and keys_dir.is_symlink():
+        raise MakeError(f"--keys {keys_dir} is a symbolic link: give the real folder")
+    if keys_dir.exists() and not keys_dir.is_dir():
+        raise MakeError(f"--keys {keys_dir} is a file, not a folder")
+    if _inside(keys_dir, out) or _inside(out, keys_dir):
+        raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
+                        f"and the other way round")
+    settings = normalise_settings(settings)
+    secret, set_exercises, old_students = _load_existing_set(keys_dir)
+    new_set = secret is None
+    if new_set:
+        if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
+                                for e in os.scandir(out)):
+            raise MakeError(f"{out} already holds student folders but {keys_dir} has no class secret: "
+                            f"pass --keys with this set's teacher folder, or choose an empty --out")
+        secret = secrets.token_hex(16)
+
+    # students: the set's (in order) then new ones; refuse ids that clash by case
+    by_fold = {s.id.casefold(): s for s in old_students}
+    students = list(old_students)
+    new_ids = []
+    for s in roster.students:
+        o = by_fold.get(s.id.casefold())
+        if o is None:
+            by_fold[s.id.casefold()] = s
+            students.append(s)
+            new_ids.append(s.id)
+        elif o.id != s.id:
+            raise MakeError(f"roster id {s.id!r} differs only by case from {o.id!r} already in the set "
+                            f"(one folder on macOS and Windows)")
+        elif s.name and s.name != o.name:
+            students[students.index(o)] = Student(o.id, s.name, o.line)
+    ids = [s.id for s in students]
+
+    manifest_p = keys_dir / MANIFEST_FILE
+    manifest: dict[str, str] = {}
+    if os.path.lexists(manifest_p):
+        try:
+            manifest = json.loads(read_regular_file(manifest_p, 50_000_000).decode("utf-8"))
+            if not isinstance(manifest, dict):
+                raise ValueError
+        except (Refused, ValueError, UnicodeDecodeError, RecursionError):
+            raise MakeError(f"{manifest_p} is damaged (not the JSON object make writes)") from None
+
+    # what each student already has (by metadata); symlinks refuse the whole run
+    existing: dict[str, dict[str, list[Path]]] = {}
+    for sid in ids:
+        d = out / sid
+        if os.path.lexists(d):
+            if d.is_symlink():
+                raise MakeError(f"{d} is a symbolic link: make never writes through a link "
+                                f"(replace it with a real folder)")
+            if not d.is_dir():
+                raise MakeError(f"{d} is a file where the student's folder should be")
+            existing[sid], _ = _existing(d, sid)
+            for name in names:
+                p = d / f"{name}.ipynb"
+                if p.is_symlink():
+                    raise MakeError(f"{p} is a symbolic link: make never writes through a link")
+        else:
+            existing[sid] = {}
+
+    # settings per exercise: new ones are added, changed ones only with --force on untouched notebooks
+    remake: set[str] = set()
+    added = [n for n in names if n not in set_exercises]
+    for name in names:
+        if name in set_exercises and set_exercises[name] != settings:
+            worked = [p for sid in ids for p in existing[sid].get(name, [])
+                      if manifest.get(f"{sid}/{name}") != _sha(p)]
+            if not force:
+                raise MakeError(f"{name} is already in this set with other settings ({_diff(set_exercises[name], settings)}); "
+                                f"make a new set with another --out, or --force to remake its notebooks "
+                                f"if no student has started them")
+            if worked:
+                raise MakeError(f"--force cannot change {name}'s settings: {len(worked)} of its notebooks hold "
+                                f"students' work (e.g. {worked[0]}); make a new set with another --out")
+            remake.add(name)
+    exercises = dict(set_exercises)
+    for name in names:
+        exercises[name] = settings
+
+    # nothing refused: write
+    result = MakeResult(out, keys_dir, students_total=len(ids), students_new=len(new_ids),
+                        exercises_added=added if not new_set else [])
+    out.mkdir(parents=True, exist_ok=True)
+    keys_dir.mkdir(parents=True, exist_ok=True)
+    os.chmod(keys_dir, 0o700)
+    if new_set:
+        _write_teacher_file(keys_dir / SECRET_FILE, secret + "\n", 0o600)
+    _write_teacher_file(keys_dir / SETTINGS_FILE,
+                        json.dumps({"format": 2, "exercises": exercises}, indent=2) + "\n", 0o600)
+    _write_teacher_file(keys_dir / ROSTER_FILE, _roster_text(students), 0o600)
+
+    jobs_list = []
+    for sid in ids:
+        d = out / sid
+        if not d.exists():
+            d.mkdir()
+        for name in exercises:
+            have = existing[sid].get(name, [])
+            if name in remake and have:
+                for p in have:
+                    if p.name != f"{name}.ipynb":
+                        result.warnings.append(f"{p} is an untouched copy with the old settings; delete it")
+                jobs_list.append((sid, name, exercises[name], "replace"))
+                result.remade += 1
+            elif have:
+                result.kept += len(have)
+            elif os.path.lexists(d / f"{name}.ipynb"):
+                result.warnings.append(f"{d / f'{name}.ipynb'} is not {sid}'s {name} notebook (other "
+                                       f"metadata): left as it is, no notebook written")
+            else:
+                jobs_list.append((sid, name, exercises[name], "new"))
+    result.written = sum(1 for j in jobs_list if j[3] == "new")
+    done = _run_jobs(out, jobs_list, secret, jobs)
+    for sid, name, sha in done:
+        manifest[f"{sid}/{name}"] = sha
+    _write_teacher_file(manifest_p, json.dumps(manifest, indent=0, sort_keys=True) + "\n", 0o600)
+
+    if key_notebooks:
+        _write_key_notebooks(keys_dir, students, exercises, secret)
+
+    # class-folder files a teacher publishes (kept when they exist: the teacher may have edited them)
+    (out / "binder").mkdir(exist_ok=True)
+    shared = {out / ".gitignore": GITIGNORE,
+              out / "README.md": README.format(title=title or f"Exercises: {out.name}"),
+              out / "binder" / "requirements.txt": _requirements_text(requirement or class_requirement()),
+              out / "binder" / "runtime.txt": "python-3.11\n"}
+    for p, text in shared.items():
+        if not os.path.lexists(p):
+            _write_teacher_file(p, text)
+    req = requirement or class_requirement()
+    if requirement is None and " @ " not in req:
+        result.warnings.append(f"binder/requirements.txt installs {req} from PyPI; if your Trick Tutor came from "
+                               f"a Git repository, remake it with --package \"tricktutor[app] @ "
+                               f"git+<repository URL>@<release tag>\" (delete binder/requirements.txt first)")
+    root, _ = repository_path(out)
+    result.repo_root = root
+    if root != Path(os.path.abspath(out)):
+        result.warnings.append(f"{out} is inside the Git repository {root}: Binder reads binder/ at the "
+                               f"repository root, so copy {out}/binder/ to {root}/binder/ (and check "
+                               f"{root}/.gitignore keeps {keys_dir.name}/ out if it is inside the repository)")
+    if _inside(keys_dir, root):
+        result.warnings.append(f"{keys_dir} is inside the repository {root}: never commit it "
+                               f"(.gitignore in {out} does not cover it)")
+    return result
+
+
+def _sha(p: Path) -> str | None:
+    try:
+        return hashlib.sha256(read_regular_file(p, MAX_NOTEBOOK_BYTES)).hexdigest()
+    except Refused:
+        return None
+
+
+def _diff(a: dict, b: dict) -> str:
+    keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    return ", ".join(f"{k} was {a.get(k)!r}, now {b.get(k)!r}" for k in keys)
+
+
+def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None) -> list:
+    by_student: dict[str, list] = {}
+    for j in jobs_list:
+        by_student.setdefault(j[0], []).append(j)
+    n_students = len(by_student)
+    workers = jobs if jobs is not None else (min(2, os.cpu_count() or 1) if n_students >= PARALLEL_FROM else 1)
+    if workers <= 1:
+        return _student_jobs((str(out), jobs_list, secret))
+    groups = list(by_student.values())
+    chunk = max(1, len(groups) // (workers * 8))
+    batches = [(str(out), [j for g in groups[i:i + chunk] for j in g], secret) for i in range(0, len(groups), chunk)]
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    done = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        for part in pool.map(_student_jobs, batches):
+            done.extend(part)
+    return done
+
+
+def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dict[str, dict], secret: str) -> None:
+    from .notebooks import fill_answers
+    import nbformat
+    base = keys_dir / KEYS_DIR
+    base.mkdir(exist_ok=True)
+    for s in students:
+        d = base / s.id
+        if d.is_symlink():
+            raise MakeError(f"{d} is a symbolic link: make never writes through a link")
+        d.mkdir(exist_ok=True)
+        keys = {}
+        for name, settings in exercises.items():
+            keys[name] = _key_literals(name, s.id, settings, secret)
+            nb = fill_answers(_build(name, s.id, settings, secret), keys[name])
+            nb["metadata"]["tricktutor"]["answer_key"] = True  # unsigned: the grader refuses it
+            _write_teacher_file(d / f"{name}.ipynb", nbformat.writes(nb) + "\n", 0o600)
+        _write_teacher_file(base / f"{s.id}.json", json.dumps(keys, indent=2, ensure_ascii=False) + "\n", 0o600)

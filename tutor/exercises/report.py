@@ -1,0 +1,187 @@
+"""The class report (``tricktutor exercises report``): one offline HTML file.
+
+Built from a :class:`~tutor.exercises.grading.GradeReport` with pandas
+(tables) and plotly (charts; plotly.js is embedded inline once, so the file
+opens without a network).  Sections: summary figures, the score
+distribution, percent correct per question, the three most common wrong
+answers per question with the rule each breaks (the rule id the checker's
+message names) and an example of the checker's explanation, the class table
+with notes, and one feedback section per student.  ``feedback/<id>.html``
+files (one per student, no scripts) can be handed back.
+
+The figures are also embedded as JSON (``<script type="application/json"
+id="tt-figures">``) so that tests and other tools read exactly what the
+charts show.
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .grading import GradeReport
+
+__all__ = ["report_figures", "write_report", "feedback_html"]
+
+_STATUS_TEXT = {"correct": "✓ right", "wrong": "✗ wrong", "invalid": "⚠ not understood", "empty": "no answer",
+                "missing": "no answer", "code": "code, not a value (0)", "refused": "notebook not graded",
+                "unknown": "⚠ not understood"}
+_CSS = """
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:16px;
+color:#1d2733;line-height:1.45}
+h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.6em;border-bottom:2px solid #1a3e72;padding-bottom:4px}
+table{border-collapse:collapse;font-size:14px;margin:8px 0}th,td{border:1px solid #c9d1dc;padding:4px 8px;
+text-align:left;vertical-align:top}th{background:#eef2f7}.figs{display:flex;gap:24px;flex-wrap:wrap}
+.fig{background:#f6f8fb;border-radius:8px;padding:10px 16px}.fig b{font-size:1.5em;display:block}
+.scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:960px}.ok{color:#1b5e20}.bad{color:#8a1c1c}.student{page-break-before:always}
+@media print{.plotly-graph-div{page-break-inside:avoid}}
+"""
+
+
+def report_figures(report: GradeReport) -> dict[str, Any]:
+    """The numbers the report shows: ``students``, ``maximum``, ``mean_percent``,
+    ``median_percent``, ``distribution`` (percent band → students),
+    ``percent_correct`` (question → percent of students with the mark),
+    ``wrong_answers`` (question → up to three ``{"answer", "count", "rule",
+    "example"}``, most common first), ``exercise_means`` (exercise → mean
+    subtotal)."""
+    import pandas as pd
+    df = report.dataframe()
+    n = len(df)
+    fig: dict[str, Any] = {"students": n, "maximum": int(df["maximum"].max()) if n else 0}
+    pct = df["percent"].astype(float) if n else pd.Series(dtype=float)
+    fig["mean_percent"] = round(float(pct.mean()), 1) if n else 0.0
+    fig["median_percent"] = round(float(pct.median()), 1) if n else 0.0
+    bands = {f"{lo}–{lo + 9}" if lo < 90 else "90–100": 0 for lo in range(0, 100, 10)}
+    for p in pct:
+        lo = min(int(p // 10) * 10, 90)
+        bands[f"{lo}–{lo + 9}" if lo < 90 else "90–100"] += 1
+    fig["distribution"] = bands
+    fig["percent_correct"] = {c: (round(100.0 * float(df[c].astype(float).sum()) / n, 1) if n else 0.0)
+                              for c in report.question_columns}
+    wrong: dict[str, list[dict]] = {}
+    for c in report.question_columns:
+        answers = [a for a in report.answers if a.column == c and a.status in ("wrong", "invalid") and a.mark < 1]
+        counts = Counter(a.written for a in answers)
+        top = []
+        for written, k in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
+            ex = next(a for a in answers if a.written == written)
+            top.append({"answer": written, "count": k, "rule": ex.rule, "example": ex.message})
+        wrong[c] = top
+    fig["wrong_answers"] = wrong
+    fig["exercise_means"] = {e: (round(float(df[f"{e} total"].astype(float).mean()), 2) if n else 0.0)
+                             for e in report.exercises}
+    return fig
+
+
+def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
+    sid = row["id"]
+    by_col = {a.column: a for a in report.answers if a.student == sid}
+    esc = html.escape
+    parts = [f'<section class="student" id="student-{esc(sid)}">',
+             f"<h2>{esc(sid)}{' — ' + esc(row['name']) if row.get('name') else ''}</h2>",
+             f"<p><b>{row['total']:g} / {row['maximum']}</b> ({row['percent']:g}%)"
+             + (f"<br>Notes: {esc(row['notes'])}" if row.get("notes") else "") + "</p>"]
+    for e in report.exercises:
+        parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
+                     f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
+        parts.append("<div class='scroll'><table><tr><th>Question</th><th>Your answer</th><th>Mark</th><th>What the checker said</th></tr>")
+        for c in report.question_columns:
+            if not c.startswith(e + ":"):
+                continue
+            a = by_col.get(c)
+            status = a.status if a else "missing"
+            mark = row.get(c, 0)
+            cls = "ok" if mark else "bad"
+            parts.append(f"<tr><td>{esc(c.split(':')[1])}</td><td><code>{esc(a.written if a else '')}</code></td>"
+                         f"<td class='{cls}'>{mark:g} — {esc(_STATUS_TEXT.get(status, status))}</td>"
+                         f"<td>{esc(a.message if a else '')}</td></tr>")
+        parts.append("</table></div>")
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def feedback_html(report: GradeReport, row: dict, title: str) -> str:
+    """A student's feedback page (standalone HTML, no scripts)."""
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)} — "
+            f"{html.escape(row['id'])}</title><meta name='viewport' content='width=device-width,initial-scale=1'>"
+            f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
+            f"{_student_section(report, row, True)}</body></html>\n")
+
+
+def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str | os.PathLike | None = None,
+                 title: str = "Trick Tutor exercises: class report") -> dict[str, Any]:
+    """Write the HTML report to ``path`` (and ``feedback_dir/<id>.html`` per
+    student when given); returns :func:`report_figures`."""
+    import pandas as pd
+    import plotly.graph_objects as go
+    figs = report_figures(report)
+    esc = html.escape
+    df = report.dataframe()
+    dist = go.Figure(go.Bar(x=list(figs["distribution"]), y=list(figs["distribution"].values()),
+                            marker_color="#1a3e72", hovertemplate="%{x}%: %{y} students<extra></extra>"))
+    dist.update_layout(title="Score distribution (percent of the maximum)", xaxis_title="percent",
+                       yaxis_title="students", height=360, margin=dict(l=50, r=20, t=50, b=50))
+    qs = list(figs["percent_correct"])
+    per_q = go.Figure(go.Bar(x=qs, y=[figs["percent_correct"][q] for q in qs], marker_color="#2e7d32",
+                             hovertemplate="%{x}: %{y}% right<extra></extra>"))
+    per_q.update_layout(title="Percent correct per question", yaxis=dict(range=[0, 100], title="% right"),
+                        height=420, margin=dict(l=50, r=20, t=50, b=140), xaxis_tickangle=-60)
+    wrong_rows = []
+    for q, items in figs["wrong_answers"].items():
+        for i, w in enumerate(items, start=1):
+            wrong_rows.append({"question": q, "#": i, "wrong answer": w["answer"], "students": w["count"],
+                               "rule broken": w["rule"] or "—", "what the checker says (example)": w["example"]})
+    wrong_df = pd.DataFrame(wrong_rows, columns=["question", "#", "wrong answer", "students", "rule broken",
+                                                 "what the checker says (example)"])
+    pc_df = pd.DataFrame({"question": qs, "% right": [figs["percent_correct"][q] for q in qs]})
+    table_cols = ["id", "name", *[f"{e} total" for e in report.exercises], "total", "maximum", "percent", "notes"]
+    class_df = df[table_cols] if len(df) else pd.DataFrame(columns=table_cols)
+    links = " · ".join(f"<a href='#student-{esc(r['id'])}'>{esc(r['id'])}</a>" for r in report.rows)
+    generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    body = [
+        f"<h1>{esc(title)}</h1><p>Generated {generated}. {figs['students']} students, "
+        f"{len(report.question_columns)} questions in {len(report.exercises)} exercise(s): "
+        f"{esc(', '.join(report.exercises))}.</p>",
+        "<div class='figs'>"
+        f"<div class='fig'><b>{figs['mean_percent']:g}%</b>mean score</div>"
+        f"<div class='fig'><b>{figs['median_percent']:g}%</b>median score</div>"
+        f"<div class='fig'><b>{figs['maximum']}</b>marks available</div>"
+        f"<div class='fig'><b>{sum(1 for r in report.rows if r['notes'])}</b>students with notes</div></div>",
+        "<h2>Score distribution</h2>", dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
+        "<h2>Percent correct per question</h2>", per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
+        _scroll(pc_df.to_html(index=False, escape=True, border=0)),
+        "<h2>Most common wrong answers</h2><p>Up to three per question, with the rule the answer breaks "
+        "(from the checker's explanation of that answer).</p>",
+        _scroll(wrong_df.to_html(index=False, escape=True, border=0)),
+        "<h2>The class</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
+        f"<h2>Feedback per student</h2><p>{links}</p>",
+        *(_student_section(report, r, False) for r in report.rows),
+        f"<script type='application/json' id='tt-figures'>{_json_for_script(figs)}</script>",
+    ]
+    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{_CSS}</style></head>"
+            f"<body>{''.join(body)}</body></html>\n")
+    Path(path).write_text(page, encoding="utf-8")
+    if feedback_dir is not None:
+        fd = Path(feedback_dir)
+        if fd.is_symlink():
+            raise ValueError(f"{fd} is a symbolic link: not written")
+        fd.mkdir(parents=True, exist_ok=True)
+        from .roster import id_problem
+        for r in report.rows:
+            if id_problem(r["id"]) is None:
+                (fd / f"{r['id']}.html").write_text(feedback_html(report, r, title), encoding="utf-8")
+    return figs
+
+
+def _scroll(table_html: str) -> str:
+    return f"<div class='scroll'>{table_html}</div>"
+
+
+def _json_for_script(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -1,0 +1,222 @@
+"""Class rosters and student ids (``tricktutor exercises make/grade --roster``).
+
+A roster is a CSV file (comma, semicolon or tab separated, UTF-8 with or
+without a byte-order mark; Windows-1252 is read with a warning) with a header
+row.  The id column is called ``student_id`` (also accepted: ``Student ID``,
+``id``, ``ID number``, ``username``); an optional name column ``name`` (also
+``Full name``, ``Student name``, ``Student``, or ``First name`` + ``Last
+name``/``Surname``).
+
+Student ids become folder names, so :func:`id_problem` refuses what would
+break on some computer: characters other than letters (any alphabet, so
+``Siobhán_ONeill`` is fine), digits and ``_ . @ -``; a first character that is
+not a letter or digit; more than 64 characters; a trailing dot; Windows device
+names (``CON``, ``NUL.txt``, ``COM1`` …); the names of files ``make`` writes
+(``exercise_settings.json``, ``binder`` …) or any file name (``x.csv``); and two ids that differ only by
+case (one folder on macOS and Windows).  Ids that a spreadsheet would rewrite
+(``0012`` → 12, ``1e5`` → 100000, ``3-4`` → a date) are accepted with a
+warning.  Every refusal is one :class:`RosterError` line naming the line of
+the file.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Student", "Roster", "RosterError", "read_roster", "id_problem", "spreadsheet_rewrites",
+           "RESERVED_NAMES", "MAX_ROSTER_BYTES"]
+
+MAX_ROSTER_BYTES = 20_000_000
+_ID_COLUMNS = ("studentid", "id", "idnumber", "username", "sisuserid")
+_NAME_COLUMNS = ("name", "fullname", "studentname", "student")
+_FIRST = ("firstname", "givenname", "forename")
+_LAST = ("lastname", "surname", "familyname")
+_WINDOWS_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10)),
+                    "conin$", "conout$"}
+#: Names ``make`` and ``collect`` write inside a class folder (never a student id).
+RESERVED_NAMES = {"exercise_settings.json", "answer_keys", "binder", "readme.md", "feedback",
+                  "grades.csv", "report.html", "class_secret", "manifest.json", "roster.csv"}
+_PUNCT = set("_.@-")
+_FILE_EXTENSIONS = {"csv", "html", "htm", "json", "txt", "ipynb", "md", "zip", "py"}
+
+
+class RosterError(ValueError):
+    """A roster (or id) that cannot be used; the message is one line for the teacher."""
+
+
+@dataclass(frozen=True)
+class Student:
+    id: str
+    name: str = ""
+    line: int = 0
+
+
+@dataclass
+class Roster:
+    students: list[Student]
+    warnings: list[str]
+
+    @property
+    def ids(self) -> list[str]:
+        return [s.id for s in self.students]
+
+    def names(self) -> dict[str, str]:
+        return {s.id: s.name for s in self.students}
+
+
+def id_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a student id (and folder name), or None if it can.
+
+    Allowed: letters of any alphabet, digits and ``_ . @ -``, starting with a
+    letter or digit, at most 64 characters, no trailing dot, not a Windows
+    device name (``CON``, ``NUL.txt``, ``COM1``…), not a name the class set
+    uses itself (:data:`RESERVED_NAMES`).
+    """
+    if not isinstance(value, str) or not value:
+        return "is empty"
+    if len(value) > 64:
+        return "is longer than 64 characters"
+    if value != unicodedata.normalize("NFC", value):
+        return "is not in the normal (NFC) Unicode form"
+    for ch in value:
+        if ch in _PUNCT:
+            continue
+        cat = unicodedata.category(ch)
+        if not (cat.startswith("L") or cat == "Nd"):
+            shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
+            return (f"contains {shown!r}: use letters (any alphabet, e.g. á, ø, ß), digits and _ . @ - only")
+    if not (unicodedata.category(value[0]).startswith("L") or unicodedata.category(value[0]) == "Nd"):
+        return "must start with a letter or digit"
+    if value.endswith("."):
+        return "ends with a dot (Windows drops it from folder names)"
+    if value.split(".")[0].lower() in _WINDOWS_DEVICES:
+        return "is a Windows device name (CON, PRN, AUX, NUL, COM1–9, LPT1–9) and cannot be a folder"
+    if value.lower() in RESERVED_NAMES:
+        return "is the name of a file or folder the class set uses itself"
+    ext = value.lower().rsplit(".", 1)[-1] if "." in value else ""
+    if ext in _FILE_EXTENSIONS:
+        return f"looks like a file name (ends with .{ext}), which the class set's .gitignore may hide"
+    return None
+
+
+_NUMBERISH = re.compile(r"[+-]?(\d+[.,]?\d*|\d*[.,]\d+)([eE][+-]?\d+)?")
+_DATEISH = re.compile(r"\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?")
+
+
+def spreadsheet_rewrites(value: str) -> str | None:
+    """How a spreadsheet would change ``value`` when the CSV is opened, or None."""
+    if re.fullmatch(r"0\d+", value):
+        return f"a spreadsheet shows it as {int(value)} (leading zeros dropped)"
+    if re.fullmatch(r"\d+[eE][+-]?\d+", value):
+        return "a spreadsheet reads it as a number in scientific notation"
+    if re.fullmatch(r"\d{16,}", value):
+        return "a spreadsheet rounds numbers of more than 15 digits"
+    if _DATEISH.fullmatch(value):
+        return "a spreadsheet may turn it into a date"
+    return None
+
+
+def _key(header: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKD", header).lower())
+
+
+def _decode(raw: bytes, path) -> tuple[str, list[str]]:
+    if raw.startswith(b"\xff\xfe") or raw.startswith(b"\xfe\xff"):
+        return raw.decode("utf-16"), []
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace"), [
+            f"roster {path} is not UTF-8: read as Windows-1252 (save it as 'CSV UTF-8' to be sure of accents)"]
+
+
+def _delimiter(header_line: str) -> str:
+    counts = {d: header_line.count(d) for d in (";", ",", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def read_roster(path: str | os.PathLike) -> Roster:
+    """Read and check a roster (see the module docstring).
+
+    Returns a :class:`Roster` (students in file order, warnings as lines).
+    Raises :class:`RosterError` (one line naming the file and line) for a
+    missing or unreadable file, no id column, a row with the wrong number of
+    fields (e.g. an unquoted comma in ``Smith, John``), an id that cannot be
+    a folder name, two ids equal but for case, or no students.
+    """
+    p = Path(path)
+    try:
+        if not p.is_file():
+            raise RosterError(f"roster {path} not found" if not p.exists() else f"roster {path} is not a file")
+        if p.stat().st_size > MAX_ROSTER_BYTES:
+            raise RosterError(f"roster {path} is larger than {MAX_ROSTER_BYTES // 1_000_000} MB")
+        raw = p.read_bytes()
+    except OSError as e:
+        raise RosterError(f"roster {path} cannot be read ({e.strerror or e})") from None
+    text, warnings = _decode(raw, path)
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise RosterError(f"roster {path} is empty")
+    delim = _delimiter(lines[first])
+    # csv.reader's line_num is the physical line (quoted newlines included): messages name it.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    numbered: list[tuple[int, list[str]]] = []
+    try:
+        for row in reader:
+            numbered.append((reader.line_num, row))
+    except csv.Error as e:
+        raise RosterError(f"roster {path} line {reader.line_num} is not readable CSV ({e})") from None
+    numbered = [(n, r) for n, r in numbered if any(c.strip() for c in r)]
+    (hline, header), body = numbered[0], numbered[1:]
+    keys = [_key(h) for h in header]
+    id_col = next((keys.index(k) for k in _ID_COLUMNS if k in keys), None)
+    if id_col is None:
+        raise RosterError(f"roster {path} has no student id column: the header (line {hline}) should name one "
+                          f"'student_id' column (found: {', '.join(repr(h) for h in header)})")
+    name_col = next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None)
+    first_col = next((keys.index(k) for k in _FIRST if k in keys), None)
+    last_col = next((keys.index(k) for k in _LAST if k in keys), None)
+    students: list[Student] = []
+    seen: dict[str, Student] = {}
+    for line, row in body:
+        while len(row) > len(header) and not row[-1].strip():
+            row = row[:-1]  # trailing separators a spreadsheet adds
+        if len(row) != len(header):
+            raise RosterError(f"roster {path} line {line} has {len(row)} fields but the header has {len(header)}"
+                              f" (a comma or semicolon inside a name? put the name in double quotes)")
+        sid = unicodedata.normalize("NFC", row[id_col].strip())
+        if not sid:
+            warnings.append(f"roster line {line}: no student id, row skipped")
+            continue
+        why = id_problem(sid)
+        if why:
+            raise RosterError(f"roster {path} line {line}: student id {sid!r} {why}")
+        low = sid.casefold()
+        if low in seen:
+            other = seen[low]
+            if other.id == sid:
+                raise RosterError(f"roster {path} line {line}: student id {sid!r} appears more than once "
+                                  f"(also line {other.line})")
+            raise RosterError(f"roster {path} line {line}: student ids {other.id!r} (line {other.line}) and "
+                              f"{sid!r} differ only by case, which is one folder on macOS and Windows")
+        rew = spreadsheet_rewrites(sid)
+        if rew:
+            warnings.append(f"roster line {line}: id {sid!r}: {rew}; keep the column as text when you edit "
+                            f"grades.csv in a spreadsheet")
+        if name_col is not None:
+            name = row[name_col].strip()
+        else:
+            name = " ".join(row[c].strip() for c in (first_col, last_col) if c is not None).strip()
+        st = Student(sid, name, line)
+        seen[low] = st
+        students.append(st)
+    if not students:
+        raise RosterError(f"roster {path} lists no students")
+    return Roster(students, warnings)
