@@ -1,0 +1,110 @@
+"""``tricktutor replay`` on a record at the limits of HAND_RECORD.md (issue 10:
+"54 MB of look actions → 132 s, 1.29 GB" must no longer be possible).
+
+Run ``python benchmarks/replay_limits.py`` (about a minute).  It writes, in a
+temporary directory, the most expensive record the limits allow that we know
+of: a Spades game of full hands (4 bids, 52 plays, deal numbers) in which the
+seat to act also "looks" at its cards again and again, up to 1,000 actions a
+hand, until the file is just under 10 MB (each look is a step of the
+output, and with ``--trace`` each step lists up to 14 legal actions).  It
+then runs the command without and with ``--trace`` and prints the wall time,
+the peak memory of the child process and the size of the output; and the
+time to refuse a file just over 10 MB, and /dev/zero.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from engine import Bid, Phase, SpadesGame  # noqa: E402
+from engine.record import FORMAT, MAX_ACTIONS, MAX_HANDS, MAX_RECORD_BYTES  # noqa: E402
+
+
+def build_record(max_bytes: int = MAX_RECORD_BYTES - 2000) -> tuple[dict, int, int]:
+    """(record, hands, actions): full hands with look filler up to the limits."""
+    g = SpadesGame(dealer=0, first_deal=1, auto_deal=True)
+    rng = random.Random(1)
+    hands = []
+    size = 200
+    n_actions = 0
+    while len(hands) < MAX_HANDS and size < max_bytes and g.phase is not Phase.GAME_OVER:
+        actions: list[dict] = []
+        number = g.history[-1].number
+        looks_left = MAX_ACTIONS - 56  # 4 bids + 52 plays, the rest are looks
+        this_hand = g.hands_dealt
+        while g.hands_dealt == this_hand and g.phase in (Phase.BIDDING, Phase.PLAY):
+            seat = g.to_act
+            k = min(looks_left, (MAX_ACTIONS - 56) // 56 + 1)
+            actions.extend({"seat": seat, "look": True} for _ in range(k))
+            looks_left -= k
+            if g.phase is Phase.BIDDING:  # each side bids 13 tricks: set, so the game never ends (SP-18)
+                v = 7 if seat < 2 else 6
+                g.bid(seat, v)
+                actions.append({"seat": seat, "bid": v})
+            else:
+                card = rng.choice(g.legal_plays(seat))
+                g.play(seat, card)
+                actions.append({"seat": seat, "play": card.code})
+        hand = {"deal_number": number, "actions": actions}
+        text = json.dumps(hand, separators=(",", ":"))
+        if size + len(text) + 1 > max_bytes:
+            break
+        size += len(text) + 1
+        hands.append(hand)
+        n_actions += len(actions)
+    rec = {"format": FORMAT, "game": "spades", "rules": {}, "seats": 4, "start": {"dealer": 0}, "hands": hands}
+    return rec, len(hands), n_actions
+
+
+def run(args: list[str]) -> tuple[float, int, int, int]:
+    """(seconds, exit status, peak RSS of the command in MB, stdout bytes).
+    The peak is measured in the child itself (``resource.getrusage`` after
+    the command, through a small wrapper), so the parent's size never counts."""
+    wrapper = ("import resource, runpy, sys; sys.argv = ['tricktutor'] + sys.argv[1:]; status = 0\n"
+               "try:\n    runpy.run_module('tutor.cli', run_name='__main__')\n"
+               "except SystemExit as e:\n    status = e.code or 0\n"
+               "sys.stderr.write('PEAK %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+               "sys.exit(status)")
+    with tempfile.TemporaryFile() as out:
+        t0 = time.perf_counter()
+        p = subprocess.run([sys.executable, "-c", wrapper, "replay", *args], stdout=out,
+                           stderr=subprocess.PIPE, cwd=ROOT)
+        dt = time.perf_counter() - t0
+        size = out.seek(0, 2)
+    peak = next((int(line.split()[1]) for line in p.stderr.decode().splitlines() if line.startswith("PEAK ")), 0)
+    return dt, p.returncode, peak // 1024, size
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        rec, n_hands, n_actions = build_record()
+        path = os.path.join(tmp, "limits.json")
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(rec, fh, separators=(",", ":"))
+        print(f"record at the limits: {os.path.getsize(path) / 1e6:.2f} MB, {n_hands} hands, "
+              f"{n_actions:,} actions (at most {MAX_ACTIONS:,} a hand)")
+        for label, args in (("over 10 MB", None), ("/dev/zero", ["/dev/zero"]),
+                            ("replay", [path]), ("replay --trace", [path, "--trace"])):
+            if args is None:
+                big = os.path.join(tmp, "big.json")
+                with open(big, "wb") as fh:
+                    fh.write(b" " * (MAX_RECORD_BYTES + 1))
+                args = [big]
+            if label == "/dev/zero" and not os.path.exists("/dev/zero"):
+                continue
+            dt, status, peak, size = run(args)
+            print(f"{label:>15}: exit {status}, {dt:.1f} s, peak memory {peak} MB, output {size / 1e6:.1f} MB",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
