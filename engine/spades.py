@@ -517,9 +517,11 @@ def _chosen_text(cards) -> str:
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     dups = [c for c, k in counts.items() if k > 1]
-    text = f"you chose {len(cards)} card{'s' if len(cards) != 1 else ''} ({', '.join(c.display for c in cards)})"
+    shown = ", ".join(c.display for c in cards[:6]) + (", …" if len(cards) > 6 else "")
+    text = f"you chose {len(cards):,} card{'s' if len(cards) != 1 else ''} ({shown})"
     if dups:
-        twice = " and ".join(f"the {c.display} {'twice' if counts[c] == 2 else f'{counts[c]} times'}" for c in dups)
+        twice = " and ".join(f"the {c.display} {'twice' if counts[c] == 2 else f'{counts[c]:,} times'}"
+                             for c in dups[:3]) + (" …" if len(dups) > 3 else "")
         text += f", {twice}, so only {len(counts)} different card{'s' if len(counts) != 1 else ''}"
     return text
 
