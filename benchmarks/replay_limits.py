@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -82,8 +83,9 @@ def run(args: list[str]) -> tuple[float, int, int, int]:
     """(seconds, exit status, peak RSS of the command in MB, stdout bytes).
     The peak comes from GNU ``time`` (``%M``), which starts the command from
     its own small process, so this script's size never counts."""
-    if os.path.exists("/usr/bin/time"):  # GNU time forks the command from its own small process
-        cmd = ["/usr/bin/time", "-f", "PEAK %M", sys.executable, "-m", "tutor.cli", "replay", *args]
+    gnu_time = shutil.which("time")
+    if gnu_time:  # GNU time forks the command from its own small process
+        cmd = [gnu_time, "-f", "PEAK %M", sys.executable, "-m", "tutor.cli", "replay", *args]
     else:  # the child's own maximum (it may include pages shared with this process before exec)
         cmd = [sys.executable, "-c", None, "replay", *args]
     wrapper = ("import resource, runpy, sys; sys.argv = ['tricktutor'] + sys.argv[1:]; status = 0\n"

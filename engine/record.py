@@ -30,7 +30,7 @@ from typing import Any
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import DECK, Card, parse_card
 from .deal import MAX_DEAL_NUMBER
-from .errors import IllegalActionError, InvalidInputError, quote
+from .errors import QUOTE_LIMIT, IllegalActionError, InvalidInputError, quote
 from .game import TrickGame
 from .ohhell import OhHellGame, OhHellRules, _no_trump_reason
 from .spades import SpadesGame, SpadesRules, start_scores_problem
@@ -116,6 +116,8 @@ def _path(parts: tuple) -> str:
         else:
             text = p if len(p) <= 40 else p[:39] + "…"
             out += f".{text}" if out else text
+    if len(out) > QUOTE_LIMIT:  # a path is made of input keys: quote at most 80 characters of them
+        out = out[:QUOTE_LIMIT - 1] + "…"
     if cut:
         out += f"… ({len(parts)} levels down)"
     return out or "record"

@@ -470,3 +470,12 @@ def test_exit_statuses_0_1_2_are_unchanged(tmp_path):
     rec["hands"][0]["actions"][0]["bid"] = 14
     assert run(write(tmp_path, rec))[0] == 1
     assert run(tmp_path / "missing.json")[0] == 2
+
+
+def test_a_path_of_long_keys_is_quoted_short():
+    rec = spades()
+    rec["a" * 150] = {"b" * 150: {"c" * 150: "x" * 201}}
+    err = invalid(rec)
+    field = err.split(": the text")[0]
+    assert field == ("a" * 39 + "…." + "b" * 38)[:79] + "…"
+    assert len(err) < 300
