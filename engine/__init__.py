@@ -5,6 +5,9 @@ Rules and their ids are in RULES.md (SP-…, OH-…).  Start with
 :class:`Verdict`; ``play``/``bid``/``exchange``/``apply`` raise
 :class:`IllegalActionError` (with the verdict) for illegal actions and
 :class:`InvalidInputError` for malformed input.
+
+A game object is not thread-safe: use each game from one thread at a time
+(give every thread its own game, or a :meth:`~TrickGame.copy`).
 """
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import DECK, Card, Rank, Suit, cards_of, mask_of, parse_card, parse_cards

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -40,7 +41,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 def _quote_container(value, limit: int) -> str:
     """repr of a container, built from at most a few quoted items (never the whole thing)."""
-    items = list(value.items())[:8] if isinstance(value, dict) else list(value)[:8]
+    items = list(islice(value.items(), 8)) if isinstance(value, dict) else list(islice(value, 8))
     if isinstance(value, dict):
         parts = [f"{quote(k, limit)}: {quote(v, limit)}" for k, v in items]
         open_, close = "{", "}"

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
-from .cards import Card, parse_card
+from .cards import DECK, Card, parse_card
 from .deal import MAX_DEAL_NUMBER
-from .errors import IllegalActionError, InvalidInputError, quote
+from .errors import QUOTE_LIMIT, IllegalActionError, InvalidInputError, quote
 from .game import TrickGame
 from .ohhell import OhHellGame, OhHellRules, _no_trump_reason
 from .spades import SpadesGame, SpadesRules, start_scores_problem
@@ -116,6 +116,8 @@ def _path(parts: tuple) -> str:
         else:
             text = p if len(p) <= 40 else p[:39] + "…"
             out += f".{text}" if out else text
+    if len(out) > QUOTE_LIMIT:  # a path is made of input keys: quote at most 80 characters of them
+        out = out[:QUOTE_LIMIT - 1] + "…"
     if cut:
         out += f"… ({len(parts)} levels down)"
     return out or "record"
@@ -424,12 +426,15 @@ def legal_to_json(game: TrickGame, seat: int) -> list[str]:
     out = []
     for a in game.legal_actions(seat):
         if isinstance(a, Play):
-            out.append(a.card.code)
+            out.append(_CODES[a.card.index])
         elif isinstance(a, Bid):
             out.append("blind_nil" if a.blind else str(a.value))
         elif isinstance(a, Pass):
             out.append(" ".join(c.code for c in a.cards))
     return out
+
+
+_CODES = tuple(c.code for c in DECK)  # one shared string per card
 
 
 def _hand_json(game: TrickGame, result, number: int) -> dict:
@@ -494,6 +499,8 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
     steps = []
     stopped = None
     index = 0
+    legal_key: tuple | None = None
+    legal_list: list[str] = []
     try:
         for hi, hand in enumerate(parsed.hands):
             if game.phase is Phase.GAME_OVER:
@@ -512,13 +519,19 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
                 return None, 2, f"hands[{hi}].deal: {e}"
             for path, action in hand.actions:
                 seat = action.seat
-                legal = legal_to_json(game, seat) if trace else None
-                v = game.check(action)
-                if not v.ok:
+                legal = None
+                if trace:  # unchanged state, same list: repeated looks share it (memory, HAND_RECORD limits)
+                    key = (len(game._history), seat)
+                    if key != legal_key:
+                        legal_key, legal_list = key, legal_to_json(game, seat)
+                    legal = legal_list
+                try:
+                    game.apply(action)  # checks first; changes nothing on refusal
+                except IllegalActionError as e:
+                    v = e.verdict
                     stopped = {"index": index, "seat": seat, "reason": v.reason.value, "rule": v.rule,
                                "message": v.message}
                     break
-                game.apply(action)
                 step = {"index": index, "seat": seat, "action": action_to_json(game.GAME, action)}
                 if trace:
                     step["legal_before"] = legal

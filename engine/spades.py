@@ -135,6 +135,13 @@ class SpadesGame(TrickGame):
     Phases: BIDDING (SP-5/6, Blind Nil SP-10), EXCHANGE (SP-10/11), PLAY
     (SP-12…16), then the hand is scored (SP-17…20) and either the game is
     over (SP-22) or the next dealer (SP-21) deals.
+
+    Raises :class:`InvalidInputError` for a bad argument: ``rules`` not a
+    :class:`SpadesRules` (or a dict of its options, or None), a bad seat,
+    scores or bags (0…9), ``first_deal`` not None or 0…2**63−1, ``rng`` not
+    a ``random.Random``.  Starting scores with a side at or past the target
+    are refused unless the two scores are equal (SP-22: that game would
+    already be won; equal scores play another hand).  Not thread-safe.
     """
 
     GAME = "spades"
@@ -517,9 +524,11 @@ def _chosen_text(cards) -> str:
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     dups = [c for c, k in counts.items() if k > 1]
-    text = f"you chose {len(cards)} card{'s' if len(cards) != 1 else ''} ({', '.join(c.display for c in cards)})"
+    shown = ", ".join(c.display for c in cards[:6]) + (", …" if len(cards) > 6 else "")
+    text = f"you chose {len(cards):,} card{'s' if len(cards) != 1 else ''} ({shown})"
     if dups:
-        twice = " and ".join(f"the {c.display} {'twice' if counts[c] == 2 else f'{counts[c]} times'}" for c in dups)
+        twice = " and ".join(f"the {c.display} {'twice' if counts[c] == 2 else f'{counts[c]:,} times'}"
+                             for c in dups[:3]) + (" …" if len(dups) > 3 else "")
         text += f", {twice}, so only {len(counts)} different card{'s' if len(counts) != 1 else ''}"
     return text
 

@@ -17,6 +17,7 @@ when the reader stops reading.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import sys
@@ -32,16 +33,42 @@ def _error_line(text: str) -> None:
     print(" ".join(str(text).split("\n")), file=sys.stderr)
 
 
-def _json_text(out: dict) -> str:
-    """The output JSON, readable as is when stdout can encode it, else
-    ASCII with ``\\u`` escapes (valid JSON either way)."""
-    text = json.dumps(out, indent=2, ensure_ascii=False)
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+_UNICODE_ENCODINGS = {"utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be",
+                      "gb18030"}
+
+
+def _stdout_takes_unicode() -> bool:
+    """Whether stdout's encoding can write every character (else JSON ``\\u`` escapes are used)."""
     try:
-        text.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        text = json.dumps(out, indent=2, ensure_ascii=True)
-    return text
+        return codecs.lookup(getattr(sys.stdout, "encoding", None) or "utf-8").name in _UNICODE_ENCODINGS
+    except LookupError:
+        return False
+
+
+def write_json(out: dict, fp, ensure_ascii: bool = False) -> None:
+    """Write the replay output as JSON to ``fp``, streamed (never one huge
+    string): two-space indentation, each step of ``steps`` on one line (as
+    in HAND_RECORD.md's example)."""
+    keys = list(out)
+    fp.write("{\n")
+    for i, key in enumerate(keys):
+        value = out[key]
+        fp.write(f"  {json.dumps(key)}: ")
+        if key == "steps" and value:
+            fp.write("[\n")
+            last = len(value) - 1
+            chunk: list[str] = []
+            for j, step in enumerate(value):
+                chunk.append("    " + json.dumps(step, ensure_ascii=ensure_ascii) + (",\n" if j < last else "\n"))
+                if len(chunk) >= 1000:
+                    fp.write("".join(chunk))
+                    chunk = []
+            fp.write("".join(chunk))
+            fp.write("  ]")
+        else:
+            fp.write(json.dumps(value, indent=2, ensure_ascii=ensure_ascii).replace("\n", "\n  "))
+        fp.write(",\n" if i < len(keys) - 1 else "\n")
+    fp.write("}\n")
 
 
 def _replay(args) -> int:
@@ -54,10 +81,8 @@ def _replay(args) -> int:
     if status == EXIT_INVALID:
         _error_line(f"tricktutor replay: invalid record: {err}")
         return EXIT_INVALID
-    text = _json_text(out)
     try:
-        sys.stdout.write(text)
-        sys.stdout.write("\n")
+        write_json(out, sys.stdout, ensure_ascii=not _stdout_takes_unicode())
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped reading (| head): end quietly
         _quiet_broken_pipe()
