@@ -154,6 +154,7 @@ class ScoreSheet(W.VBox):
         # The chart is built once a hand has been scored: an empty chart looks
         # broken, and plotly's FigureWidget is the slowest part to show.
         self.figure: go.FigureWidget | None = None
+        self._figure_key: tuple | None = None
         self._chart_slot = W.Box()
         self.lines = score_lines_frame(game)
         self.totals = running_totals_frame(game)
@@ -171,26 +172,34 @@ class ScoreSheet(W.VBox):
         self.totals = running_totals_frame(g)
         name = "Spades" if _is_spades(g) else "Oh Hell"
         n = len(g.results)
-        self.title.value = (f"<h3 style='margin:4px 0'>Score sheet: {name}</h3>"
+        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
                             f"<div style='font-size:14px'>{n} hand{'s' if n != 1 else ''} scored.</div>")
-        style = ("<style>.tt-table{border-collapse:collapse;font-size:14px}"
-                 ".tt-table th,.tt-table td{padding:2px 10px;text-align:right;border-bottom:1px solid #ddd}"
-                 ".tt-lines td:nth-child(2),.tt-lines td:nth-child(3){text-align:left}</style>")
+        # Scoped to the score tables' own class (the game table widget is ".tt-table": a
+        # rule on that name would right-align everything on the game table).
+        style = ("<style>.tt-score-table{border-collapse:collapse;font-size:14px}"
+                 ".tt-score-table th,.tt-score-table td{padding:2px 10px;text-align:right;"
+                 "border-bottom:1px solid #ddd}"
+                 ".tt-score-table.tt-lines td:nth-child(2),.tt-score-table.tt-lines td:nth-child(3)"
+                 "{text-align:left}</style>")
         if n == 0:
             self.totals_html.value = "<p><i>No hand has been scored yet.</i></p>"
             self.lines_html.value = ""
         else:
             self.totals_html.value = (style + "<div style='overflow-x:auto'><b>Running totals</b>"
-                                      + self.totals.to_html(index=False, classes="tt-table", border=0)
+                                      + self.totals.to_html(index=False, classes="tt-score-table", border=0)
                                       + "</div>")
             self.lines_html.value = ("<details open><summary><b>Score lines, item by item</b></summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + self.lines.to_html(index=False, classes="tt-table tt-lines", border=0)
+                                     + self.lines.to_html(index=False, classes="tt-score-table tt-lines", border=0)
                                      + "</div></details>")
         # A fresh FigureWidget each time: its initial state (``_widget_data``,
         # ``_widget_layout``) carries the traces, whereas trace edits on an
         # existing FigureWidget are sent as messages that a view which is not
         # shown yet (Voila builds the page after the cell ran) never receives.
+        key = (id(g), n, id(g.results[-1]) if n else None)
+        if key == self._figure_key and (self.figure is not None) == bool(n):
+            return  # the chart already shows these hands
+        self._figure_key = key
         old = self.figure
         self.figure = go.FigureWidget(score_figure(g)) if n else None
         self._chart_slot.children = (self.figure,) if self.figure is not None else ()
