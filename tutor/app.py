@@ -113,8 +113,7 @@ APP_CSS = """
 .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabIcon { display: none; }
 .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { flex: 0 1 auto;
   overflow: visible; text-overflow: clip; white-space: nowrap; }
-.tt-app .widget-tab-contents, .tt-app .jupyter-widget-tab-contents { padding: 12px 14px;
-  border-radius: 8px; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 12px 14px; border-radius: 8px; }
 .tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
 .tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }
 .tt-learn .tt-chapter { border: 1px solid #cfd8cf; border-radius: 8px; padding: 8px 12px; background: #fbfdfb; }
@@ -137,13 +136,17 @@ APP_CSS = """
    page's side margins shrink so that a 13-card hand fits 7 + 6 at 390 px. */
 @media (max-width: 700px) {
   .jp-Cell:has(.tt-app) { padding: 0 !important; }
-  .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 2px !important; }
+  .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 6px !important; }
   .tt-app { padding: 0 0 40px; }
   .tt-app-header h1 { font-size: 26px; }
   .tt-app-header p { font-size: 15px; }
-  .tt-app .widget-tab-contents, .tt-app .jupyter-widget-tab-contents { padding: 8px 4px; }
-  .tt-app .jupyter-widget-tab-contents .jupyter-widget-tab-contents { padding: 6px 0; border-width: 0; }
-  .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px; }
+  .tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 8px 4px; }
+  .tt-app .widget-tab-contents .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents {
+    padding: 6px 0; border-width: 0; }
+  .tt-app .jupyter-widgets.jupyter-widget-tab { margin-left: 0; margin-right: 0; }
+  /* three tabs a row at most, so the second row is not one lone long tab */
+  .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px;
+    flex: 1 1 28% !important; }
   .tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
   .tt-app .widget-text input, .tt-app .jupyter-widget-text input,
   .tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
