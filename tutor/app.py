@@ -131,9 +131,19 @@ APP_CSS = """
 .tt-app .tt-drill-game { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; }
 .tt-app .tt-drill-game .widget-toggle-buttons, .tt-app .tt-drill-game .jupyter-widget-toggle-buttons {
   flex-wrap: wrap; gap: 4px; }
-.tt-app .tt-drill-game .jupyter-button { min-height: 44px; height: auto; min-width: 44px; margin: 0; }
-/* Phones and narrow windows: every control is a >= 44 px touch target and the
-   page's side margins shrink so that a 13-card hand fits 7 + 6 at 390 px. */
+.tt-app .tt-drill-game .jupyter-button { margin: 0; }
+/* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
+.tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
+.tt-app .widget-text input, .tt-app .jupyter-widget-text input,
+.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
+.tt-app .widget-text, .tt-app .jupyter-widget-text,
+.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { height: auto; }
+.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { height: auto; }
+.tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
+  display: inline-flex; align-items: center; }
+.tt-app summary { min-height: 44px; line-height: 44px; }
+/* Phones and narrow windows: the page's side margins shrink so that a 13-card
+   hand fits 7 + 6 at 390 px. */
 @media (max-width: 700px) {
   .jp-Cell:has(.tt-app) { padding: 0 !important; }
   .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 6px !important; }
@@ -147,15 +157,6 @@ APP_CSS = """
   /* three tabs a row at most, so the second row is not one lone long tab */
   .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px;
     flex: 1 1 28% !important; }
-  .tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
-  .tt-app .widget-text input, .tt-app .jupyter-widget-text input,
-  .tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
-  .tt-app .widget-text, .tt-app .jupyter-widget-text,
-  .tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { height: auto; }
-  .tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { height: auto; }
-  .tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
-    display: inline-flex; align-items: center; }
-  .tt-app summary { min-height: 44px; line-height: 44px; }
   .tt-learn a { min-height: 44px; line-height: 36px; }
 }
 </style>
