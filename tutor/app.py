@@ -142,6 +142,11 @@ APP_CSS = """
 .tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
   display: inline-flex; align-items: center; }
 .tt-app summary { min-height: 44px; line-height: 44px; }
+.tt-app input[type=checkbox] { width: 24px; height: 24px; margin: 0 8px 0 0; flex: 0 0 auto; }
+/* Accordion headers ("Options for a new game"): readable text, 44 px high. */
+.tt-app .jupyter-widget-Collapse-header { color: #1d1d1d; background: #eef3ee; min-height: 44px;
+  display: flex; align-items: center; font-weight: bold; }
+.tt-app .jupyter-widget-Collapse-header span { color: inherit; }
 /* Phones and narrow windows: the page's side margins shrink so that a 13-card
    hand fits 7 + 6 at 390 px. */
 @media (max-width: 700px) {
