@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
 
 from _app_page import (
     DRILLS, SECTIONS, VIEWPORTS, look_at_spades_hand, open_app, open_drill, open_section, slug, start_app,
 )
-
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
-                               reason="axe-playwright-python (test extra) is not installed")
 
 pytestmark = pytest.mark.browser
 
