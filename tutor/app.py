@@ -211,10 +211,8 @@ class TrickTutorApp(W.VBox):
     ``seed``: deal numbers and drill streams derive from it (None: random).
     Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
     :class:`~tutor.common.Feedback`), ``drills`` (dict kind → [follow,
-    winner, bidding], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``
-    (None until built), ``scoresheets`` (dict game title "Spades"/"Oh Hell" → :class:`~tutor.scoresheet.ScoreSheet`
-    for each game table opened, as shown in *Score sheet*; ``scoresheet`` is the first of them or None);
-    :meth:`open_section` selects a section by title.
+    winner, bidding], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    (None until built); :meth:`open_section` selects a section by title.
     """
 
     def __init__(self, seed: int | None = None, **kwargs: Any):
@@ -226,7 +224,9 @@ class TrickTutorApp(W.VBox):
         self.drills: dict[str, tuple] = {}
         self.spades_table = None
         self.oh_hell_table = None
-        self.scoresheet = None
+        self.scoresheet = None  # the first of ``scoresheets`` (None while no game is open)
+        #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
+        #: order, as shown in the Score sheet section (which follows the games in play)
         self.scoresheets: dict[str, Any] = {}
         header = W.HTML(APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
                         "<p>Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "

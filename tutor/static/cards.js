@@ -69,10 +69,10 @@ function render({ model, el: host }) {
     const selected = new Set(list("selected"));
     const multi = !!model.get("multi_select");
     const faceDown = !!model.get("face_down");
-    const disabled = !!model.get("disabled");
     // show_only: cards to look at (a trick on the table), never buttons.
     const showOnly = !!model.get("show_only") && !faceDown;
-    const marking = playable.size > 0 && !showOnly;
+    const disabled = !!model.get("disabled");
+    const marking = playable.size > 0;
 
     // Remember keyboard focus so a re-render does not drop it.
     const active = document.activeElement;
@@ -97,7 +97,7 @@ function render({ model, el: host }) {
       }
       const rank = code[0];
       const suit = code[1];
-      const dimmed = marking && !playable.has(code);
+      const dimmed = marking && !showOnly && !playable.has(code);
       const card = el("div", `tt-card tt-suit-${suit}`, {
         role: showOnly ? "img" : "button",
         "data-card": code,
@@ -108,7 +108,7 @@ function render({ model, el: host }) {
       if (!showOnly) card.tabIndex = -1;
       if ("JQK".includes(rank)) card.classList.add("tt-court");
       if (rank === "A") card.classList.add("tt-ace");
-      if (marking) card.classList.add(dimmed ? "tt-dimmed" : "tt-playable");
+      if (marking && !showOnly) card.classList.add(dimmed ? "tt-dimmed" : "tt-playable");
       if (highlighted.has(code)) {
         card.classList.add("tt-highlighted");
         card.setAttribute("aria-description", "highlighted");
