@@ -23,6 +23,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from tutor.app import SECTIONS, TrickTutorApp
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 APP = REPO / "notebooks" / "app.ipynb"
 SEED = "7"
@@ -31,8 +33,7 @@ ROUND_TRIP_MS = 20_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
-SECTIONS = ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet")
-DRILLS = ("Follow suit", "Who wins?", "Bidding")
+DRILLS = tuple(TrickTutorApp.DRILL_TITLES)   # every drill the app offers
 MIN_TARGET = 44.0
 STALE_CLICK_S = 0.35   # the table ignores a click within 0.25 s of the computers' moves
 
@@ -173,7 +174,9 @@ def full_screenshot(page: Page, path: pathlib.Path) -> None:
     """The whole page: Voila's page scrolls an inner element, so Playwright's
     ``full_page=True`` only gets the viewport; grow the viewport to the content."""
     size = page.viewport_size
-    height = page.evaluate("Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))")
+    height = page.evaluate("""() => { const app = document.querySelector('.tt-app');
+        let top = 0; for (let e = app; e; e = e.parentElement) top += e.scrollTop || 0;
+        return Math.ceil(app.getBoundingClientRect().bottom + top + 24); }""")
     page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), 12_000)})
     try:
         time.sleep(0.3)

@@ -193,7 +193,7 @@ def test_whole_spades_hand_is_played_to_the_score_sheet(app_page, artifacts_dir)
         if plays == 7:
             shot(page, artifacts_dir, "07_spades_mid_hand")
     assert plays == 13
-    expect(status).to_contain_text("Hand 1 is over")
+    expect(status).to_contain_text("Hand 1 is over", timeout=ROUND_TRIP_MS)  # the computers finish the hand
     expect(page.locator(SPADES).get_by_role("button", name="Next hand")).to_be_visible()
     expect(page.locator(f"{SPADES} .tt-scoresheet")).to_contain_text("1 hand scored")
     shot(page, artifacts_dir, "08_spades_hand_over")
