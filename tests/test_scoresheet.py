@@ -150,7 +150,7 @@ def test_empty_game_frames_figure_and_widget(game):
     assert len(fig.data) == (4 if game.GAME == "spades" else 5)
     sheet = ScoreSheet(game)
     assert "No hand has been scored yet" in sheet.totals_html.value
-    assert sheet.figure is None  # no chart until a hand is scored
+    assert sheet.figure is None and sheet.chart is None  # no chart until a hand is scored
 
 
 def test_scoresheet_widget_tables_chart_and_refresh():
@@ -159,7 +159,14 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     assert sheet.figure is None
     play_fixed(g, [3, 4, 0, 2], 2)
     sheet.refresh()
-    assert isinstance(sheet.figure, go.FigureWidget)
+    assert isinstance(sheet.figure, go.Figure)
+    # the chart goes to the browser as plotly's MIME bundle in an Output (not a 5 MB FigureWidget)
+    (shown,) = sheet.chart.outputs
+    bundle = shown["data"]["application/vnd.plotly.v1+json"]
+    assert [t["y"] for t in bundle["data"]][:2] == [[0, -220, -285], [0, -60, -120]]
+    assert bundle["config"] == {"displayModeBar": False, "responsive": True}
+    assert shown["data"]["text/plain"] == "Running scores after hand 2: North–South -285, East–West -120."
+    assert sheet._chart_slot.children == (sheet.chart,)
     assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
     assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
     assert list(sheet.figure.data[0].y) == [0, -220, -285]
@@ -175,9 +182,9 @@ def test_refresh_keeps_the_chart_until_a_hand_is_added():
     g = SpadesGame(first_deal=2024, dealer=3)
     play_fixed(g, [3, 4, 0, 2], 1)
     sheet = ScoreSheet(g)
-    first = sheet.figure
+    first, first_chart = sheet.figure, sheet.chart
     sheet.refresh()
-    assert sheet.figure is first  # nothing new: the same chart, not a rebuilt one
+    assert sheet.figure is first and sheet.chart is first_chart  # nothing new: the same chart, not a rebuilt one
     play_fixed(g, [3, 4, 0, 2], 2)
     sheet.refresh()
     assert sheet.figure is not first
