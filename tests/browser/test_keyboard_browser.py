@@ -19,6 +19,8 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
+
 from _app_page import (
     MAIN_TABS, ROUND_TRIP_MS, SECTIONS, SPADES, SPADES_HAND, STALE_CLICK_S, VIEWPORTS, full_screenshot, open_app,
     start_app,
@@ -67,23 +69,28 @@ def open_section_by_keys(page: Page, title: str) -> None:
 
 
 def play_card_by_keys(page: Page) -> str:
-    """Move the focus onto a playable card with the arrow keys and press Enter."""
-    f = focused(page)
-    if not f["inSpadesHand"]:
-        f = tab_until(page, lambda f: f["inSpadesHand"], "the hand")
-    cards = page.eval_on_selector_all(SPADES_HAND, "els => els.map(e => [e.dataset.card,"
-                                                   " e.classList.contains('tt-playable')])")
-    codes = [c for c, _ in cards]
-    playable = [c for c, p in cards if p]
-    assert playable, f"no playable card in {codes}"
-    i, target = codes.index(f["card"]), codes.index(playable[0])
-    for _ in range(abs(target - i)):
-        page.keyboard.press("ArrowRight" if target > i else "ArrowLeft")
-    f = focused(page)
-    assert f["card"] == playable[0] and f["playable"], f
-    time.sleep(STALE_CLICK_S)
-    page.keyboard.press("Enter")
-    return playable[0]
+    """Move the focus onto a playable card with the arrow keys and press Enter.
+    The page is read again if the hand changed while the keys were pressed
+    (the computers' moves arrive on their own)."""
+    for _ in range(5):
+        expect(page.locator(f"{SPADES} .tt-status")).to_contain_text("Your turn", timeout=ROUND_TRIP_MS)
+        f = focused(page)
+        if not f["inSpadesHand"]:
+            f = tab_until(page, lambda f: f["inSpadesHand"], "the hand")
+        cards = page.eval_on_selector_all(SPADES_HAND, "els => els.map(e => [e.dataset.card,"
+                                                       " e.classList.contains('tt-playable')])")
+        codes = [c for c, _ in cards]
+        playable = [c for c, p in cards if p]
+        assert playable, f"no playable card in {codes}"
+        i, target = codes.index(f["card"]), codes.index(playable[0])
+        for _ in range(abs(target - i)):
+            page.keyboard.press("ArrowRight" if target > i else "ArrowLeft")
+        time.sleep(STALE_CLICK_S)
+        f = focused(page)
+        if f["card"] == playable[0] and f["playable"]:
+            page.keyboard.press("Enter")
+            return playable[0]
+    pytest.fail(f"could not reach a playable card with the arrow keys; focus is on {focused(page)}")
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
@@ -130,7 +137,15 @@ def test_a_whole_spades_hand_by_keyboard(browser, app_url, size, artifacts_dir):
         sheet = page.locator(".tt-app-scoresheet-spades")
         expect(sheet).to_be_visible(timeout=ROUND_TRIP_MS)
         expect(sheet).to_contain_text("1 hand scored")
+        expect(sheet.locator(".js-plotly-plot")).to_be_visible(timeout=ROUND_TRIP_MS)  # the chart is drawn
+        box = sheet.locator(".js-plotly-plot").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORTS[size]["width"], box  # and fits the screen
         full_screenshot(page, artifacts_dir / f"keyboard_{size}_score_sheet.png")
+        # the score sheet with a hand scored (tables, chart) is axe-clean too
+        violations = axe_sync.Axe().run(page).response["violations"]
+        blocking = [f"{v['impact']} {v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in violations
+                    if v["impact"] in ("serious", "critical")]
+        assert blocking == []
         assert page.tt_errors == []
     finally:
         context.close()
