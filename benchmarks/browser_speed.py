@@ -13,6 +13,18 @@ Measures, for each Voila configuration ("mode"):
   where possible (their explanation names the rule); when a position has no
   untried illegal card, a legal one is played and the drill moves on.
 
+* **extra figures** (``--extra``), measured on the same page after the
+  clicks, each by a function registered with :func:`extra_measure`: built in
+  is ``sections`` (click on each section tab → its content built and shown,
+  at the first opening, which builds the game tables in the kernel, and
+  again).  Other parts of the tutor add theirs (hand end at the table,
+  "Show me" in the bidding drill) the same way: a function
+  ``fn(page) -> {"median_ms": ..., ...}`` registered with
+  ``@extra_measure("name", key="median_ms", limit=1000)``; its figure is
+  printed, stored in the JSON, and checked against ``limit`` if one is given.
+
+``--viewport 390x844`` measures on a phone-sized page (default 1280x1000).
+
 Modes: ``default`` (``voila notebooks/app.ipynb``, as the browser tests run
 it), ``server`` (a Jupyter server with the Voila extension, as ``./dev.sh app``
 and Binder serve it; Voila cannot pre-heat kernels there) and ``preheat`` (``--preheat_kernel=True --pool_size=1``: Voila runs the
@@ -63,6 +75,19 @@ MODES = {
     "server": ["(jupyter server + voila extension, as ./dev.sh app and Binder)"],
 }
 TARGETS = {"interactive_s": 3.0, "click_median_ms": 100.0, "click_p95_ms": 150.0}
+
+#: Extra figures: name -> (function(page) -> dict, key of the figure, limit or None).
+EXTRA_MEASURES: dict[str, tuple] = {}
+
+
+def extra_measure(name: str, key: str = "median_ms", limit: float | None = None):
+    """Register ``fn(page) -> dict`` as the extra figure ``name`` (run with
+    ``--extra name``).  ``key``: the entry of the dict that is the figure;
+    ``limit``: its target (the figure must be <= limit), or None."""
+    def register(fn):
+        EXTRA_MEASURES[name] = (fn, key, limit)
+        return fn
+    return register
 
 FOLLOW = ".tt-follow-drill"
 HAND = f"{FOLLOW} .tt-row[aria-label^='Your hand'] .tt-card[data-card]"
@@ -152,8 +177,11 @@ def percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+VIEWPORT = {"width": 1280, "height": 1000}
+
+
 def load_page(browser, url: str) -> tuple[dict, object, object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
@@ -206,7 +234,65 @@ def measure_clicks(page, n: int) -> list[dict]:
     return out
 
 
-def run_mode(browser, mode: str, loads: int, clicks: int, workdir: pathlib.Path) -> dict:
+SECTION_JS = """
+async (title) => {
+  const tab = Array.from(document.querySelectorAll('.tt-app > .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab'))
+    .find(t => t.textContent.trim() === title);
+  const box = document.querySelector('.tt-section-' + title.toLowerCase().replace(/ /g, '-'));
+  const ready = () => box.offsetParent !== null && box.getBoundingClientRect().height > 0
+    && !Array.from(box.querySelectorAll('.tt-loading')).some(e => e.offsetParent !== null)
+    && Array.from(box.children).some(c => c.getBoundingClientRect().height > 0);
+  // Lumino selects a tab on pointerdown (a bare click() event is not enough)
+  const r = tab.getBoundingClientRect();
+  const o = {bubbles: true, cancelable: true, button: 0, buttons: 1, clientX: r.left + r.width / 2,
+             clientY: r.top + r.height / 2, pointerId: 1, isPrimary: true, pointerType: 'mouse'};
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const check = () => {
+      if (ready()) { resolve(performance.now() - t0); return; }
+      if (performance.now() - t0 > 30000) { resolve(null); return; }
+      requestAnimationFrame(check);
+    };
+    tab.dispatchEvent(new PointerEvent('pointerdown', o));
+    document.dispatchEvent(new PointerEvent('pointerup', {...o, buttons: 0}));
+    tab.dispatchEvent(new MouseEvent('click', o));
+    requestAnimationFrame(check);
+  });
+}
+"""
+
+
+@extra_measure("sections", key="max_first_open_ms")
+def measure_sections(page) -> dict:
+    """Click each section tab in turn: ms until its content is built and
+    shown (the first opening of Play Spades / Play Oh Hell / Score sheet
+    builds them in the kernel), then the same again (already built)."""
+    titles = ["Drills", "Play Spades", "Play Oh Hell", "Score sheet", "Learn"]
+    first = {t: page.evaluate(SECTION_JS, t) for t in titles}
+    again = {t: page.evaluate(SECTION_JS, t) for t in titles}
+    ms = [v for v in first.values() if v is not None]
+    return {"first_open_ms": {t: None if v is None else round(v, 1) for t, v in first.items()},
+            "again_ms": {t: None if v is None else round(v, 1) for t, v in again.items()},
+            "max_first_open_ms": round(max(ms), 1) if ms else None}
+
+
+def run_extras(page, names: list[str]) -> dict:
+    out = {}
+    for name in names:
+        fn, key, limit = EXTRA_MEASURES[name]
+        figures = fn(page)
+        value = figures.get(key)
+        figures["meets_target"] = None if limit is None else (value is not None and value <= limit)
+        figures["target"] = limit
+        out[name] = figures
+        print(f"  extra {name}: {key} = {value}" + (f" (target <= {limit})" if limit is not None else "")
+              + f"; {json.dumps({k: v for k, v in figures.items() if k not in (key, 'meets_target', 'target')})}",
+              flush=True)
+    return out
+
+
+def run_mode(browser, mode: str, loads: int, clicks: int, workdir: pathlib.Path,
+             extras: list[str] | None = None) -> dict:
     url, proc = start_voila(MODES[mode], workdir / f"voila-{mode}.log")
     try:
         result: dict = {"mode": mode, "args": MODES[mode], "loads": []}
@@ -235,6 +321,8 @@ def run_mode(browser, mode: str, loads: int, clicks: int, workdir: pathlib.Path)
             c = result["clicks"]
             print(f"  [{mode}] {c['n']} clicks: median {c['median_ms']} ms, p95 {c['p95_ms']} ms, "
                   f"max {c['max_ms']} ms ({c['explanations_with_rule']} illegal-card explanations)", flush=True)
+        if extras and page is not None:
+            result["extra"] = run_extras(page, extras)
         body = page.inner_text("body") if page is not None else ""
         result["error_text_on_page"] = [w for w in ("Traceback", "Error", "Something went wrong") if w in body]
         if context is not None:
@@ -252,7 +340,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loads", type=int, default=3, help="page loads per mode (default 3)")
     ap.add_argument("--clicks", type=int, default=30, help="card clicks measured per mode (default 30)")
     ap.add_argument("--json", type=pathlib.Path, help="also write the results here")
+    ap.add_argument("--extra", nargs="*", default=[], metavar="NAME",
+                    help=f"extra figures to measure (registered: {', '.join(sorted(EXTRA_MEASURES)) or 'none'})")
+    ap.add_argument("--viewport", default="1280x1000", help="page size WIDTHxHEIGHT (e.g. 390x844)")
     args = ap.parse_args(argv)
+    unknown = [n for n in args.extra if n not in EXTRA_MEASURES]
+    if unknown:
+        ap.error(f"unknown extra figure(s) {unknown}; registered: {sorted(EXTRA_MEASURES)}")
+    try:
+        w, h = (int(x) for x in args.viewport.lower().split("x"))
+    except ValueError:
+        ap.error(f"--viewport must be WIDTHxHEIGHT, e.g. 390x844, not {args.viewport!r}")
+    VIEWPORT.update(width=w, height=h)
     from playwright.sync_api import sync_playwright
 
     results = []
@@ -261,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for mode in args.modes:
                 print(f"mode {mode}: voila {' '.join(MODES[mode]) or '(no extra options)'}", flush=True)
-                results.append(run_mode(browser, mode, args.loads, args.clicks, pathlib.Path(tmp)))
+                results.append(run_mode(browser, mode, args.loads, args.clicks, pathlib.Path(tmp), args.extra))
         finally:
             browser.close()
     ok_modes = []
@@ -270,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
         r["meets_targets"] = bool(
             r["first_card_clickable_median_s"] <= TARGETS["interactive_s"]
             and c.get("median_ms") is not None and c["median_ms"] <= TARGETS["click_median_ms"]
-            and c["p95_ms"] <= TARGETS["click_p95_ms"] and not r["error_text_on_page"])
+            and c["p95_ms"] <= TARGETS["click_p95_ms"] and not r["error_text_on_page"]
+            and all(x["meets_target"] is not False for x in (r.get("extra") or {}).values()))
         if r["meets_targets"]:
             ok_modes.append(r["mode"])
     summary = {"targets": TARGETS, "results": results, "modes_meeting_targets": ok_modes}

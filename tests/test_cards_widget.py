@@ -13,7 +13,9 @@ from tutor.cards import (
     FULL_DECK,
     CardHand,
     card_display,
+    card_face_html,
     card_label,
+    cards_html,
     is_card,
 )
 
@@ -105,7 +107,7 @@ def test_esm_and_css_loaded_from_static_files():
 def test_traits_are_synced():
     h = CardHand()
     for name in ("cards", "playable", "highlighted", "selected", "multi_select",
-                 "four_colour", "face_down", "disabled", "label", "size", "error"):
+                 "four_colour", "face_down", "disabled", "show_only", "label", "size", "error"):
         assert h.trait_metadata(name, "sync") is True, name
 
 
@@ -278,3 +280,46 @@ def test_long_error_is_shortened():
     h.on_click(boom)
     h.simulate_click("AS")
     assert 0 < len(h.error) <= 200
+
+
+def test_show_only_cards_are_never_clicked():
+    h = CardHand(cards=["AS", "7H"], show_only=True, label="On the table")
+    got = []
+    h.on_click(got.append)
+    assert h.simulate_click("AS") is False
+    h._on_custom_msg(h, {"type": "click", "card": "AS", "seq": 1}, [])  # as if the browser sent one
+    assert got == [] and h.error == ""
+    h.show_only = False
+    assert h.simulate_click("AS") is True and got == ["AS"]
+    assert CardHand().show_only is False
+
+
+def test_static_card_html_names_the_card_and_draws_its_corners():
+    face = card_face_html("TH")
+    assert 'role="img"' in face and 'aria-label="ten of hearts"' in face
+    assert 'class="tt-card tt-suit-H"' in face and 'data-card="TH"' in face
+    assert 'data-rank="10"' in face and 'data-suit="♥"' in face
+    assert '<span class="tt-rank">10</span><span class="tt-suit">♥</span>' in face
+    assert "tt-court" in card_face_html("QS") and "tt-ace" in card_face_html("AC")
+    played = card_face_html("2C", who="West <1st>")
+    assert played.startswith('<span class="tt-played">') and "West &lt;1st&gt;" in played
+    row = cards_html(["9S", "6S"], label="West led", who=["West", "North"], size="large")
+    assert row.startswith('<div class="tt-cards-static" data-size="large" role="group" aria-label="West led">')
+    assert row.count('class="tt-card ') == 2 and row.index("9S") < row.index("6S")
+    assert cards_html([], label="Nothing played yet").endswith("></div>")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: card_face_html("1H"), lambda: cards_html(["AS", "XX"]), lambda: cards_html(["AS"], size="huge"),
+    lambda: cards_html(["AS", "KS"], who=["North"]),
+])
+def test_static_card_html_rejects_bad_input(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_css_defines_the_classes_other_parts_rely_on():
+    css = (pathlib.Path(cards_module.__file__).parent / "static" / "cards.css").read_text(encoding="utf-8")
+    for selector in (".tt-hand.tt-show-only .tt-card", ".tt-cards-static .tt-card", ".tt-played-by",
+                     "@container (max-width: 680px)"):
+        assert selector in css, selector

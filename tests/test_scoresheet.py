@@ -150,7 +150,7 @@ def test_empty_game_frames_figure_and_widget(game):
     assert len(fig.data) == (4 if game.GAME == "spades" else 5)
     sheet = ScoreSheet(game)
     assert "No hand has been scored yet" in sheet.totals_html.value
-    assert sheet.figure is None  # no chart until a hand is scored
+    assert sheet.figure is None and sheet.chart is None  # no chart until a hand is scored
 
 
 def test_scoresheet_widget_tables_chart_and_refresh():
@@ -159,7 +159,14 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     assert sheet.figure is None
     play_fixed(g, [3, 4, 0, 2], 2)
     sheet.refresh()
-    assert isinstance(sheet.figure, go.FigureWidget)
+    assert isinstance(sheet.figure, go.Figure)
+    # the chart goes to the browser as plotly's MIME bundle in an Output (not a 5 MB FigureWidget)
+    (shown,) = sheet.chart.outputs
+    bundle = shown["data"]["application/vnd.plotly.v1+json"]
+    assert [t["y"] for t in bundle["data"]][:2] == [[0, -220, -285], [0, -60, -120]]
+    assert bundle["config"] == {"displayModeBar": False, "responsive": True}
+    assert shown["data"]["text/plain"] == "Running scores after hand 2: North–South -285, East–West -120."
+    assert sheet._chart_slot.children == (sheet.chart,)
     assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
     assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
     assert list(sheet.figure.data[0].y) == [0, -220, -285]
@@ -169,3 +176,78 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     assert [t.name for t in sheet.figure.data] == ["seat 0", "seat 1", "seat 2"]
     assert sheet.totals["seat 0"].tolist() == [10, 20, 30]
     assert "Oh Hell" in sheet.title.value
+
+
+def test_refresh_keeps_the_chart_until_a_hand_is_added():
+    g = SpadesGame(first_deal=2024, dealer=3)
+    play_fixed(g, [3, 4, 0, 2], 1)
+    sheet = ScoreSheet(g)
+    first, first_chart = sheet.figure, sheet.chart
+    sheet.refresh()
+    assert sheet.figure is first and sheet.chart is first_chart  # nothing new: the same chart, not a rebuilt one
+    play_fixed(g, [3, 4, 0, 2], 2)
+    sheet.refresh()
+    assert sheet.figure is not first
+    assert list(sheet.figure.data[0].y) == [0, -220, -285]
+
+
+def test_score_tables_do_not_use_the_game_tables_class():
+    """The game table widget has the class "tt-table"; the score sheet's table
+    styles must not reach it (they right-aligned the table's hand result)."""
+    g = play_fixed(SpadesGame(first_deal=2024, dealer=3), [3, 4, 0, 2], 1)
+    sheet = ScoreSheet(g)
+    html_text = sheet.totals_html.value + sheet.lines_html.value
+    assert 'class="dataframe tt-score-table"' in html_text
+    assert 'class="dataframe tt-score-table tt-lines"' in html_text
+    assert ".tt-table" not in html_text and "tt-table " not in html_text and 'tt-table"' not in html_text
+
+
+# ---------------------------------------------------------------- the app's Score sheet section
+def play_on(game, bids, hands):
+    """play_fixed for a game at a table (which deals each hand only when told):
+    deals the next hand by its deal number as the table would."""
+    while len(game.results) < hands:
+        if game.phase is Phase.DEAL:
+            game.deal(game.first_deal + game.hands_dealt)
+        play_fixed(game, bids, len(game.results) + 1)
+    return game
+
+
+def test_app_score_sheet_follows_the_game_in_play():
+    from tutor.app import SECTIONS, TrickTutorApp
+
+    app = TrickTutorApp(seed=11)
+    app.open_section("Score sheet")
+    assert app.scoresheets == {} and app.scoresheet is None
+    assert app.spades_table is None and app.oh_hell_table is None  # opening the sheet starts no game
+    box = app._boxes[SECTIONS.index("Score sheet")]
+    assert "No game has been started yet" in box.children[0].value
+
+    # Only Oh Hell is played: the sheet is the Oh Hell one, not Spades.
+    app.open_section("Play Oh Hell")
+    oh = app.oh_hell_table
+    play_on(oh.game, [0, 1, 1, 0], 1)
+    app.open_section("Score sheet")
+    assert list(app.scoresheets) == ["Oh Hell"]
+    sheet = app.scoresheets["Oh Hell"]
+    assert "Score sheet: Oh Hell" in sheet.title.value and "1 hand scored" in sheet.title.value
+    assert sheet.totals["hand"].tolist() == [1]
+    assert sheet.totals.iloc[-1][[f"seat {s}" for s in range(4)]].tolist() == list(oh.game.scores)
+    assert "Play Oh Hell" in box.children[0].value and "Play Spades" not in box.children[0].value
+    assert "tt-app-scoresheet-oh-hell" in sheet._dom_classes
+
+    # Both games running: both sheets, each following its own game.
+    app.open_section("Play Spades")
+    sp = app.spades_table
+    app.open_section("Score sheet")
+    assert list(app.scoresheets) == ["Spades", "Oh Hell"]
+    assert "Score sheet: Spades" in app.scoresheets["Spades"].title.value
+    assert "0 hands scored" in app.scoresheets["Spades"].title.value
+    assert box.children[1].children == (app.scoresheets["Spades"], app.scoresheets["Oh Hell"])
+    play_on(sp.game, [3, 4, 3, 2], 1)
+    play_on(oh.game, [0, 1, 1, 0], 2)
+    app.open_section("Learn")
+    app.open_section("Score sheet")
+    assert app.scoresheets["Spades"].totals.iloc[-1][["North–South", "East–West"]].tolist() == list(sp.game.scores)
+    assert app.scoresheets["Oh Hell"].totals["hand"].tolist() == [1, 2]
+    assert app.scoresheets["Oh Hell"] is sheet  # the same widget, refreshed

@@ -16,8 +16,9 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
 * **Play Oh Hell** — a game at the table; its "Options for a new game" panel
   switches on the variations OH-V1…OH-V8;
-* **Score sheet** — the score sheet of the game in *Play Spades*
-  (:mod:`tutor.scoresheet`), refreshed whenever the section is opened.
+* **Score sheet** — the score sheet of each game being played (*Play
+  Spades*, *Play Oh Hell*, or both once both are open;
+  :mod:`tutor.scoresheet`), refreshed whenever the section is opened.
 
 Learn and Drills are built at once; the other sections are built the first
 time they are opened (they import pandas and plotly, which take a second or
@@ -84,27 +85,85 @@ CHAPTERS: tuple[tuple[str, str, str, str], ...] = (
 #: The page's styles (system fonts only; nothing is loaded from the network).
 APP_CSS = """
 <style>
-.tt-app { max-width: 1080px; margin: 0 auto; padding: 0 8px 40px;
+.tt-app { max-width: 1080px; margin: 0 auto; padding: 0 8px 40px; box-sizing: border-box;
   font-family: "DejaVu Sans", "Segoe UI", "Noto Sans", Arial, sans-serif; font-size: 15px;
   color: #1d1d1d; line-height: 1.45; }
 .tt-app-header h1 { font-size: 30px; margin: 10px 0 2px; color: #0b5d2a; letter-spacing: .5px; }
 .tt-app-header p { margin: 0 0 8px; font-size: 16px; color: #333; }
-.tt-app .lm-TabBar-tab, .tt-app .p-TabBar-tab { flex: 0 0 auto !important; min-width: 0 !important;
-  max-width: none !important; font-size: 15px; padding: 0 16px; }
-.tt-app .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
-.tt-app .widget-tab-contents, .tt-app .jupyter-widget-tab-contents { padding: 12px 14px; }
+/* Section tabs (the app's and the drills'): a bar of buttons that wraps onto a
+   second row on a narrow screen instead of running off it; every tab is at
+   least 44 px high (touch target) and its label is never cut. */
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar { min-height: 0; height: auto; overflow: visible;
+  font: inherit; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; gap: 4px;
+  align-items: stretch; padding: 0 0 6px; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important;
+  min-width: 44px !important; max-width: none !important; min-height: 44px; line-height: 1.2;
+  margin: 0; padding: 0 14px; align-items: center; justify-content: center; transform: none;
+  font-size: 15px; color: #1d1d1d; background: #e6eee6; border: 1px solid #9db09d; border-radius: 8px;
+  cursor: pointer; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:hover:not(.lm-mod-current) {
+  background: #d5e4d5; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
+  color: #fff; background: #0b5d2a; border-color: #0b5d2a; font-weight: bold; min-height: 44px;
+  transform: none; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current:before { display: none; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:focus-visible {
+  outline: 3px solid #0b3fa8; outline-offset: 2px; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabIcon { display: none; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { flex: 0 1 auto;
+  overflow: visible; text-overflow: clip; white-space: nowrap; }
+.tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 12px 14px; border-radius: 8px; }
 .tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
-.tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 10px; }
+.tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }
 .tt-learn .tt-chapter { border: 1px solid #cfd8cf; border-radius: 8px; padding: 8px 12px; background: #fbfdfb; }
-.tt-learn .tt-chapter h4 { margin: 0 0 4px; font-size: 16px; }
+.tt-learn .tt-chapter h2 { margin: 0 0 4px; font-size: 16px; }
 .tt-learn .tt-chapter p { margin: 0 0 4px; }
 .tt-learn .tt-rules { font-family: monospace; font-size: 13px; color: #0b5d2a; }
-.tt-learn a { color: #0a58ca; }
+.tt-learn a { color: #0a58ca; display: inline-block; min-height: 24px; padding: 4px 0; }
 .tt-section-intro { margin: 0 0 8px; font-size: 15px; }
+.tt-app .tt-sheet-note { margin: 4px 0 12px; }
 /* option checkboxes and drop-downs: as wide as their labels (ipywidgets' default 300px cuts them) */
 .tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { width: auto; max-width: 100%; }
 .tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { width: auto; }
 .tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-width: 6em; width: auto; }
+/* The drills' game switch: buttons of their label's width that wrap, 44 px high. */
+.tt-app .tt-drill-game { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; }
+.tt-app .tt-drill-game .widget-toggle-buttons, .tt-app .tt-drill-game .jupyter-widget-toggle-buttons {
+  flex-wrap: wrap; gap: 4px; }
+.tt-app .tt-drill-game .jupyter-button { margin: 0; }
+/* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
+.tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
+.tt-app .widget-text input, .tt-app .jupyter-widget-text input,
+.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
+.tt-app .widget-text, .tt-app .jupyter-widget-text,
+.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { height: auto; }
+.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { height: auto; }
+.tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
+  display: inline-flex; align-items: center; }
+.tt-app summary { min-height: 44px; line-height: 44px; }
+.tt-app input[type=checkbox] { width: 24px; height: 24px; margin: 0 8px 0 0; flex: 0 0 auto; }
+/* Accordion headers ("Options for a new game"): readable text, 44 px high. */
+.tt-app .jupyter-widget-Collapse-header { color: #1d1d1d; background: #eef3ee; min-height: 44px;
+  display: flex; align-items: center; font-weight: bold; }
+.tt-app .jupyter-widget-Collapse-header span { color: inherit; }
+/* Phones and narrow windows: the page's side margins shrink so that a 13-card
+   hand fits 7 + 6 at 390 px. */
+@media (max-width: 700px) {
+  .jp-Cell:has(.tt-app) { padding: 0 !important; }
+  .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 6px !important; }
+  .tt-app { padding: 0 0 40px; }
+  .tt-app-header h1 { font-size: 26px; }
+  .tt-app-header p { font-size: 15px; }
+  .tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 8px 4px; }
+  .tt-app .widget-tab-contents .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents {
+    padding: 6px 0; border-width: 0; }
+  .tt-app .jupyter-widgets.jupyter-widget-tab { margin-left: 0; margin-right: 0; }
+  /* three tabs a row at most, so the second row is not one lone long tab */
+  .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px;
+    flex: 1 1 28% !important; }
+  .tt-learn a { min-height: 44px; line-height: 36px; }
+}
 </style>
 """
 
@@ -123,7 +182,7 @@ def _learn_html() -> str:
         rules_html = f"<div class='tt-rules'>{html.escape(rules)}</div>" if rules else ""
         cards.append(
             f"<div class='tt-chapter' data-notebook='{html.escape(file)}'>"
-            f"<h4>{number} · {html.escape(title)}</h4>"
+            f"<h2>{number} · {html.escape(title)}</h2>"
             f"<p>{html.escape(summary)}</p>{rules_html}"
             f"<a href='{lab_link(file)}' target='_blank' rel='noopener'>Open the chapter in JupyterLab</a>"
             f"</div>")
@@ -165,7 +224,10 @@ class TrickTutorApp(W.VBox):
         self.drills: dict[str, tuple] = {}
         self.spades_table = None
         self.oh_hell_table = None
-        self.scoresheet = None
+        self.scoresheet = None  # the first of ``scoresheets`` (None while no game is open)
+        #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
+        #: order, as shown in the Score sheet section (which follows the games in play)
+        self.scoresheets: dict[str, Any] = {}
         header = W.HTML(APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
                         "<p>Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "
                         "then play a game. Every illegal move is explained with its rule.</p></header>")
@@ -209,8 +271,9 @@ class TrickTutorApp(W.VBox):
         index = change["new"]
         if index is None:
             return
+        was_built = self._built[index]
         self._ensure(index)
-        if SECTIONS[index] == "Score sheet" and self._built[index]:
+        if SECTIONS[index] == "Score sheet" and was_built:
             self._refresh_scores()
 
     def _build_learn(self) -> list:
@@ -220,6 +283,7 @@ class TrickTutorApp(W.VBox):
         self._drill_game = W.ToggleButtons(
             options=[("Spades", "spades"), ("Oh Hell", "oh_hell"), ("Oh Hell, must trump (OH-V6)", "must_trump")],
             value="spades", description="Game:", style={"button_width": "auto"})
+        self._drill_game.add_class("tt-drill-game")
         self._drill_tabs = W.Tab()
         self._drill_tabs.add_class("tt-drill-tabs")
         self._drill_boxes: dict[str, list] = {}
@@ -301,20 +365,48 @@ class TrickTutorApp(W.VBox):
                        "table, switch it on and press <b>New game</b>.</p>")
         return [intro, self.oh_hell_table]
 
+    def _tables_in_play(self) -> list[tuple[str, Any]]:
+        """[(game title, table)] for every game table opened so far, in page order."""
+        return [(title, table) for title, table in (("Spades", self.spades_table), ("Oh Hell", self.oh_hell_table))
+                if table is not None]
+
     def _build_scores(self) -> list:
-        from .scoresheet import ScoreSheet
-        self._ensure(SECTIONS.index("Play Spades"))
-        if self.spades_table is None:
-            raise RuntimeError("the Spades table could not be built")
-        self.scoresheet = ScoreSheet(self.spades_table.game)
-        self.scoresheet.add_class("tt-app-scoresheet")
-        intro = W.HTML("<p class='tt-section-intro'>The score sheet of your game in <b>Play Spades</b>: every "
-                       "line of every hand with its rule (SP-17 … SP-20) and the running totals.</p>")
-        return [intro, self.scoresheet]
+        self._scores_intro = W.HTML()
+        self._scores_box = W.VBox()
+        self._scoresheets: dict[str, Any] = {}
+        self._refresh_scores()
+        return [self._scores_intro, self._scores_box]
 
     def _refresh_scores(self) -> None:
-        if self.scoresheet is not None and self.spades_table is not None:
-            self.scoresheet.refresh(self.spades_table.game)
+        """Show one score sheet per game being played (Spades, Oh Hell or
+        both, as opened in their sections), each redrawn from its table's
+        current game (a new or loaded game replaces the old one)."""
+        from .scoresheet import ScoreSheet
+        if not hasattr(self, "_scores_box"):
+            return
+        tables = self._tables_in_play()
+        for title, table in tables:
+            sheet = self._scoresheets.get(title)
+            if sheet is None:
+                sheet = ScoreSheet(table.game)
+                sheet.add_class("tt-app-scoresheet")
+                sheet.add_class("tt-app-scoresheet-" + title.lower().replace(" ", "-"))
+                self._scoresheets[title] = sheet
+            else:
+                sheet.refresh(table.game)
+        self.scoresheets = {title: self._scoresheets[title] for title, _ in tables}
+        # the first sheet, for callers of the single-game API
+        self.scoresheet = next(iter(self.scoresheets.values()), None)
+        if not tables:
+            intro = ("<p class='tt-section-intro'>No game has been started yet. Open <b>Play Spades</b> or "
+                     "<b>Play Oh Hell</b> to play; the score sheet of each game you play appears here.</p>")
+        else:
+            names = " and ".join(f"<b>Play {t}</b>" for t, _ in tables)
+            intro = (f"<p class='tt-section-intro'>The score sheet of your game in {names}: every line of every "
+                     "hand with its rule (Spades SP-17 … SP-20, Oh Hell OH-11, OH-V7, OH-V8) and the running "
+                     "totals.</p>")
+        self._scores_intro.value = intro
+        self._scores_box.children = tuple(self.scoresheets.values())
 
 
 def build_app(seed: int | None = None) -> TrickTutorApp:

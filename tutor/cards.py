@@ -24,6 +24,16 @@ Semantics of the list traits:
   the card's membership (the browser updates the trait, Python sees it) and
   also fires the click callbacks.
 
+Other traits: ``disabled`` (nothing can be clicked right now: the cards stay
+readable, marked inert), ``show_only`` (cards to look at, never to click --
+the cards of a trick on the table, a led card: drawn at full contrast, each
+announced as a picture of the card, not a button, and not in the Tab order),
+``face_down`` (card backs), ``size`` ("auto", "small", "large"),
+``four_colour``, ``label`` (the row's accessible name), ``error``.
+
+Cards inside ordinary HTML (an ``ipywidgets.HTML`` table) look the same with
+:func:`cards_html` (the CSS comes with the first CardHand on the page).
+
 Every click (mouse, Enter or Space) sends ``{"type": "click", "card": "TH",
 "seq": n}`` to Python, which calls the callbacks registered with
 :meth:`CardHand.on_click`.  An exception in a callback is logged with
@@ -49,6 +59,8 @@ __all__ = [
     "is_card",
     "card_label",
     "card_display",
+    "card_face_html",
+    "cards_html",
     "CardHand",
 ]
 
@@ -94,6 +106,46 @@ def card_display(code: str) -> str:
     return _check(code).display
 
 
+_RANK_TEXT = {"T": "10"}
+_SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def card_face_html(code: str, who: str | None = None) -> str:
+    """One face-up card as HTML, drawn like a CardHand card (class
+    ``tt-card``; put it inside :func:`cards_html`'s container, which sets the
+    size).  ``who``: optional caption under the card (e.g. the seat that
+    played it), escaped.  Raises ValueError for a malformed card code."""
+    import html as _html
+
+    card = _check(code)
+    rank, suit = code[0], code[1]
+    rank_text = _RANK_TEXT.get(rank, rank)
+    classes = f"tt-card tt-suit-{suit}" + (" tt-court" if rank in "JQK" else "") + (" tt-ace" if rank == "A" else "")
+    face = (f'<span class="{classes}" role="img" aria-label="{_html.escape(card.name)}" data-card="{code}" '
+            f'data-rank="{rank_text}" data-suit="{_SUIT_SYMBOL[suit]}"><span class="tt-index" aria-hidden="true">'
+            f'<span class="tt-rank">{rank_text}</span><span class="tt-suit">{_SUIT_SYMBOL[suit]}</span></span></span>')
+    if who is None:
+        return face
+    return f'<span class="tt-played">{face}<span class="tt-played-by">{_html.escape(who)}</span></span>'
+
+
+def cards_html(codes: list[str], label: str = "Cards", size: str = "medium", who: list[str] | None = None) -> str:
+    """A row of face-up cards as static HTML (for cards shown, not clicked):
+    ``<div class="tt-cards-static" role="group" aria-label=label>`` holding
+    :func:`card_face_html` of each code.  ``size``: "small" (44 px wide),
+    "medium" (56 px) or "large" (72 px); ``who``: optional caption per card.
+    Raises ValueError for a malformed code or an unknown size."""
+    import html as _html
+
+    if size not in ("small", "medium", "large"):
+        raise ValueError(f"size must be 'small', 'medium' or 'large', not {size!r}")
+    if who is not None and len(who) != len(codes):
+        raise ValueError(f"who has {len(who)} captions for {len(codes)} cards")
+    faces = "".join(card_face_html(c, None if who is None else who[i]) for i, c in enumerate(codes))
+    return (f'<div class="tt-cards-static" data-size="{size}" role="group" '
+            f'aria-label="{_html.escape(label)}">{faces}</div>')
+
+
 def _card_list() -> traitlets.List:
     return traitlets.List(traitlets.Unicode()).tag(sync=True)
 
@@ -112,6 +164,7 @@ class CardHand(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     face_down = traitlets.Bool(False).tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    show_only = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("Hand").tag(sync=True)
     size = traitlets.Enum(["auto", "small", "large"], default_value="auto").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -170,8 +223,8 @@ class CardHand(anywidget.AnyWidget):
         Mirrors the browser: in ``multi_select`` mode the card's membership in
         ``selected`` is toggled first, then the click callbacks run.  Returns
         False, and does nothing, if ``card`` is not in the hand or the hand is
-        ``disabled`` or ``face_down`` (the browser sends no clicks then);
-        otherwise True.
+        ``disabled``, ``show_only`` or ``face_down`` (the browser sends no
+        clicks then); otherwise True.
         """
         if not self._clickable(card):
             return False
@@ -188,6 +241,7 @@ class CardHand(anywidget.AnyWidget):
             isinstance(card, str)
             and card in self.cards
             and not self.disabled
+            and not self.show_only
             and not self.face_down
         )
 

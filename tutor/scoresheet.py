@@ -11,9 +11,15 @@ their rule ids (Spades SP-7…SP-20, Oh Hell OH-11, OH-V7, OH-V8).
   bags on a secondary axis).
 * :class:`ScoreSheet` — a widget with both tables and the chart;
   :meth:`ScoreSheet.refresh` redraws it after the game moved on.
+
+The chart is shown as plotly's MIME bundle in an ``ipywidgets.Output``
+(drawn by the jupyterlab-plotly renderer that ships with plotly, as wide as
+its column: it fits a 390-px phone), not as a ``FigureWidget``, which sends
+the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipywidgets as W
@@ -22,7 +28,10 @@ import plotly.graph_objects as go
 
 
 __all__ = ["SIDE_LABELS", "score_lines_frame", "running_totals_frame", "score_figure", "ScoreSheet",
-           "who_labels"]
+           "who_labels", "chart_output", "PLOTLY_MIME"]
+
+#: The MIME type of a plotly figure (drawn by the jupyterlab-plotly renderer).
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 #: Spades partnership labels (side 0 = North–South, side 1 = East–West; SP-1).
 SIDE_LABELS = ("North–South", "East–West")
@@ -139,22 +148,47 @@ def score_figure(game) -> go.Figure:
     return fig
 
 
+def chart_output(fig: go.Figure, text: str) -> W.Output:
+    """``fig`` in an ``ipywidgets.Output`` as one display of plotly's MIME
+    bundle (responsive: as wide as its column; no mode bar), with ``text``
+    as its plain-text form (what a screen reader or a text front end gets)."""
+    out = W.Output(layout=W.Layout(width="100%"))
+    bundle = json.loads(fig.to_json())
+    bundle["config"] = {"displayModeBar": False, "responsive": True}
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {PLOTLY_MIME: bundle, "text/plain": text}},)
+    return out
+
+
+def _chart_text(game) -> str:
+    """One sentence for the chart: the running totals after the last hand."""
+    totals = running_totals_frame(game)
+    if totals.empty:
+        return "No hand scored yet."
+    last = totals.iloc[-1]
+    parts = [f"{label} {int(last[label])}" for label in who_labels(game)]
+    return f"Running scores after hand {int(last['hand'])}: " + ", ".join(parts) + "."
+
+
 class ScoreSheet(W.VBox):
     """Score sheet widget: the running totals and itemised score lines as
-    HTML tables (``DataFrame.to_html``) and the chart as a plotly
-    ``FigureWidget``.  ``ScoreSheet(game)``; call :meth:`refresh` after the
-    game changed (or ``refresh(new_game)`` to show another game).
-    ``.lines`` and ``.totals`` hold the current DataFrames."""
+    HTML tables (``DataFrame.to_html``) and the chart (:func:`score_figure`)
+    shown by :func:`chart_output`.  ``ScoreSheet(game)``; call :meth:`refresh`
+    after the game changed (or ``refresh(new_game)`` to show another game).
+    ``.lines`` and ``.totals`` hold the current DataFrames, ``.figure`` the
+    plotly Figure and ``.chart`` its Output (both None until a hand is
+    scored)."""
 
     def __init__(self, game, **kwargs: Any):
         self.game = game
         self.title = W.HTML()
         self.totals_html = W.HTML()
         self.lines_html = W.HTML()
-        # The chart is built once a hand has been scored: an empty chart looks
-        # broken, and plotly's FigureWidget is the slowest part to show.
-        self.figure: go.FigureWidget | None = None
-        self._chart_slot = W.Box()
+        # The chart is built once a hand has been scored: an empty chart looks broken.
+        self.figure: go.Figure | None = None
+        self.chart: W.Output | None = None
+        self._figure_key: tuple | None = None
+        self._chart_slot = W.Box(layout=W.Layout(width="100%"))
         self.lines = score_lines_frame(game)
         self.totals = running_totals_frame(game)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
@@ -171,28 +205,35 @@ class ScoreSheet(W.VBox):
         self.totals = running_totals_frame(g)
         name = "Spades" if _is_spades(g) else "Oh Hell"
         n = len(g.results)
-        self.title.value = (f"<h3 style='margin:4px 0'>Score sheet: {name}</h3>"
+        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
                             f"<div style='font-size:14px'>{n} hand{'s' if n != 1 else ''} scored.</div>")
-        style = ("<style>.tt-table{border-collapse:collapse;font-size:14px}"
-                 ".tt-table th,.tt-table td{padding:2px 10px;text-align:right;border-bottom:1px solid #ddd}"
-                 ".tt-lines td:nth-child(2),.tt-lines td:nth-child(3){text-align:left}</style>")
+        # Scoped to the score tables' own class (the game table widget is ".tt-table": a
+        # rule on that name would right-align everything on the game table).
+        style = ("<style>.tt-score-table{border-collapse:collapse;font-size:14px}"
+                 ".tt-score-table th,.tt-score-table td{padding:2px 10px;text-align:right;"
+                 "border-bottom:1px solid #ddd}"
+                 ".tt-score-table.tt-lines td:nth-child(2),.tt-score-table.tt-lines td:nth-child(3)"
+                 "{text-align:left}.tt-score-table.tt-lines td:last-child{white-space:nowrap}"
+                 "@media (max-width:520px){.tt-score-table{font-size:13px}"
+                 ".tt-score-table th,.tt-score-table td{padding:2px 4px}}</style>")
         if n == 0:
             self.totals_html.value = "<p><i>No hand has been scored yet.</i></p>"
             self.lines_html.value = ""
         else:
             self.totals_html.value = (style + "<div style='overflow-x:auto'><b>Running totals</b>"
-                                      + self.totals.to_html(index=False, classes="tt-table", border=0)
+                                      + self.totals.to_html(index=False, classes="tt-score-table", border=0)
                                       + "</div>")
             self.lines_html.value = ("<details open><summary><b>Score lines, item by item</b></summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + self.lines.to_html(index=False, classes="tt-table tt-lines", border=0)
+                                     + self.lines.to_html(index=False, classes="tt-score-table tt-lines", border=0)
                                      + "</div></details>")
-        # A fresh FigureWidget each time: its initial state (``_widget_data``,
-        # ``_widget_layout``) carries the traces, whereas trace edits on an
-        # existing FigureWidget are sent as messages that a view which is not
-        # shown yet (Voila builds the page after the cell ran) never receives.
-        old = self.figure
-        self.figure = go.FigureWidget(score_figure(g)) if n else None
-        self._chart_slot.children = (self.figure,) if self.figure is not None else ()
+        key = (id(g), n, id(g.results[-1]) if n else None)
+        if key == self._figure_key and (self.figure is not None) == bool(n):
+            return  # the chart already shows these hands
+        self._figure_key = key
+        old = self.chart
+        self.figure = score_figure(g) if n else None
+        self.chart = chart_output(self.figure, _chart_text(g)) if n else None
+        self._chart_slot.children = (self.chart,) if self.chart is not None else ()
         if old is not None:
             old.close()

@@ -193,14 +193,14 @@ def test_whole_spades_hand_is_played_to_the_score_sheet(app_page, artifacts_dir)
         if plays == 7:
             shot(page, artifacts_dir, "07_spades_mid_hand")
     assert plays == 13
-    expect(status).to_contain_text("Hand 1 is over")
+    expect(status).to_contain_text("Hand 1 is over", timeout=ROUND_TRIP_MS)  # the computers finish the hand
     expect(page.locator(SPADES).get_by_role("button", name="Next hand")).to_be_visible()
     expect(page.locator(f"{SPADES} .tt-scoresheet")).to_contain_text("1 hand scored")
     shot(page, artifacts_dir, "08_spades_hand_over")
     assert_no_error_text(page, "hand over")
 
     open_section(page, "Score sheet")
-    sheet = page.locator(".tt-app-scoresheet")
+    sheet = page.locator(".tt-app-scoresheet-spades")
     expect(sheet).to_be_visible(timeout=ROUND_TRIP_MS)
     expect(sheet).to_contain_text("1 hand scored")
     expect(sheet).to_contain_text("Running totals")
@@ -220,3 +220,21 @@ def test_oh_hell_section_with_options(app_page, artifacts_dir):
     expect(table).to_contain_text("(OH-V8)")
     shot(page, artifacts_dir, "10_oh_hell")
     assert_no_error_text(page, "oh hell")
+
+
+def test_score_sheet_follows_both_games(app_page, artifacts_dir):
+    """With Spades and Oh Hell both started, the Score sheet shows both games
+    (it used to show only Spades, even while Oh Hell was played)."""
+    page = app_page
+    open_section(page, "Score sheet")
+    spades = page.locator(".tt-app-scoresheet-spades")
+    oh_hell = page.locator(".tt-app-scoresheet-oh-hell")
+    expect(spades).to_be_visible(timeout=ROUND_TRIP_MS)
+    expect(oh_hell).to_be_visible()
+    expect(spades).to_contain_text("Score sheet: Spades")
+    expect(spades).to_contain_text("1 hand scored")
+    expect(oh_hell).to_contain_text("Score sheet: Oh Hell")
+    expect(oh_hell).to_contain_text("0 hands scored")
+    expect(page.locator(".tt-section-score-sheet .tt-section-intro")).to_contain_text("Play Oh Hell")
+    shot(page, artifacts_dir, "11_score_sheet_both_games")
+    assert_no_error_text(page, "score sheet, both games")

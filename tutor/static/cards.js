@@ -16,7 +16,7 @@ const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const TRAITS = [
   "cards", "playable", "highlighted", "selected", "multi_select",
-  "four_colour", "face_down", "disabled", "label", "size", "error",
+  "four_colour", "face_down", "disabled", "show_only", "label", "size", "error",
 ];
 
 // Click sequence number, monotonic for the page (shared by all views).
@@ -54,7 +54,8 @@ function render({ model, el: host }) {
   let pending = false;
 
   const list = (name) => (model.get(name) || []).filter(isCard);
-  const interactive = () => !model.get("disabled") && !model.get("face_down");
+  const interactive = () =>
+    !model.get("disabled") && !model.get("face_down") && !model.get("show_only");
 
   function cardEls() {
     return Array.from(row.querySelectorAll(".tt-card[data-card]"));
@@ -68,6 +69,8 @@ function render({ model, el: host }) {
     const selected = new Set(list("selected"));
     const multi = !!model.get("multi_select");
     const faceDown = !!model.get("face_down");
+    // show_only: cards to look at (a trick on the table), never buttons.
+    const showOnly = !!model.get("show_only") && !faceDown;
     const disabled = !!model.get("disabled");
     const marking = playable.size > 0;
 
@@ -82,9 +85,10 @@ function render({ model, el: host }) {
     root.classList.toggle("tt-four-colour", !!model.get("four_colour"));
     root.classList.toggle("tt-disabled", disabled);
     root.classList.toggle("tt-face-down", faceDown);
-    row.setAttribute("role", faceDown ? "group" : "toolbar");
+    root.classList.toggle("tt-show-only", showOnly);
+    row.setAttribute("role", faceDown || showOnly ? "group" : "toolbar");
     row.setAttribute("aria-label", model.get("label") || "Hand");
-    if (disabled) row.setAttribute("aria-disabled", "true");
+    if (disabled && !showOnly) row.setAttribute("aria-disabled", "true");
     else row.removeAttribute("aria-disabled");
 
     const nodes = cards.map((code) => {
@@ -93,25 +97,25 @@ function render({ model, el: host }) {
       }
       const rank = code[0];
       const suit = code[1];
-      const dimmed = marking && !playable.has(code);
+      const dimmed = marking && !showOnly && !playable.has(code);
       const card = el("div", `tt-card tt-suit-${suit}`, {
-        role: "button",
-        tabindex: "-1",
+        role: showOnly ? "img" : "button",
         "data-card": code,
         "data-rank": RANK_TEXT[rank] ?? rank,
         "data-suit": SUIT_SYMBOLS[suit],
         "aria-label": cardLabel(code) + (dimmed ? ", not playable" : ""),
       });
+      if (!showOnly) card.tabIndex = -1;
       if ("JQK".includes(rank)) card.classList.add("tt-court");
       if (rank === "A") card.classList.add("tt-ace");
-      if (marking) card.classList.add(dimmed ? "tt-dimmed" : "tt-playable");
+      if (marking && !showOnly) card.classList.add(dimmed ? "tt-dimmed" : "tt-playable");
       if (highlighted.has(code)) {
         card.classList.add("tt-highlighted");
         card.setAttribute("aria-description", "highlighted");
       }
       if (selected.has(code)) card.classList.add("tt-selected");
-      if (multi) card.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
-      if (disabled) card.setAttribute("aria-disabled", "true");
+      if (multi && !showOnly) card.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+      if (disabled && !showOnly) card.setAttribute("aria-disabled", "true");
       // Top-left index: rank over suit. Its text is exactly e.g. "10♥"; the
       // big pip and the bottom-right index are CSS-generated from data-*.
       const corner = el("span", "tt-index", { "aria-hidden": "true" });
@@ -130,8 +134,8 @@ function render({ model, el: host }) {
     row.style.setProperty("--tt-n", String(n));
     row.style.setProperty("--tt-n-narrow", String(n <= 7 ? n : Math.ceil(n / 2)));
 
-    // Assign the single Tab stop and restore focus.
-    const els = cardEls();
+    // Assign the single Tab stop and restore focus (none for show_only cards).
+    const els = showOnly ? [] : cardEls();
     if (els.length) {
       let target = els.find((c) => c.dataset.card === (focusCode ?? tabCard));
       if (!target && focusIndex >= 0) target = els[Math.min(focusIndex, els.length - 1)];
@@ -155,6 +159,7 @@ function render({ model, el: host }) {
   }
 
   function moveTab(card) {
+    if (model.get("show_only")) return; // shown cards are not in the Tab order
     for (const c of cardEls()) c.tabIndex = c === card ? 0 : -1;
     tabCard = card.dataset.card;
   }
