@@ -65,7 +65,7 @@ setup_chromium() {
 # free_port START: prints START if nothing listens there on 127.0.0.1, else the next free one.
 free_port() {
   "$VENV/bin/python" - "$1" <<'PY'
-import errno, socket, sys
+import socket, sys
 start = int(sys.argv[1])
 for port in range(start, min(start + 100, 65536)):
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:

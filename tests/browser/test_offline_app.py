@@ -84,6 +84,23 @@ def test_voila_app_asks_nothing_of_other_hosts_and_shows_its_icons(voila_server,
     assert [e for e in seen["errors"] if "Failed to load resource" in e] == []
 
 
+def test_math_is_typeset_with_the_mathjax_voila_bundles(voila_server, write_notebook, browser, tmp_path):
+    """No MathJax from a CDN, and LaTeX in an output is still typeset (Voila's own MathJax 3)."""
+    nb = write_notebook(tmp_path / "math.ipynb",
+                        "from IPython.display import Markdown\nMarkdown('Area: $\\\\pi r^2$')")
+    page = browser.new_page()
+    seen = _watch(page)
+    try:
+        page.goto(voila_server(nb))
+        math = page.locator(".jp-RenderedMarkdown mjx-container")
+        expect(math).to_have_count(1, timeout=120_000)
+        expect(page.locator(".jp-RenderedMarkdown")).not_to_contain_text("$")
+    finally:
+        page.close()
+    assert _off_host(seen["requests"]) == []
+    assert seen["failed"] == []
+
+
 # --------------------------------------------------------------------------- ./dev.sh app
 
 
