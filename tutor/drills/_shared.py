@@ -9,6 +9,9 @@ from engine.bots import make_player
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
+#: The games' names, for titles.
+GAME_NAMES = {"spades": "Spades", "oh_hell": "Oh Hell"}
+
 #: Names of the Oh Hell players, clockwise from the learner's seat (the
 #: learner is "you"); the drills never call anyone "seat 3".
 OH_HELL_NAMES = ("you", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn")
@@ -24,6 +27,12 @@ def seat_name(game_kind: str, seat: int, learner: int | None = None, n_seats: in
     if learner is None:
         return TRICK_NAMES[seat % len(TRICK_NAMES)]
     return OH_HELL_NAMES[(seat - learner) % n_seats]
+
+
+def you_label(name: str) -> str:
+    """How the learner's own seat is listed: "You" in Oh Hell (the seat is
+    called "you"), "South (you)" in Spades."""
+    return "You" if name == "you" else f"{cap(name)} (you)"
 
 
 def cap(text: str) -> str:

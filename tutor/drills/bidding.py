@@ -20,7 +20,7 @@ from engine.ohhell import MAX_HAND
 from ..advice import AdvicePanel
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import ORDINALS, cap, computer_player, seat_name
+from ._shared import GAME_NAMES, ORDINALS, cap, computer_player, seat_name, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text"]
 
@@ -78,8 +78,23 @@ def count_likely_tricks(view) -> Advice:
 advise = count_likely_tricks
 
 
+#: What a bid of 0 is called, per game (Spades: Nil, SP-8).
+ZERO_BID_NAME = {"spades": "Nil (0)"}
+#: What the empty bid box says 0 means, per game.
+ZERO_BID_HELP = {"spades": "0 is Nil (SP-8)", "oh_hell": "0 means you expect no trick (OH-8)"}
+#: The consequence of bidding more / fewer tricks than the advisor, or 0, per game.
+BID_RISKS = {
+    "spades": {"over": "Bidding more than the hand is likely to take risks a set: minus 10 a trick bid (SP-18).",
+               "under": "Bidding fewer tricks than the hand is likely to take gives bags (SP-17, SP-20).",
+               "zero": "A Nil fails if the hand takes even one trick: −100 (SP-8)."},
+    "oh_hell": {"over": "Only an exact bid scores in Oh Hell (OH-11).",
+                "under": "Only an exact bid scores in Oh Hell (OH-11).",
+                "zero": "Only an exact bid scores in Oh Hell (OH-11): a bid of 0 needs no trick at all."},
+}
+
+
 def _bid_word(b: int, game: str) -> str:
-    return "Nil (0)" if b == 0 and game == "spades" else str(b)
+    return ZERO_BID_NAME.get(game, "0") if b == 0 else str(b)
 
 
 def compare_bid(learner_bid: int, adv: Advice, game: str) -> str:
@@ -94,16 +109,8 @@ def compare_bid(learner_bid: int, adv: Advice, game: str) -> str:
     if learner_bid == adv.bid:
         return f"You bid {_bid_word(learner_bid, game)}, the advisor's suggestion too, because {why}."
     head = f"You bid {_bid_word(learner_bid, game)}; the advisor suggests {sug} because {why}."
-    if game == "spades":
-        if learner_bid > adv.bid:
-            tail = " Bidding more than the hand is likely to take risks a set: minus 10 a trick bid (SP-18)."
-        else:
-            tail = " Bidding fewer tricks than the hand is likely to take gives bags (SP-17, SP-20)."
-        if learner_bid == 0:
-            tail = " A Nil fails if the hand takes even one trick: −100 (SP-8)."
-    else:
-        tail = " Only an exact bid scores in Oh Hell (OH-11)."
-    return head + tail
+    risk = "zero" if learner_bid == 0 else "over" if learner_bid > adv.bid else "under"
+    return f"{head} {BID_RISKS[game][risk]}"
 
 
 # ============================================================ bidding drill
@@ -158,7 +165,7 @@ class BiddingDrill(W.VBox):
         self.comparison = ""
         self.hands_played = 0
 
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Bidding: {'Spades' if game == 'spades' else 'Oh Hell'}"
+        self.title = W.HTML(f"<h3 style='margin:4px 0'>Bidding: {GAME_NAMES[game]}"
                             f"{' (hook)' if hook else ''}</h3>")
         self.info = W.HTML()
         self.hand = CardHand(cards=[], label="Your hand")
@@ -252,14 +259,14 @@ class BiddingDrill(W.VBox):
             if self.hook:
                 trump += "; hook on: the dealer may not make the bids total the tricks (OH-V4)"
             extra = ""
-        you = f"You are <b>{html.escape(who)}</b>; " if self.game_kind == "spades" else ""
+        you = "" if who == "you" else f"You are <b>{html.escape(who)}</b>; "
         dealer = "You" if g.dealer == self.seat else cap(self._name(g.dealer))
         self.info.value = (f"<div style='font-size:15px;line-height:1.5'>{you}"
                            f"{html.escape(dealer)} dealt, so you bid "
                            f"{ORDINALS[self.position_in_bidding - 1]} of {self.players}.{html.escape(extra)}<br>"
                            f"{html.escape(trump)}.</div>")
         self.hand.cards = [c.code for c in g.hand_of(self.seat)]
-        self.hand.label = f"Your hand ({who})" if self.game_kind == "spades" else "Your hand"
+        self.hand.label = "Your hand" if who == "you" else f"Your hand ({who})"
         self._draw_bids()
         self.bid_box.value = ""
         self.bid_box.disabled = False
@@ -281,7 +288,7 @@ class BiddingDrill(W.VBox):
         for s in order:
             b = bids[s]
             shown = "—" if b is None else ("Nil" if b in (0, "nil") else ("Blind Nil" if b == "blind_nil" else str(b)))
-            name = cap(self._name(s)) + (" (you)" if s == self.seat and self.game_kind == "spades" else "")
+            name = you_label(self._name(s)) if s == self.seat else cap(self._name(s))
             cells.append(f"<td style='padding:2px 10px'>{html.escape(name)}</td>"
                          f"<td style='padding:2px 10px'><b>{shown}</b></td>")
         self.bids_html.value = ("<table style='font-size:14px'><caption style='text-align:left'>Bids, in order"
@@ -316,8 +323,8 @@ class BiddingDrill(W.VBox):
             return
         text = self.bid_box.value.strip()
         if not text:
-            word = "0 is Nil (SP-8)" if self.game_kind == "spades" else "0 means you expect no trick"
-            self.note.show_info(f"Type your bid first: a number of tricks ({word}), then press Bid.")
+            self.note.show_info(f"Type your bid first: a number of tricks ({ZERO_BID_HELP[self.game_kind]}), "
+                                f"then press Bid.")
             return
         try:
             value = int(text)
@@ -383,7 +390,7 @@ class BiddingDrill(W.VBox):
             head = (f"You bid {self.learner_bid} and took {took} trick{'s' if took != 1 else ''}: "
                     f"{r.points[seat]} points.")
         rows = "".join(
-            f"<tr><td>{html.escape(cap(self._name(s)))}{' (you)' if s == seat and self.game_kind == 'spades' else ''}</td>"
+            f"<tr><td>{html.escape(you_label(self._name(s)) if s == seat else cap(self._name(s)))}</td>"
             f"<td>{html.escape(str(r.bids[s]))}</td><td>{r.tricks_won[s]}</td></tr>" for s in range(self.players))
         items = "".join(f"<li>{html.escape(l.item)}: {l.points:+d} ({html.escape(l.rule)})</li>" for l in lines)
         self.result_html.value = (

@@ -12,25 +12,28 @@ from engine import Card, Verdict
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import cap, seat_name, stats_html
-from .positions import KIND_TEXT, Position, PositionStream
+from ._shared import GAME_NAMES, cap, seat_name, stats_html
+from .positions import KIND_TEXT, Position, PositionStream, kinds_for
 
 __all__ = ["FollowSuitDrill", "free_position_text"]
+
+
+#: Why every card is legal in a free position, per drill configuration ({led}: the suit led).
+FREE_TEXT = {
+    "spades": ("Any card was allowed: you hold no {led}, so you may play any card (SP-14). "
+               "A spade trumps the trick and breaks spades (SP-15); any other card is a discard."),
+    "oh_hell": "Any card was allowed: you hold no {led}, so you may play any card (OH-9). You may trump, but you need not.",
+    "oh_hell_must_trump": ("Any card was allowed: you hold no {led} and no trump, and must-trump (OH-V6) binds "
+                           "only a player who holds a trump."),
+}
 
 
 def free_position_text(pos: Position) -> str:
     """Why every card is legal in a free position (void in the suit led),
     naming the rule: SP-14 / SP-15 (Spades), OH-9, OH-V6."""
     g = pos.game
-    led = g.current_trick.cards[0].suit
-    if g.GAME == "spades":
-        return (f"Any card was allowed: you hold no {led.noun}, so you may play any card (SP-14). "
-                f"A spade trumps the trick and breaks spades (SP-15); any other card is a discard.")
-    if g.rules.must_trump:
-        return (f"Any card was allowed: you hold no {led.noun} and no trump, and must-trump (OH-V6) binds "
-                f"only a player who holds a trump.")
-    return (f"Any card was allowed: you hold no {led.noun}, so you may play any card (OH-9). You may trump, "
-            f"but you need not.")
+    config = kinds_for(g.view(pos.seat).game, getattr(g.rules, "must_trump", False))
+    return FREE_TEXT[config].format(led=g.current_trick.cards[0].suit.noun)
 
 
 class FollowSuitDrill(W.VBox):
@@ -74,7 +77,7 @@ class FollowSuitDrill(W.VBox):
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        name = "Spades" if game == "spades" else "Oh Hell" + (" (must trump)" if must_trump else "")
+        name = GAME_NAMES.get(game, game) + (" (must trump)" if must_trump else "")
         self.title = W.HTML(f"<h3 style='margin:4px 0'>Follow suit: {name}</h3>"
                             "<div style='font-size:14px'>Click the card you would play.</div>")
         self.stats = W.HTML()
@@ -143,7 +146,8 @@ class FollowSuitDrill(W.VBox):
         else:
             table_text = "You lead to this trick."
             label = "On the table: nothing yet (you lead)"
-        who = (f"you are <b>{html.escape(self._name(pos.seat))}</b>, " if self.game_kind == "spades" else "")
+        me = self._name(pos.seat)
+        who = "" if me == "you" else f"you are <b>{html.escape(me)}</b>, "
         size = g.view(pos.seat).hand_size
         self.info.value = (f"<div style='font-size:15px;line-height:1.5'>Position {self.stream.count}: "
                            f"{who}trick {pos.trick} of {size}. <b>{html.escape(trump)}</b>.<br>"
@@ -153,7 +157,7 @@ class FollowSuitDrill(W.VBox):
         self.hand.highlighted = []
         self.hand.playable = []  # never reveal the legal cards before the click
         self.hand.cards = [c.code for c in g.hand_of(pos.seat)]
-        self.hand.label = "Your hand" + (f" ({self._name(pos.seat)})" if self.game_kind == "spades" else "")
+        self.hand.label = "Your hand" if me == "you" else f"Your hand ({me})"
         self.hand.disabled = False
         self.next_button.description = "Skip" if self.auto_advance else "Next"
         self._accepting = True
@@ -199,7 +203,7 @@ class FollowSuitDrill(W.VBox):
         self.positions_done += 1
         card = Card.parse(code)
         why = free_position_text(pos) if pos.free else v.message
-        summary = (f"Position {self.stream.count} ({KIND_TEXT[pos.kind]}, {pos.rule}): you played the "
+        summary = (f"Previous position ({KIND_TEXT[pos.kind]}, {pos.rule}): you played the "
                    f"{card.display}{' at the first try' if first_try else ''}. {why}")
         self._accepting = False
         self.hand.highlighted = [code]

@@ -108,13 +108,14 @@ def classify_position(game) -> str | None:
     view = game.view(seat)  # what the seat may see: its hand, the trump, whether spades are broken
     hand = view.hand
     trump = view.trump
-    spades = view.game == "spades"
+    must_trump = getattr(game.rules, "must_trump", False)
     trick = game.current_trick
     trumps = [c for c in hand if trump is not None and c.suit == trump]
     others = len(hand) - len(trumps)
     illegal = len(legal) < len(hand)
     if trick is None or not trick.cards:
-        if spades and not view.broken and trumps and others >= 2 and illegal:
+        # only SP-13 ever forbids a lead: spades not broken, holding spades and other cards
+        if not view.broken and trumps and others >= 2 and illegal:
             return "lead_unbroken"
         return None
     led = trick.cards[0].suit
@@ -122,22 +123,14 @@ def classify_position(game) -> str | None:
     if follow:
         if not illegal:
             return None
-        if not spades and not game.rules.must_trump and trumps and led != trump:
-            return "follow_trump"
-        return "follow"
-    if spades:
-        if not view.broken and trumps and others and not illegal:
-            return "void"
-        return None
-    if game.rules.must_trump and trump is not None:
-        if trumps and others and illegal:
-            return "must_trump"
-        if not trumps and not illegal:
-            return "void"
-        return None
-    if trumps and others and not illegal:
-        return "void"
-    return None
+        # Oh Hell's variety: holding a trump too (Spades' spades are its trumps: plain "follow")
+        return "follow_trump" if view.game == "oh_hell" and not must_trump and trumps and led != trump else "follow"
+    if illegal:  # void and still refused: only must-trump (OH-V6) does that
+        return "must_trump" if trumps and others else None
+    if must_trump:  # void holding no trump: OH-V6 does not bind
+        return "void" if not trumps and trump is not None else None
+    # void holding trumps and other cards: free to trump or not (SP-14, SP-15 while spades are unbroken; OH-9)
+    return "void" if trumps and others and not view.broken else None
 
 
 class PositionStream:

@@ -21,7 +21,11 @@ from engine import Bid, OhHellRules, SEAT_NAMES, ScoreLine, score_spades_side
 from engine.ohhell import score_oh_hell_seat
 
 from ..common import Feedback, guarded
-from ._shared import stats_html
+from ._shared import GAME_NAMES, stats_html
+
+#: The drill's instruction, per game.
+ASK = {"spades": "Type the points North–South score for this hand and their bag count after it.",
+       "oh_hell": "Type the points this hand scores."}
 
 __all__ = ["ScoringProblem", "ScoringProblems", "ScoringDrill", "SCORING_KINDS", "parse_points"]
 
@@ -74,7 +78,7 @@ class ScoringProblem:
     @property
     def has_bags(self) -> bool:
         """Whether the learner types a bag count too (Spades)."""
-        return self.game == "spades"
+        return self.bags_after is not None
 
 
 def _spades(kind: str, rule: str, bids: tuple[Bid, Bid], tricks: tuple[int, int], before: int) -> ScoringProblem:
@@ -132,7 +136,7 @@ class ScoringProblems:
         if kind not in SCORING_KINDS[self.game]:
             raise ValueError(f"{kind!r} is not a scoring problem kind of {self.game}")
         rule = SCORING_KINDS[self.game][kind]
-        return self._spades(kind, rule) if self.game == "spades" else self._oh_hell(kind, rule)
+        return getattr(self, f"_{self.game}")(kind, rule)
 
     def _spades(self, kind: str, rule: str) -> ScoringProblem:
         r = self.rng
@@ -254,17 +258,14 @@ class ScoringDrill(W.VBox):
         self.answered = False
         self.last_correct: bool | None = None
 
-        name = "Spades" if game == "spades" else "Oh Hell"
-        ask = ("Type the points North–South score for this hand and their bag count after it."
-               if game == "spades" else "Type the points this hand scores.")
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Scoring: {name}</h3>"
-                            f"<div style='font-size:14px'>{ask}</div>")
+        self.title = W.HTML(f"<h3 style='margin:4px 0'>Scoring: {GAME_NAMES[game]}</h3>"
+                            f"<div style='font-size:14px'>{ASK[game]}</div>")
         self.stats = W.HTML()
         self.problem_html = W.HTML()
         self.points_box = W.Text(value="", description="Points", placeholder="e.g. 52 or -40",
                                  layout=W.Layout(width="200px"))
         self.bags_box = W.Text(value="", description="Bags after", placeholder="0 to 9",
-                               layout=W.Layout(width="200px", display=None if game == "spades" else "none"))
+                               layout=W.Layout(width="200px"))
         self.check_button = W.Button(description="Check", button_style="primary")
         self.next_button = W.Button(description="Next", icon="arrow-right", tooltip="A new hand to score")
         self.feedback = Feedback()
@@ -302,25 +303,27 @@ class ScoringDrill(W.VBox):
         self.points_box.value = ""
         self.bags_box.value = ""
         self.points_box.disabled = self.bags_box.disabled = self.check_button.disabled = False
-        self.problem_html.value = self._problem_html(p)
+        self.bags_box.layout.display = None if p.has_bags else "none"
+        self.problem_html.value = getattr(self, f"_problem_html_{p.game}")(p)
         self._draw_stats()
 
     def _draw_stats(self) -> None:
         self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes,
                                       f" · hands scored <b>{self.problems_done}</b>")
 
-    def _problem_html(self, p: ScoringProblem) -> str:
+    def _problem_html_spades(self, p: ScoringProblem) -> str:
         td = "<td style='padding:2px 12px 2px 0'>"
-        if p.game == "spades":
-            rows = "".join(f"<tr>{td}{SEAT_NAMES[b.seat]}</td>{td}<b>{_bid_text(b)}</b></td>{td}<b>{t}</b></td></tr>"
-                           for b, t in zip(p.bids, p.tricks))
-            others = 13 - sum(p.tricks)
-            return (f"<div style='font-size:15px;line-height:1.5'>Hand {self.stream.count}: Spades, "
-                    f"North–South.<table class='tt-scoring-problem' style='margin:4px 0'><tr>{td}Player</td>"
-                    f"{td}Bid</td>{td}Tricks won</td></tr>{rows}</table>"
-                    f"East–West took the other {others} trick{'s' if others != 1 else ''}. "
-                    f"North–South had <b>{p.bags_before} bag{'s' if p.bags_before != 1 else ''}</b> before "
-                    f"this hand.</div>")
+        rows = "".join(f"<tr>{td}{SEAT_NAMES[b.seat]}</td>{td}<b>{_bid_text(b)}</b></td>{td}<b>{t}</b></td></tr>"
+                       for b, t in zip(p.bids, p.tricks))
+        others = 13 - sum(p.tricks)
+        return (f"<div style='font-size:15px;line-height:1.5'>Hand {self.stream.count}: Spades, "
+                f"North–South.<table class='tt-scoring-problem' style='margin:4px 0'><tr>{td}Player</td>"
+                f"{td}Bid</td>{td}Tricks won</td></tr>{rows}</table>"
+                f"East–West took the other {others} trick{'s' if others != 1 else ''}. "
+                f"North–South had <b>{p.bags_before} bag{'s' if p.bags_before != 1 else ''}</b> before "
+                f"this hand.</div>")
+
+    def _problem_html_oh_hell(self, p: ScoringProblem) -> str:
         rules = p.rules
         opts = []
         opts.append("tricks always count (OH-V7): " + ("<b>on</b>" if rules.tricks_always_count else "off"))

@@ -15,7 +15,11 @@ from engine.tricks import explain_trick_winner
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import ORDINALS, cap, seat_name, stats_html
+from ._shared import GAME_NAMES, ORDINALS, cap, seat_name, stats_html
+
+#: What the trump line adds, per game: with a trump / with no trump.
+TRUMP_NOTE = {"spades": " (spades are always trump, SP-2)"}
+NO_TRUMP_NOTE = {"oh_hell": " (as on Oh Hell's last hand, OH-7): only the suit led can win"}
 
 __all__ = ["TrickSetup", "TrickWinnerDrill"]
 
@@ -90,7 +94,7 @@ class TrickWinnerDrill(W.VBox):
         self._advanced_at = -1e9
 
         self.title = W.HTML(f"<h3 style='margin:4px 0'>Who wins the trick? "
-                            f"({'Spades' if game == 'spades' else 'Oh Hell'})</h3>"
+                            f"({GAME_NAMES[game]})</h3>"
                             "<div style='font-size:14px'>Click the card that wins.</div>")
         self.stats = W.HTML()
         self.info = W.HTML()
@@ -139,13 +143,9 @@ class TrickWinnerDrill(W.VBox):
         self.note.clear()
         names = [self._name(setup, i) for i in range(len(setup.cards))]
         if setup.trump is None:
-            trump = "No trump"
-            if self.game_kind == "oh_hell":
-                trump += " (as on Oh Hell's last hand, OH-7): only the suit led can win"
+            trump = "No trump" + NO_TRUMP_NOTE.get(self.game_kind, "")
         else:
-            trump = f"Trump: {setup.trump.symbol} {setup.trump.noun}"
-            if self.game_kind == "spades":
-                trump += " (spades are always trump, SP-2)"
+            trump = f"Trump: {setup.trump.symbol} {setup.trump.noun}" + TRUMP_NOTE.get(self.game_kind, "")
         rows = "".join(
             f"<li style='margin:1px 0'><span style='display:inline-block;min-width:2.6em;opacity:.75'>"
             f"{ORDINALS[i]}</span> <b>{html.escape(cap(names[i]))}</b> "
@@ -212,7 +212,7 @@ class TrickWinnerDrill(W.VBox):
                 self.best_streak = max(self.best_streak, self.streak)
             self._accepting = False
             if self.auto_advance:
-                self.last.show_ok(f"Trick {self.count}: {text}")
+                self.last.show_ok(f"Previous trick: {text}")
                 self._load(self._make_setup())
                 self._advanced_at = time.monotonic()
             else:
