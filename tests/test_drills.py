@@ -223,6 +223,16 @@ def test_old_feedback_clears_when_a_new_position_appears():
     assert d.feedback.kind == "" and d.last.kind == ""
 
 
+def test_the_cards_on_the_table_are_full_size_and_a_click_on_them_explains():
+    d = go_to(FollowSuitDrill("spades", seed=19, debounce_s=0), "follow")
+    assert d.table.disabled is False and d.table.size != "small"
+    led = d.table.cards[0]
+    assert d.table.label.startswith("On the table: ") and Card.parse(led).display in d.table.label
+    d.table.simulate_click(led)
+    assert d.note.kind == "info" and "click a card in your hand" in d.note.text
+    assert d.mistakes == Counter() and d.positions_done == 0
+
+
 @pytest.mark.parametrize("game,must_trump", CONFIGS)
 def test_a_missed_rule_comes_back_after_the_next_position(game, must_trump):
     d = FollowSuitDrill(game, must_trump=must_trump, seed=18, debounce_s=0)

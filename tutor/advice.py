@@ -122,12 +122,12 @@ def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
         ticks[learner_bid] += f"<br><span style='color:{LEARNER_COLOUR}'><b>you</b></span>"
     fig.update_layout(
         title={"text": f"Tricks taken over {s.samples} sampled deals", "font": {"size": 14}, "x": 0.02},
-        xaxis={"title": {"text": "tricks taken", "font": {"size": 12}},
-               "tickmode": "array", "tickvals": xs, "ticktext": ticks, "tickangle": 0},
+        xaxis={"title": {"text": "tricks taken", "font": {"size": 12}, "standoff": 8},
+               "tickmode": "array", "tickvals": xs, "ticktext": ticks, "tickangle": 0, "automargin": True},
         yaxis={"title": {"text": "chance"}, "tickformat": ".0%", "range": [0, min(1.12, top * 1.2) or 1.0]},
         barmode="group", bargap=0.2, showlegend=bool(s.exact),
-        legend={"orientation": "h", "y": -0.25},
-        margin={"l": 50, "r": 10, "t": 80, "b": 80}, height=380,
+        legend={"orientation": "h", "y": -0.45, "yanchor": "top"},
+        margin={"l": 50, "r": 10, "t": 80, "b": 60}, height=400,
     )
     return fig
 

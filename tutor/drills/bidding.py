@@ -93,6 +93,10 @@ BID_RISKS = {
 }
 
 
+#: How a bid is written in the bids table, where it is not just its number.
+BID_SHOWN = {("spades", 0): "Nil", ("spades", "nil"): "Nil", ("spades", "blind_nil"): "Blind Nil"}
+
+
 def _bid_word(b: int, game: str) -> str:
     return ZERO_BID_NAME.get(game, "0") if b == 0 else str(b)
 
@@ -287,7 +291,7 @@ class BiddingDrill(W.VBox):
         bids = g.view(self.seat).bids
         for s in order:
             b = bids[s]
-            shown = "—" if b is None else ("Nil" if b in (0, "nil") else ("Blind Nil" if b == "blind_nil" else str(b)))
+            shown = "—" if b is None else BID_SHOWN.get((self.game_kind, b), str(b))
             name = you_label(self._name(s)) if s == self.seat else cap(self._name(s))
             cells.append(f"<td style='padding:2px 10px'>{html.escape(name)}</td>"
                          f"<td style='padding:2px 10px'><b>{shown}</b></td>")

@@ -82,7 +82,9 @@ class FollowSuitDrill(W.VBox):
                             "<div style='font-size:14px'>Click the card you would play.</div>")
         self.stats = W.HTML()
         self.info = W.HTML()
-        self.table = CardHand(cards=[], disabled=True, label="On the table")
+        # full-size and not greyed out: the led card is the most important card on screen
+        self.table = CardHand(cards=[], label="On the table")
+        self.table.on_click(self._on_table_card)
         self.hand = CardHand(cards=[], label="Your hand")
         self.feedback = Feedback()
         self.note = Feedback()
@@ -217,6 +219,10 @@ class FollowSuitDrill(W.VBox):
                 self.feedback.show_verdict(v)
             self.last.clear()
             self._draw_stats()  # the hand stays clickable: a second click gets a note
+
+    @guarded("note")
+    def _on_table_card(self, code: str) -> None:
+        self.note.show_info(f"The {Card.parse(code).display} is on the table already: click a card in your hand.")
 
     @guarded()
     def _on_next(self, _button=None) -> None:
