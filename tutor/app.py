@@ -152,7 +152,7 @@ class TrickTutorApp(W.VBox):
     ``seed``: deal numbers and drill streams derive from it (None: random).
     Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
     :class:`~tutor.common.Feedback`), ``drills`` (dict kind → [follow,
-    winner, bidding], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    winner, bidding, scoring], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
     (None until built); :meth:`open_section` selects a section by title.
     """
 
