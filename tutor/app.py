@@ -11,7 +11,8 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
 * **Learn** — a summary of each chapter of the notebook series with a link to
   open it in JupyterLab, and the rule ids it teaches (SP-…, OH-…);
 * **Drills** — follow suit (SP-14, OH-9, OH-V6), who wins the trick (SP-16,
-  OH-10) and bidding (SP-5…SP-8, OH-8, OH-V4), for Spades or Oh Hell
+  OH-10), bidding (SP-5…SP-8, OH-8, OH-V4) and scoring (SP-17…SP-20,
+  OH-11, OH-V7, OH-V8), for Spades or Oh Hell
   (:mod:`tutor.drills`);
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
 * **Play Oh Hell** — a game at the table; its "Options for a new game" panel
