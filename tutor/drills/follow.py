@@ -214,8 +214,9 @@ class FollowSuitDrill(W.VBox):
             self._load(self.stream.next())
             self._advanced_at = time.monotonic()
         else:
-            self.feedback.show_ok(why + f" ({pos.rule})" if pos.free else why)
-            if not pos.free:
+            if pos.free:
+                self.feedback.show_ok(why)
+            else:
                 self.feedback.show_verdict(v)
             self.last.clear()
             self._draw_stats()  # the hand stays clickable: a second click gets a note
