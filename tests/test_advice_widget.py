@@ -60,6 +60,7 @@ def test_sp8_spades_figure_bars_highlight_and_nil_risk():
     assert list(bars.marker.pattern.shape) == ["", "", "", "/", "", "", ""]
     assert fig.layout.title.text == "Tricks taken over 100 sampled deals"
     assert fig.layout.yaxis.tickformat == ".0%"
+    assert "played for" in fig.layout.xaxis.ticktext[3] and "advisor" not in fig.layout.xaxis.ticktext[3]
     assert [a.text for a in fig.layout.annotations] == ["Nil risk: took a trick in 98%<br>of the deals playing for 0"]
     assert show_me_summary(spades_show_me()) == (
         "Over 100 sampled deals this hand took 3.0 tricks on average; exactly 3 in 31%; Nil risk 98%")
@@ -88,6 +89,7 @@ def test_sp10_blind_nil_risk_label_and_no_annotation_without_risk():
     blind = dataclasses.replace(spades_show_me(), bid=0, blind=True)
     fig = show_me_figure(blind)
     assert list(fig.data[0].marker.color) == [BID_COLOUR] + [BAR_COLOUR] * 6
+    assert "Blind Nil" in fig.layout.xaxis.ticktext[0]
     assert [a.text for a in fig.layout.annotations] == ["Blind Nil risk: took a trick in 98%<br>of the deals playing for 0"]
     assert show_me_summary(blind).endswith("; exactly 0 in 2%; Blind Nil risk 98%")
     no_risk = dataclasses.replace(spades_show_me(), nil_risk=None)

@@ -88,7 +88,9 @@ def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
     ``learner_bid`` (the learner's own bid, if made): when it differs from
     ``s.bid`` its bar is drawn in :data:`LEARNER_COLOUR`, cross-hatched.
     The x-axis labels name both: "advisor" under the suggested bid, "you"
-    under the learner's (one label "you + advisor" when they agree).
+    under the learner's (one label "you + advisor" when they agree).  Without
+    ``learner_bid`` the bar at ``s.bid`` is labelled "played for" ("Blind
+    Nil" for an unlooked hand).
     """
     xmax = _x_max(s, learner_bid)
     xs = list(range(xmax + 1))
@@ -117,7 +119,11 @@ def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
             font={"size": 12, "color": "#8a1c1c"}, bgcolor="#fdecea", align="right")
     top = max([*ys, *s.exact.values(), 0.0])
     ticks = [str(k) for k in xs]
-    ticks[s.bid] += f"<br><span style='color:{BID_COLOUR}'><b>{'you +<br>advisor' if learner_bid == s.bid else 'advisor'}</b></span>"  # noqa: E501
+    if learner_bid is None:  # the bid the hand was played for: the seat's own, or the advisor's
+        word = "Blind Nil" if s.blind else "played for"
+    else:  # the drill: s.bid is the advisor's suggestion, learner_bid the learner's own
+        word = "you +<br>advisor" if learner_bid == s.bid else "advisor"
+    ticks[s.bid] += f"<br><span style='color:{BID_COLOUR}'><b>{word}</b></span>"
     if learner_bid is not None and learner_bid != s.bid:
         ticks[learner_bid] += f"<br><span style='color:{LEARNER_COLOUR}'><b>you</b></span>"
     fig.update_layout(
