@@ -5,15 +5,16 @@ teacher switching hints off."""
 from __future__ import annotations
 
 import dataclasses
-import sys
+import json
 
-import plotly.graph_objects as go
 import pytest
 
 from engine import OhHellRules, Phase
 from engine.bots.advisor import ShowMe, show_me
-from tutor.advice import (BAR_COLOUR, BID_COLOUR, EXACT_COLOUR, AdvicePanel, ShowMeButton, show_me_figure,
-                          show_me_summary)
+import ipywidgets as W
+
+from tutor.advice import (BAR_COLOUR, BID_COLOUR, EXACT_COLOUR, LEARNER_COLOUR, PLOTLY_MIME, AdvicePanel,
+                          ShowMeButton, figure_output, show_me_figure, show_me_summary)
 from tutor.drills import BiddingDrill
 from tutor.table import new_oh_hell_table, new_spades_table
 
@@ -30,6 +31,15 @@ def oh_hell_show_me() -> ShowMe:
     counts = (10, 18, 12, 0)
     return ShowMe(bid=1, samples=40, counts=counts, chance=(0.25, 0.45, 0.3, 0.0), mean=1.05, nil_risk=0.7,
                   exact={0: 0.3, 1: 0.45, 2: 0.35, 3: 0.05})
+
+
+def is_chart_of(chart, fig) -> bool:
+    """``chart`` is an Output showing exactly ``fig`` as plotly's MIME bundle."""
+    if not isinstance(chart, W.Output) or len(chart.outputs) != 1:
+        return False
+    bundle = chart.outputs[0]["data"][PLOTLY_MIME]
+    want = json.loads(fig.to_json())
+    return bundle["data"] == want["data"] and bundle["layout"] == want["layout"]
 
 
 def same_result(a: ShowMe, b: ShowMe) -> bool:
@@ -50,7 +60,8 @@ def test_sp8_spades_figure_bars_highlight_and_nil_risk():
     assert list(bars.marker.pattern.shape) == ["", "", "", "/", "", "", ""]
     assert fig.layout.title.text == "Tricks taken over 100 sampled deals"
     assert fig.layout.yaxis.tickformat == ".0%"
-    assert [a.text for a in fig.layout.annotations] == ["Nil risk: took a trick in 98% of the deals playing for 0"]
+    assert "played for" in fig.layout.xaxis.ticktext[3] and "advisor" not in fig.layout.xaxis.ticktext[3]
+    assert [a.text for a in fig.layout.annotations] == ["Nil risk: took a trick in 98%<br>of the deals playing for 0"]
     assert show_me_summary(spades_show_me()) == (
         "Over 100 sampled deals this hand took 3.0 tricks on average; exactly 3 in 31%; Nil risk 98%")
 
@@ -69,7 +80,7 @@ def test_oh11_oh_hell_figure_has_a_grouped_exact_series():
     assert fig.data[1].marker.color == EXACT_COLOUR
     assert fig.layout.barmode == "group" and fig.layout.showlegend is True
     assert fig.layout.title.text == "Tricks taken over 40 sampled deals"
-    assert [a.text for a in fig.layout.annotations] == ["risk in bidding 0: took a trick in 70% of the deals playing for 0"]
+    assert [a.text for a in fig.layout.annotations] == ["risk in bidding 0: took a trick in 70%<br>of the deals playing for 0"]
     assert show_me_summary(s) == ("Over 40 sampled deals this hand took 1.1 tricks on average; "
                                   "exactly 1 in 45%; risk in bidding 0 70%")
 
@@ -78,7 +89,8 @@ def test_sp10_blind_nil_risk_label_and_no_annotation_without_risk():
     blind = dataclasses.replace(spades_show_me(), bid=0, blind=True)
     fig = show_me_figure(blind)
     assert list(fig.data[0].marker.color) == [BID_COLOUR] + [BAR_COLOUR] * 6
-    assert [a.text for a in fig.layout.annotations] == ["Blind Nil risk: took a trick in 98% of the deals playing for 0"]
+    assert "Blind Nil" in fig.layout.xaxis.ticktext[0]
+    assert [a.text for a in fig.layout.annotations] == ["Blind Nil risk: took a trick in 98%<br>of the deals playing for 0"]
     assert show_me_summary(blind).endswith("; exactly 0 in 2%; Blind Nil risk 98%")
     no_risk = dataclasses.replace(spades_show_me(), nil_risk=None)
     assert len(show_me_figure(no_risk).layout.annotations) == 0
@@ -130,7 +142,14 @@ def test_sp6_drill_show_me_after_a_legal_bid():
     assert d.bid_view.phase is Phase.BIDDING and d.bid_view.bids[2] is None
     assert same_result(s, show_me(d.bid_view, samples=SAMPLES, seed=0))
     assert sum(s.counts) == SAMPLES
-    assert isinstance(d.show_me.chart, go.FigureWidget) and d.show_me.chart_box.children == (d.show_me.chart,)
+    assert is_chart_of(d.show_me.chart, d.show_me.figure) and d.show_me.chart_box.children == (d.show_me.chart,)
+    # the learner bid 3 and the advisor suggests 5: both marked, distinctly
+    bars = d.show_me.figure.data[0]
+    assert bars.marker.color[3] == LEARNER_COLOUR and bars.marker.pattern.shape[3] == "x"
+    assert bars.marker.color[5] == BID_COLOUR and bars.marker.pattern.shape[5] == "/"
+    ticks = d.show_me.figure.layout.xaxis.ticktext
+    assert "you" in ticks[3] and "advisor" in ticks[5] and "you" not in ticks[5]
+    assert d.comparison.startswith("You bid 3; the advisor suggests 5 because ")
     assert d.show_me.figure.layout.title.text == f"Tricks taken over {SAMPLES} sampled deals"
     assert d.show_me.summary_text.startswith(f"Over {SAMPLES} sampled deals this hand took ")
     assert "; exactly 5 in " in d.show_me.summary_text and "; Nil risk " in d.show_me.summary_text
@@ -157,11 +176,22 @@ def test_oh_v4_drill_show_me_covers_exactly_the_legal_bids():
     assert s.nil_risk == pytest.approx(1 - s.exact[0])
 
 
-def test_drill_without_advisor_keeps_show_me_hidden(monkeypatch):
-    monkeypatch.setitem(sys.modules, "engine.bots.advisor", None)  # import now raises ImportError
-    d = BiddingDrill("spades", seed=6)
-    d.bid(d.advice.bid)
-    assert d.advice.source == "count" and d.show_me.layout.display == "none"
+def test_learner_bid_equal_to_the_suggestion_is_one_mark():
+    s = spades_show_me()
+    fig = show_me_figure(s, learner_bid=3)
+    assert list(fig.data[0].marker.color) == [BAR_COLOUR] * 3 + [BID_COLOUR] + [BAR_COLOUR] * 3
+    assert "you +" in fig.layout.xaxis.ticktext[3] and "advisor" in fig.layout.xaxis.ticktext[3]
+    high = show_me_figure(s, learner_bid=9)  # a bid above every count is still drawn and marked
+    assert list(high.data[0].x) == list(range(10)) and high.data[0].marker.color[9] == LEARNER_COLOUR
+
+
+def test_figure_output_carries_only_the_figure_json():
+    fig = show_me_figure(spades_show_me())
+    out = figure_output(fig, "summary")
+    assert is_chart_of(out, fig)
+    (item,) = out.outputs
+    assert item["data"]["text/plain"] == "summary"
+    assert len(json.dumps(item)) < 20_000  # not the 5 MB plotly.js bundle a FigureWidget carries
 
 
 # ------------------------------------------------------------------ game table
@@ -180,7 +210,7 @@ def test_sp10_table_show_me_blind_then_after_looking():
     s = t._show_me.result
     assert s.blind is False and s.samples == SAMPLES
     assert same_result(s, show_me(t.game.view(2), samples=SAMPLES, seed=0))
-    assert isinstance(t._show_me.chart, go.FigureWidget)
+    assert is_chart_of(t._show_me.chart, t._show_me.figure)
     assert t._show_me.summary_text.startswith(f"Over {SAMPLES} sampled deals this hand took ")
     t.click_bid(s.bid if s.bid else 1)
     assert t.last_verdict.ok

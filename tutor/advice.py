@@ -6,9 +6,13 @@ many sampled deals, as a plotly bar chart (issue 6).
 * :func:`show_me_summary` — the same in one line of plain text.
 * :class:`AdvicePanel` — a "Show me" button that runs
   :func:`engine.bots.advisor.show_me` on the current
-  :class:`~engine.game.SeatView` and shows the chart (a plotly
-  ``FigureWidget``, drawn by anywidget without any network access) and the
-  summary line.  Used by :class:`tutor.drills.BiddingDrill` and, as a hint,
+  :class:`~engine.game.SeatView` and shows the chart and the summary line.
+  The chart is an ``ipywidgets.Output`` holding the figure as plotly's
+  MIME bundle (``application/vnd.plotly.v1+json``), drawn by the
+  jupyterlab-plotly renderer that ships with plotly (no network access).
+  A ``go.FigureWidget`` would carry the whole plotly.js bundle (about
+  5 MB) to the browser with every new chart: 2.3–2.6 s per click in
+  headless Chromium at 1280×800, against well under a second this way.  Used by :class:`tutor.drills.BiddingDrill` and, as a hint,
   by :class:`tutor.table.GameTable`.
 
 The numbers all come from the engine's advisor; this module only draws them.
@@ -16,6 +20,7 @@ The numbers all come from the engine's advisor; this module only draws them.
 from __future__ import annotations
 
 import html
+import json
 from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
@@ -27,8 +32,8 @@ if TYPE_CHECKING:  # the advisor is imported when the button is pressed
     from engine.bots.advisor import ShowMe
     from engine.game import SeatView
 
-__all__ = ["show_me_figure", "show_me_summary", "risk_label", "AdvicePanel", "ShowMeButton",
-           "BAR_COLOUR", "BID_COLOUR", "EXACT_COLOUR"]
+__all__ = ["show_me_figure", "show_me_summary", "risk_label", "AdvicePanel", "ShowMeButton", "figure_output",
+           "BAR_COLOUR", "BID_COLOUR", "EXACT_COLOUR", "LEARNER_COLOUR", "PLOTLY_MIME"]
 
 #: colour of the distribution's bars
 BAR_COLOUR = "#4c78a8"
@@ -36,6 +41,10 @@ BAR_COLOUR = "#4c78a8"
 BID_COLOUR = "#f58518"
 #: colour of the Oh Hell "exactly b when bidding b" series
 EXACT_COLOUR = "#54a24b"
+#: colour (and cross-hatching) of the bar at the learner's own bid, when it differs from the suggestion
+LEARNER_COLOUR = "#7b3294"
+#: the MIME type of a plotly figure, drawn by the jupyterlab-plotly renderer
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
 def _pct(p: float) -> str:
@@ -54,14 +63,15 @@ def risk_label(s: ShowMe) -> str | None:
     return "Blind Nil risk" if s.blind else "Nil risk"
 
 
-def _x_max(s: ShowMe) -> int:
+def _x_max(s: ShowMe, learner_bid: int | None = None) -> int:
     """The highest trick count drawn: the last one any deal reached, the bid,
-    or the highest Oh Hell bid shown, whichever is largest."""
+    the learner's bid or the highest Oh Hell bid shown, whichever is largest."""
     seen = [k for k, c in enumerate(s.counts) if c]
-    return max([0, s.bid, *seen, *s.exact.keys()])
+    mine = [learner_bid] if learner_bid is not None else []
+    return max([0, s.bid, *seen, *s.exact.keys(), *mine])
 
 
-def show_me_figure(s: ShowMe) -> go.Figure:
+def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
     """A bar chart of ``s`` (an :class:`engine.bots.advisor.ShowMe`).
 
     Trace 0, ``"tricks taken playing for b"``: x = tricks 0 … the highest
@@ -74,16 +84,24 @@ def show_me_figure(s: ShowMe) -> go.Figure:
     beside trace 0.  Spades Nil / Blind Nil (SP-8, SP-10) or an Oh Hell bid
     of 0: one annotation with ``s.nil_risk`` (the chance of taking a trick
     when playing for none).  Title: ``"Tricks taken over N sampled deals"``.
+
+    ``learner_bid`` (the learner's own bid, if made): when it differs from
+    ``s.bid`` its bar is drawn in :data:`LEARNER_COLOUR`, cross-hatched.
+    The x-axis labels name both: "advisor" under the suggested bid, "you"
+    under the learner's (one label "you + advisor" when they agree).  Without
+    ``learner_bid`` the bar at ``s.bid`` is labelled "played for" ("Blind
+    Nil" for an unlooked hand).
     """
-    xmax = _x_max(s)
+    xmax = _x_max(s, learner_bid)
     xs = list(range(xmax + 1))
     ys = [s.chance[k] if k < len(s.chance) else 0.0 for k in xs]
     counts = [s.counts[k] if k < len(s.counts) else 0 for k in xs]
     fig = go.Figure()
     fig.add_trace(go.Bar(
         x=xs, y=ys, name=f"tricks taken playing for {s.bid}", customdata=counts,
-        marker={"color": [BID_COLOUR if k == s.bid else BAR_COLOUR for k in xs],
-                "pattern": {"shape": ["/" if k == s.bid else "" for k in xs]}},
+        marker={"color": [BID_COLOUR if k == s.bid else LEARNER_COLOUR if k == learner_bid else BAR_COLOUR
+                          for k in xs],
+                "pattern": {"shape": ["/" if k == s.bid else "x" if k == learner_bid else "" for k in xs]}},
         text=[_pct(y) if y else "" for y in ys], textposition="outside",
         hovertemplate="%{x} tricks: %{customdata} deals (%{y:.0%})<extra></extra>"))
     if s.exact:
@@ -96,17 +114,26 @@ def show_me_figure(s: ShowMe) -> go.Figure:
     label = risk_label(s)
     if label is not None:
         fig.add_annotation(
-            text=f"{label}: took a trick in {_pct(s.nil_risk)} of the deals playing for 0", xref="paper", yref="paper",
+            text=f"{label}: took a trick in {_pct(s.nil_risk)}<br>of the deals playing for 0", xref="paper", yref="paper",
             x=1.0, y=1.0, xanchor="right", yanchor="bottom", showarrow=False,
-            font={"size": 13, "color": "#8a1c1c"}, bgcolor="#fdecea")
+            font={"size": 12, "color": "#8a1c1c"}, bgcolor="#fdecea", align="right")
     top = max([*ys, *s.exact.values(), 0.0])
+    ticks = [str(k) for k in xs]
+    if learner_bid is None:  # the bid the hand was played for: the seat's own, or the advisor's
+        word = "Blind Nil" if s.blind else "played for"
+    else:  # the drill: s.bid is the advisor's suggestion, learner_bid the learner's own
+        word = "you +<br>advisor" if learner_bid == s.bid else "advisor"
+    ticks[s.bid] += f"<br><span style='color:{BID_COLOUR}'><b>{word}</b></span>"
+    if learner_bid is not None and learner_bid != s.bid:
+        ticks[learner_bid] += f"<br><span style='color:{LEARNER_COLOUR}'><b>you</b></span>"
     fig.update_layout(
-        title={"text": f"Tricks taken over {s.samples} sampled deals"},
-        xaxis={"title": {"text": "tricks taken (bid highlighted)"}, "tickmode": "linear", "tick0": 0, "dtick": 1},
+        title={"text": f"Tricks taken over {s.samples} sampled deals", "font": {"size": 14}, "x": 0.02},
+        xaxis={"title": {"text": "tricks taken", "font": {"size": 12}, "standoff": 8},
+               "tickmode": "array", "tickvals": xs, "ticktext": ticks, "tickangle": 0, "automargin": True},
         yaxis={"title": {"text": "chance"}, "tickformat": ".0%", "range": [0, min(1.12, top * 1.2) or 1.0]},
         barmode="group", bargap=0.2, showlegend=bool(s.exact),
-        legend={"orientation": "h", "y": -0.25},
-        margin={"l": 50, "r": 20, "t": 70, "b": 50}, height=340,
+        legend={"orientation": "h", "y": -0.45, "yanchor": "top"},
+        margin={"l": 50, "r": 10, "t": 80, "b": 60}, height=400,
     )
     return fig
 
@@ -126,6 +153,19 @@ def show_me_summary(s: ShowMe) -> str:
     return "; ".join(parts)
 
 
+def figure_output(fig: go.Figure, text: str = "") -> W.Output:
+    """``fig`` in an ``ipywidgets.Output`` as one display of plotly's MIME
+    bundle (plus ``text`` as its plain-text form).  Nothing but the figure's
+    JSON travels to the browser; the renderer's plotly.js is a static file
+    the browser loads once and caches."""
+    out = W.Output()
+    bundle = json.loads(fig.to_json())
+    bundle["config"] = {"displayModeBar": False, "responsive": True}
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {PLOTLY_MIME: bundle, "text/plain": text or "a plotly chart"}},)
+    return out
+
+
 class AdvicePanel(W.VBox):
     """A "Show me" button with the chart and summary it produces.
 
@@ -134,8 +174,9 @@ class AdvicePanel(W.VBox):
     or None when there is nothing to show now (the panel then says
     ``unavailable``, a string or a function returning one).  ``samples``, ``seed`` and ``budget_ms`` go to
     :func:`engine.bots.advisor.show_me` (about ``budget_ms`` milliseconds per
-    click).  State after a click: ``result`` (the ShowMe), ``figure`` (the
-    plotly Figure), ``chart`` (its ``FigureWidget``, in :attr:`chart_box`),
+    click).  ``learner_bid()`` (optional) returns the learner's own bid, marked
+    on the chart beside the suggestion.  State after a click: ``result`` (the ShowMe), ``figure`` (the
+    plotly Figure), ``chart`` (an ``Output`` showing it, :func:`figure_output`, in :attr:`chart_box`),
     ``summary_text`` (plain text).  :meth:`click` presses the button
     (headless); :meth:`clear` removes the chart.  ``with_button=False``
     leaves :attr:`button` out of the panel, for the caller to place it
@@ -145,15 +186,16 @@ class AdvicePanel(W.VBox):
     def __init__(self, get_view: Callable[[], SeatView | None], *, samples: int = 100, seed: int | None = 0,
                  budget_ms: float = 900.0,
                  unavailable: str | Callable[[], str] = "Show me is about your bid: ask when it is your turn to bid.",
-                 with_button: bool = True, **kwargs: Any):
+                 with_button: bool = True, learner_bid: Callable[[], int | None] | None = None, **kwargs: Any):
         self.get_view = get_view
+        self.get_learner_bid = learner_bid
         self.samples = samples
         self.seed = seed
         self.budget_ms = budget_ms
         self.unavailable = unavailable
         self.result: ShowMe | None = None
         self.figure: go.Figure | None = None
-        self.chart: go.FigureWidget | None = None
+        self.chart: W.Output | None = None
         self.summary_text = ""
         self.button = W.Button(description="Show me", icon="bar-chart",
                                tooltip="Play many sampled deals of the hidden cards and chart the tricks this hand takes")
@@ -161,7 +203,12 @@ class AdvicePanel(W.VBox):
         self.feedback = Feedback()
         self.summary = W.HTML()
         self.chart_box = W.Box()
-        parts = [self.feedback, self.summary, self.chart_box]
+        self.chart_box.add_class("tt-show-me-chart")
+        # an empty chart, never shown: the browser fetches plotly's renderer
+        # while the learner reads the hand, not after "Show me" is pressed
+        self._warm_up = figure_output(go.Figure(), "")
+        self._warm_up.layout.display = "none"
+        parts = [self.feedback, self.summary, self.chart_box, self._warm_up]
         super().__init__([self.button, *parts] if with_button else parts, **kwargs)
         self.add_class("tt-show-me")
 
@@ -178,7 +225,7 @@ class AdvicePanel(W.VBox):
         self.feedback.clear()
         self._set_chart(None)
 
-    def _set_chart(self, widget: go.FigureWidget | None) -> None:
+    def _set_chart(self, widget: W.Output | None) -> None:
         old = self.chart
         self.chart = widget
         self.chart_box.children = (widget,) if widget is not None else ()
@@ -200,12 +247,12 @@ class AdvicePanel(W.VBox):
             self.button.disabled = False
         self.feedback.clear()
         self.result = s
-        self.figure = show_me_figure(s)
+        mine = self.get_learner_bid() if self.get_learner_bid is not None else None
+        self.figure = show_me_figure(s, learner_bid=mine)
         self.summary_text = show_me_summary(s)
         self.summary.value = (f'<div class="tt-show-me-summary" style="font-size:14px;margin:2px 0">'
                               f'{html.escape(self.summary_text)}.</div>')
-        # a fresh FigureWidget each time (see tutor.scoresheet.ScoreSheet.refresh)
-        self._set_chart(go.FigureWidget(self.figure))
+        self._set_chart(figure_output(self.figure, self.summary_text))
 
 
 #: the panel is a "Show me" button first of all

@@ -11,7 +11,8 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
 * **Learn** — a summary of each chapter of the notebook series with a link to
   open it in JupyterLab, and the rule ids it teaches (SP-…, OH-…);
 * **Drills** — follow suit (SP-14, OH-9, OH-V6), who wins the trick (SP-16,
-  OH-10) and bidding (SP-5…SP-8, OH-8, OH-V4), for Spades or Oh Hell
+  OH-10), bidding (SP-5…SP-8, OH-8, OH-V4) and scoring (SP-17…SP-20,
+  OH-11, OH-V7, OH-V8), for Spades or Oh Hell
   (:mod:`tutor.drills`);
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
 * **Play Oh Hell** — a game at the table; its "Options for a new game" panel
@@ -211,7 +212,7 @@ class TrickTutorApp(W.VBox):
     ``seed``: deal numbers and drill streams derive from it (None: random).
     Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
     :class:`~tutor.common.Feedback`), ``drills`` (dict kind → [follow,
-    winner, bidding], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    winner, bidding, scoring], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
     (None until built); :meth:`open_section` selects a section by title.
     """
 
@@ -290,18 +291,18 @@ class TrickTutorApp(W.VBox):
         self._drill_game.observe(self._on_drill_game, names="value")
         self._drill_tabs.observe(self._on_drill_tab, names="selected_index")
         self._show_drills("spades")
-        intro = W.HTML("<p class='tt-section-intro'>Three short drills. <b>Follow suit</b>: click the card you "
+        intro = W.HTML("<p class='tt-section-intro'>Four short drills. <b>Follow suit</b>: click the card you "
                        "would play; a wrong card is explained with its rule and the legal cards light up. "
                        "<b>Who wins?</b>: click the winning card of a trick. <b>Bidding</b>: choose a bid and "
-                       "see how the hand goes.</p>")
+                       "see how the hand goes. <b>Scoring</b>: work out a hand's points and bags.</p>")
         return [intro, self._drill_game, self._drill_tabs]
 
-    DRILL_TITLES = ("Follow suit", "Who wins?", "Bidding")
+    DRILL_TITLES = ("Follow suit", "Who wins?", "Bidding", "Scoring")
 
     def _make_drill(self, kind: str, which: int):
-        """Drill ``which`` (0 follow suit, 1 who wins, 2 bidding) for ``kind``
+        """Drill ``which`` (0 follow suit, 1 who wins, 2 bidding, 3 scoring) for ``kind``
         ("spades", "oh_hell" or "must_trump")."""
-        from .drills import BiddingDrill, FollowSuitDrill, TrickWinnerDrill
+        from .drills import BiddingDrill, FollowSuitDrill, ScoringDrill, TrickWinnerDrill
         seed = self._next_seed()
         seed = seed if seed is not None else random.randrange(1_000_000)
         game = "spades" if kind == "spades" else "oh_hell"
@@ -311,9 +312,11 @@ class TrickTutorApp(W.VBox):
         elif which == 1:
             drill = TrickWinnerDrill(game=game, seed=seed)
             drill.add_class("tt-winner-drill")
-        else:
+        elif which == 2:
             drill = BiddingDrill(game=game, seed=seed)
             drill.add_class("tt-bidding-drill")
+        else:
+            drill = ScoringDrill(game=game, seed=seed)
         return drill
 
     def _show_drills(self, kind: str) -> None:
@@ -321,7 +324,7 @@ class TrickTutorApp(W.VBox):
         opened (the follow-suit drill at once), so the page starts quickly."""
         self._drill_kind = kind
         if kind not in self.drills:
-            self.drills[kind] = [None, None, None]
+            self.drills[kind] = [None] * len(self.DRILL_TITLES)
             self._drill_boxes[kind] = [W.VBox([_loading(t)]) for t in self.DRILL_TITLES]
         self._drill_tabs.children = self._drill_boxes[kind]
         self._drill_tabs.titles = self.DRILL_TITLES

@@ -16,7 +16,10 @@
   Nil / Blind Nil risk (Spades SP-8, SP-10) and, in Oh Hell, the chance of
   taking exactly each bid when playing for it (OH-11).
 
-This module is pure Python (no plotting); the tutor draws the chart.
+This module is the one bid estimator of Trick Tutor: the computer players,
+the bidding drill (``tutor.drills.count_likely_tricks``) and exercise 6
+(``tutor.exercises.bidcount``) all count tricks with it.  It is pure Python
+(no plotting); the tutor draws the chart.
 """
 from __future__ import annotations
 

@@ -1,27 +1,27 @@
 """Counting the likely tricks in a hand (exercise 6, "estimating a bid").
 
-:func:`estimate_bid` uses ``engine.bots.advisor.advise_bid`` when it exists
-(the computer players' bid advisor) and otherwise :func:`count_tricks`, a
-simple count a beginner can do by hand:
+There is one bid estimator in Trick Tutor, the computer players' bid
+advisor (:mod:`engine.bots.advisor`); this module turns its count into an
+accepted range and a sentence for the student.
 
-* in a side suit: an ace is 1 trick; a king with at least one more card of its
-  suit is 1 trick with the ace, else ½; a queen with two more cards and the
-  ace or king is ½;
-* in trumps (spades in Spades, SP-2; the turned-up suit in Oh Hell, OH-7):
-  the ace, a king with another trump and a queen with two more are 1 each, and
-  every trump beyond the third is 1 (long trumps win late tricks);
-* a void or a singleton in a side suit with at least one trump not already
-  counted is +1 (void) or +½ (singleton): a chance to trump (SP-14, SP-16).
+* :func:`count_tricks` — the advisor's count of a hand from the cards and
+  the trump alone (Spades: :func:`~engine.bots.advisor.advise_spades`
+  without the Nil choice; Oh Hell: :func:`~engine.bots.advisor.advise_oh_hell`
+  with no earlier bids): aces, guarded kings, high and long trumps, and
+  voids or short suits a spare trump can ruff (SP-14, SP-16, OH-10).
+* :func:`estimate_bid` — with ``estimator="count"`` the rounded count; with
+  ``"advisor"``/``"auto"`` and the seat's view, the advisor's suggestion for
+  that seat (partner's bid, earlier bids, the hook, OH-V4).
 
-The accepted range is the rounded count ±1, inside 0 … hand size.
+The accepted range is the suggestion ±1, inside 0 … hand size.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine import Card, Rank, Suit
+from engine import Card, Suit
+from engine.bots.advisor import advise_bid, advise_oh_hell, advise_spades
 
 __all__ = ["BidEstimate", "count_tricks", "estimate_bid"]
 
@@ -41,75 +41,67 @@ class BidEstimate:
 
 
 def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".5", "½").replace("0½", "½")
+    """A trick value for the student: ``1``, ``0.8``, ``½``, ``-0.3``."""
+    if float(x).is_integer():
+        return str(int(x))
+    if abs(x - round(x * 2) / 2) < 1e-9 and abs(x) < 1:
+        return ("-" if x < 0 else "") + "½"
+    return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def count_tricks(hand: Sequence[Card], trump: Suit | None) -> tuple[float, list[tuple[str, float]]]:
-    """The simple count of module docstring: ``(total, [(reason, tricks), …])``."""
-    by_suit: dict[Suit, list[Card]] = {s: [] for s in Suit}
-    for c in hand:
-        by_suit[c.suit].append(c)
-    for s in by_suit:
-        by_suit[s].sort(key=lambda c: -c.rank)
-    parts: list[tuple[str, float]] = []
-    trumps_used = 0
-    if trump is not None:
-        tr = by_suit[trump]
-        ranks = {c.rank for c in tr}
-        n = len(tr)
-        if Rank.ACE in ranks:
-            parts.append((f"A{trump.symbol} (top trump)", 1)); trumps_used += 1
-        if Rank.KING in ranks and n >= 2:
-            parts.append((f"K{trump.symbol} with another trump", 1)); trumps_used += 1
-        if Rank.QUEEN in ranks and n >= 3:
-            parts.append((f"Q{trump.symbol} with two more trumps", 1)); trumps_used += 1
-        if n > 3:
-            parts.append((f"{n - 3} long trump{'s' if n - 3 > 1 else ''} beyond the third", n - 3))
-            trumps_used = n  # the long trumps are counted: none is spare for ruffing
-    spare = (len(by_suit[trump]) - trumps_used) if trump is not None else 0
-    for s in Suit:
-        if s == trump:
-            continue
-        cs = by_suit[s]
-        ranks = {c.rank for c in cs}
-        n = len(cs)
-        if Rank.ACE in ranks:
-            parts.append((f"A{s.symbol}", 1))
-        if Rank.KING in ranks and n >= 2:
-            if Rank.ACE in ranks:
-                parts.append((f"K{s.symbol} with the A{s.symbol}", 1))
-            else:
-                parts.append((f"K{s.symbol} with a guard", 0.5))
-        if Rank.QUEEN in ranks and n >= 3 and (Rank.ACE in ranks or Rank.KING in ranks):
-            parts.append((f"Q{s.symbol} with two more {s.noun}", 0.5))
-        if trump is not None and spare > 0 and n <= 1:
-            if n == 0:
-                parts.append((f"void in {s.noun} with a spare trump", 1)); spare -= 1
-            else:
-                parts.append((f"singleton {s.singular} with a spare trump", 0.5)); spare -= 1
+def _is_spades_hand(hand: Sequence[Card], trump: Suit | None, game: str | None) -> bool:
+    if game is not None:
+        if game not in ("spades", "oh_hell"):
+            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
+        return game == "spades"
+    return trump == Suit.SPADES and len(hand) == 13
+
+
+def count_tricks(hand: Sequence[Card], trump: Suit | None, players: int = 4,
+                 game: str | None = None) -> tuple[float, list[tuple[str, float]]]:
+    """The bid advisor's count of ``hand``: ``(total, [(reason, tricks), …])``;
+    the tricks add up to ``total`` (a float).
+
+    ``trump``: the trump suit (spades in Spades, SP-2; the turned-up suit in
+    Oh Hell, OH-7; None: no trump); ``players``: Oh Hell's table size (3–7);
+    ``game``: ``"spades"`` or ``"oh_hell"`` (None: Spades for 13 cards with
+    spades trump, else Oh Hell).  Raises ValueError for an unknown game.
+    """
+    if _is_spades_hand(hand, trump, game):
+        adv = advise_spades(hand, None, allow_nil=False)
+    else:
+        adv = advise_oh_hell(hand, players, trump)
+    parts = [(t, v) for t, v in adv.lines if v]
     return sum(v for _, v in parts), parts
 
 
+def _count_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, players: int, game: str | None) -> int:
+    if _is_spades_hand(hand, trump, game):
+        return advise_spades(hand, None, allow_nil=False).bid
+    return advise_oh_hell(hand, players, trump).bid
+
+
 def _advisor_estimate(view, hand_size: int):
-    """The bid advisor's suggestion (``engine.bots.advisor.advise_bid``), or
-    None if it is not installed or gives no numeric bid.  Returns
-    ``(center, low, high, text)``; a Nil suggestion uses the numeric bid the
-    hand would otherwise make (``Advice.alternative``)."""
-    try:
-        from engine.bots.advisor import advise_bid  # type: ignore
-    except Exception:  # noqa: BLE001 - optional component
-        return None
-    try:
-        advice = advise_bid(view)
-    except Exception:  # noqa: BLE001
-        return None
-    center = getattr(advice, "bid", None)
-    if getattr(advice, "nil", False) or getattr(advice, "blind_nil", False):
-        center = getattr(advice, "alternative", None)
+    """The bid advisor's suggestion for the seat of ``view``
+    (:func:`engine.bots.advisor.advise_bid`), or None when it gives no
+    numeric bid (an unlooked Spades hand).  Returns ``(center, low, high,
+    text)``; for a Nil suggestion the center is the numeric bid the hand
+    would otherwise make (``Advice.alternative``)."""
+    advice = advise_bid(view)
+    center = advice.bid
+    nil = advice.nil or advice.blind_nil
+    if nil:
+        center = advice.alternative
     if isinstance(center, bool) or not isinstance(center, int) or not 0 <= center <= hand_size:
         return None
-    lines = [(t, v) for t, v in getattr(advice, "lines", ()) if v]
-    text = "; ".join(f"{t} ({round(v, 1):+g})" for t, v in lines)
+    items = [(t, v) for t, v in advice.lines if v]
+    if nil:
+        reasons = "; ".join(t for t, _ in advice.lines[1:]) or "a weak hand"
+        text = (f"the bid advisor would bid Nil with this weak hand ({reasons}); "
+                f"as a number of tricks it counts about {center}")
+    else:
+        counted = "; ".join(f"{t} ({'+' if v > 0 else ''}{_fmt(v)})" for t, v in items) or "no likely tricks"
+        text = f"the bid advisor counts {counted}: {_fmt(round(advice.total, 1))} tricks in all, so about {center}"
     return center, max(0, center - 1), min(hand_size, center + 1), text
 
 
@@ -117,18 +109,23 @@ def estimate_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, estim
                  view=None) -> BidEstimate:
     """The accepted bid range for ``hand`` (see module docstring).
 
-    ``estimator``: "count" (always the simple count), "advisor" or "auto"
-    (the advisor when installed and ``view`` — the seat's SeatView — is given).
+    ``estimator``: "count" (the advisor's count of the cards alone), "advisor"
+    or "auto" (the advisor's suggestion for the seat, when ``view`` — the
+    seat's SeatView — is given; else the count).  Raises ValueError for an
+    unknown estimator.
     """
-    total, parts = count_tricks(hand, trump)
+    if estimator not in ("auto", "advisor", "count"):
+        raise ValueError(f"estimator must be auto, advisor or count, not {estimator!r}")
+    players = view.n_seats if view is not None else 4
+    game = view.game if view is not None else None
+    total, parts = count_tricks(hand, trump, players, game)
     if estimator in ("auto", "advisor") and view is not None:
         adv = _advisor_estimate(view, hand_size)
         if adv is not None:
             center, low, high, text = adv
-            expl = f"the bid advisor counts {text or 'no sure tricks'}: about {center}"
-            return BidEstimate(center, low, high, tuple(parts), "advisor", expl)
-    center = min(hand_size, int(math.floor(total + 0.5)))
+            return BidEstimate(center, low, high, tuple(parts), "advisor", text)
+    center = min(hand_size, _count_bid(hand, trump, hand_size, players, game))
     low, high = max(0, center - 1), min(hand_size, center + 1)
-    count_text = " + ".join(f"{t} {_fmt(v)}" for t, v in parts) or "no sure tricks"
-    expl = f"count: {count_text} ≈ {_fmt(total)} trick{'s' if total != 1 else ''}"
+    count_text = "; ".join(f"{t} ({'+' if v > 0 else ''}{_fmt(v)})" for t, v in parts) or "no likely tricks"
+    expl = f"count: {count_text}: {_fmt(round(total, 1))} tricks in all, so about {center}"
     return BidEstimate(center, low, high, tuple(parts), "count", expl)

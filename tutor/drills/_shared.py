@@ -1,0 +1,59 @@
+"""Small helpers shared by the drills: seat names, the streak line, computer players."""
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+from engine import SEAT_NAMES
+from engine.bots import make_player
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+
+#: The games' names, for titles.
+GAME_NAMES = {"spades": "Spades", "oh_hell": "Oh Hell"}
+
+#: Names of the Oh Hell players, clockwise from the learner's seat (the
+#: learner is "you"); the drills never call anyone "seat 3".
+OH_HELL_NAMES = ("you", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn")
+#: Names of the players of a trick in the trick-winner drill (no learner at the table).
+TRICK_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
+
+
+def seat_name(game_kind: str, seat: int, learner: int | None = None, n_seats: int = 4) -> str:
+    """A seat's name: Spades' compass names (SP-1); in Oh Hell "you" for the
+    learner's seat, else a first name clockwise from the learner."""
+    if game_kind == "spades":
+        return SEAT_NAMES[seat]
+    if learner is None:
+        return TRICK_NAMES[seat % len(TRICK_NAMES)]
+    return OH_HELL_NAMES[(seat - learner) % n_seats]
+
+
+def you_label(name: str) -> str:
+    """How the learner's own seat is listed: "You" in Oh Hell (the seat is
+    called "you"), "South (you)" in Spades."""
+    return "You" if name == "you" else f"{cap(name)} (you)"
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper-case."""
+    return text[:1].upper() + text[1:]
+
+
+def stats_html(streak: int, best: int, mistakes: Counter, extra: str = "") -> str:
+    """The streak line: streak, best streak and the mistakes tallied by rule id."""
+    if mistakes:
+        tally = ", ".join(f"{html.escape(r)} ×{n}" for r, n in sorted(mistakes.items()))
+    else:
+        tally = "none"
+    return (f'<div class="tt-stats" style="font-size:14px;margin:2px 0">'
+            f'Streak <b>{streak}</b> · best <b>{best}</b> · mistakes by rule: {tally}{extra}</div>')
+
+
+def computer_player(seed: int | None, prefer_level: int = 2):
+    """``make_player(prefer_level, seed)`` if that level exists, else level 1.
+    Returns ``(player, level)``."""
+    try:
+        return make_player(prefer_level, seed), prefer_level
+    except (ImportError, ValueError, KeyError):
+        return make_player(1, seed), 1

@@ -1,0 +1,236 @@
+"""The trick-winner drill: click the card that wins the trick (SP-16, OH-10, OH-7)."""
+from __future__ import annotations
+
+import html
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+
+from engine import Card, Suit, winning_offset
+from engine.tricks import explain_trick_winner
+
+from ..cards import CardHand
+from ..common import Feedback, guarded
+from ._shared import GAME_NAMES, ORDINALS, cap, seat_name, stats_html
+
+#: What the trump line adds, per game: with a trump / with no trump.
+TRUMP_NOTE = {"spades": " (spades are always trump, SP-2)"}
+NO_TRUMP_NOTE = {"oh_hell": " (as on Oh Hell's last hand, OH-7): only the suit led can win"}
+
+__all__ = ["TrickSetup", "TrickWinnerDrill"]
+
+
+@dataclass
+class TrickSetup:
+    """A trick on the table: ``cards`` in play order, ``leader`` (seat),
+    ``trump`` (Suit or None), ``n_seats``; ``winner_index`` from
+    :func:`engine.winning_offset`."""
+
+    cards: list[Card]
+    leader: int
+    trump: Suit | None
+    n_seats: int
+    winner_index: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.winner_index = winning_offset(self.cards, self.trump)
+
+    @property
+    def winner(self) -> Card:
+        return self.cards[self.winner_index]
+
+
+class TrickWinnerDrill(W.VBox):
+    """Trick-winner drill: click the card that wins the trick (SP-16, OH-10).
+
+    Parameters: ``game`` ``"oh_hell"`` (any trump or no trump, rule OH-10) or
+    ``"spades"`` (spades are trump, rule SP-16); ``players`` 3–7 (cards on
+    the table; Spades: 4); ``trump``: ``"random"`` (each deal picks one of
+    the four suits or no trump), ``None`` (no trump) or a suit (``"H"``,
+    ``Suit.HEARTS``); ``seed``; ``auto_advance``, ``debounce_s`` as in
+    :class:`FollowSuitDrill`.
+
+    Above the cards, who played each card, in order (the leader first), and
+    the trump state (spades; a suit; or no trump, as on Oh Hell's last hand,
+    OH-7).  The answer is always ``engine.winning_offset(cards, trump)``;
+    the explanation is the engine's ``explain_trick_winner``.  A new trick
+    clears the old feedback; the answer to the previous trick is summed up
+    in :attr:`last`.  State:
+    ``streak``, ``best_streak``, ``mistakes`` (Counter by rule id),
+    ``setup`` (:class:`TrickSetup`), ``last_correct``.
+    """
+
+    def __init__(self, game: str = "oh_hell", players: int = 4, trump: Any = "random", seed: int = 0,
+                 auto_advance: bool = True, debounce_s: float = 0.4, **kwargs: Any):
+        if game not in ("spades", "oh_hell"):
+            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
+        if not isinstance(players, int) or not 3 <= players <= 7:
+            raise ValueError(f"players must be 3 to 7, not {players!r}")
+        if game == "spades":
+            if players != 4:
+                raise ValueError("Spades is played by 4 players (SP-1)")
+            trump = Suit.SPADES
+        elif trump not in ("random", None):
+            trump = Suit.parse(trump)
+        self.game_kind = game
+        self.players = players
+        self.trump_choice = trump
+        self.rule = "SP-16" if game == "spades" else "OH-10"
+        self.rng = random.Random(seed)
+        self.auto_advance = auto_advance
+        self.debounce_s = debounce_s
+        self.streak = 0
+        self.best_streak = 0
+        self.mistakes: Counter = Counter()
+        self.count = 0
+        self.setup: TrickSetup | None = None
+        self.last_correct: bool | None = None
+        self._accepting = False
+        self._wrong_tried: set[str] = set()
+        self._advanced_at = -1e9
+
+        self.title = W.HTML(f"<h3 style='margin:4px 0'>Who wins the trick? "
+                            f"({GAME_NAMES[game]})</h3>"
+                            "<div style='font-size:14px'>Click the card that wins.</div>")
+        self.stats = W.HTML()
+        self.info = W.HTML()
+        self.table = CardHand(cards=[], label="The trick, in play order")
+        self.feedback = Feedback()
+        self.note = Feedback()
+        self.last = Feedback()
+        self.last.add_class("tt-last-position")
+        self.next_button = W.Button(description="Next", icon="arrow-right")
+        self.table.on_click(self._on_card)
+        self.next_button.on_click(self._on_next)
+        super().__init__([self.title, self.stats, self.last, self.info, self.table, self.feedback, self.note,
+                          self.next_button], **kwargs)
+        self.add_class("tt-drill")
+        self._load(self._make_setup())
+
+    # ---------------------------------------------------------------- positions
+    def _make_setup(self) -> TrickSetup:
+        rng = self.rng
+        trump = self.trump_choice
+        if trump == "random":
+            trump = rng.choice([Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None])
+        deck = list(range(52))
+        rng.shuffle(deck)
+        pool = [Card.from_index(i) for i in deck]
+        led = pool.pop()
+        cards = [led]
+        for _ in range(self.players - 1):
+            r = rng.random()
+            if r < 0.5:
+                want = led.suit
+            elif r < 0.75 and trump is not None:
+                want = trump
+            else:
+                want = None
+            pick = next((c for c in pool if want is None or c.suit == want), pool[0])
+            pool.remove(pick)
+            cards.append(pick)
+        return TrickSetup(cards, rng.randrange(self.players), trump, self.players)
+
+    def _load(self, setup: TrickSetup) -> None:
+        self.setup = setup
+        self.count += 1
+        self._wrong_tried = set()
+        self.feedback.clear()  # the old feedback belongs to the old trick
+        self.note.clear()
+        names = [self._name(setup, i) for i in range(len(setup.cards))]
+        if setup.trump is None:
+            trump = "No trump" + NO_TRUMP_NOTE.get(self.game_kind, "")
+        else:
+            trump = f"Trump: {setup.trump.symbol} {setup.trump.noun}" + TRUMP_NOTE.get(self.game_kind, "")
+        rows = "".join(
+            f"<li style='margin:1px 0'><span style='display:inline-block;min-width:2.6em;opacity:.75'>"
+            f"{ORDINALS[i]}</span> <b>{html.escape(cap(names[i]))}</b> "
+            f"{'led' if i == 0 else 'played'} <span class='tt-card-text' style='font-size:17px;"
+            f"font-weight:bold;color:{'#b00020' if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else '#111'}'>"
+            f"{html.escape(c.display)}</span></li>"
+            for i, c in enumerate(setup.cards))
+        self.info.value = (f"<div style='font-size:15px;line-height:1.5'>Trick {self.count}. "
+                           f"<b class='tt-trump-state'>{html.escape(trump)}</b>.<br>Who played what, in order:"
+                           f"<ol class='tt-play-order' style='list-style:none;padding-left:4px;margin:2px 0'>"
+                           f"{rows}</ol></div>")
+        self.table.highlighted = []
+        self.table.cards = [c.code for c in setup.cards]
+        self.table.label = "The trick, in play order: " + ", ".join(names)
+        self.table.disabled = False
+        self.next_button.description = "Skip" if self.auto_advance else "Next"
+        self._accepting = True
+        self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
+
+    def _name(self, setup: TrickSetup, i: int) -> str:
+        return seat_name(self.game_kind, (setup.leader + i) % setup.n_seats)
+
+    def play_order(self) -> list[tuple[str, str]]:
+        """``[(player name, card code), …]`` in play order, the leader first."""
+        s = self.setup
+        return [(self._name(s, i), c.code) for i, c in enumerate(s.cards)]
+
+    # ---------------------------------------------------------------- queries
+    def winning_card(self) -> str:
+        """Code of the winning card, from :func:`engine.winning_offset`."""
+        return self.setup.winner.code
+
+    def click(self, code: str) -> bool:
+        """Simulate a click on ``code`` on the table (headless)."""
+        return self.table.simulate_click(code)
+
+    def next(self) -> None:
+        self.next_button.click()
+
+    def explain(self, code: str) -> str:
+        """Why the winner wins and, if ``code`` is another card, why that card
+        does not (the engine's :func:`engine.tricks.explain_trick_winner`)."""
+        s = self.setup
+        return explain_trick_winner(s.cards, s.trump, Card.parse(code), self.rule)
+
+    # ---------------------------------------------------------------- callbacks
+    @guarded()
+    def _on_card(self, code: str) -> None:
+        if time.monotonic() - self._advanced_at < self.debounce_s:
+            self.note.show_info("That click came just as a new trick appeared, so it was ignored.")
+            return
+        if not self._accepting:
+            self.note.show_info("You have already answered this trick: press Next.")
+            return
+        if code in self._wrong_tried:
+            self.note.show_info("You already tried that card: the winner is highlighted.")
+            return
+        self.note.clear()
+        text = self.explain(code)
+        if code == self.winning_card():
+            self.last_correct = True
+            if not self._wrong_tried:
+                self.streak += 1
+                self.best_streak = max(self.best_streak, self.streak)
+            self._accepting = False
+            if self.auto_advance:
+                self.last.show_ok(f"Previous trick: {text}")
+                self._load(self._make_setup())
+                self._advanced_at = time.monotonic()
+            else:
+                self.feedback.show_ok(text)
+                self.table.highlighted = [code]
+                self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
+            return
+        self.last_correct = False
+        self._wrong_tried.add(code)
+        self.mistakes[self.rule] += 1
+        self.streak = 0
+        self.feedback.show_error(text)
+        self.table.highlighted = [self.winning_card()]
+        self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
+
+    @guarded()
+    def _on_next(self, _button=None) -> None:
+        if self._accepting:
+            self.streak = 0
+        self.last.clear()
+        self._load(self._make_setup())
