@@ -323,11 +323,13 @@ class TableSession:
             took = sum(r.tricks_won[s] for s in seats)
             bid = " and ".join(([str(sum(ints))] if ints else []) + nils)
             lines = [l for l in r.score_lines if l.who == k]
-            parts = [f"{l.item} {_signed(l.points)} ({l.rule})" for l in lines]
-            text = f"{who} bid {bid} and took {_plural(took, 'trick')}: " + "; ".join(parts)
+            parts = [(f"{_plural(l.points, 'bag')} {_signed(l.points)}" if l.item == "bags" else
+                      f"{l.item} {_signed(l.points)}") for l in lines]
+            rules = ", ".join(dict.fromkeys(l.rule for l in lines))
+            text = f"{who} bid {bid} and took {took}: " + ", ".join(parts)
             if len(lines) > 1:
-                text += f"; {_signed(r.points[k])} in all"
-            sentences.append(text + ".")
+                text += f": {_signed(r.points[k])} in all"
+            sentences.append(f"{text} ({rules}).")
             items.extend((who, l.item, l.points, l.rule) for l in lines)
         return sentences, items
 

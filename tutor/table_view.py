@@ -134,7 +134,7 @@ def _seat_box(s: TableSession, view: SeatView, seat: int) -> str:
     return (f"<div class='{cls}' data-seat='{seat}'>"
             f"<div class='tt-seat-name'><b>{_e(s.label(seat))}</b>"
             + (f" <small>({_e(', '.join(tags))})</small>" if tags else "") + "</div>"
-            f"<div class='tt-seat-bid'>bid <b>{_e(bid_txt)}</b> · won <b>{view.tricks_won[seat]}</b></div>"
+            f"<div class='tt-seat-bid'>bid: <b>{_e(bid_txt)}</b> · won: <b>{view.tricks_won[seat]}</b></div>"
             f"<div class='tt-seat-card'>{card_html(played)}</div></div>")
 
 
