@@ -628,8 +628,8 @@ class GameTable(W.VBox):
 
 def _advice(adv, view: SeatView) -> tuple[str, list[str]]:
     """The advisor's suggested bid for ``view`` as (headline, reason lines)
-    (:func:`engine.bots.advisor.advise_bid`); a line that only repeats the
-    headline is left out."""
+    (:func:`engine.bots.advisor.advise_bid`); a line never repeats the
+    headline."""
     a = adv.advise_bid(view)
     if a.bid is None:
         head = "Look at your cards first"
@@ -643,17 +643,12 @@ def _advice(adv, view: SeatView) -> tuple[str, list[str]]:
     for item in a.lines:
         text, value = (item if isinstance(item, tuple) else (str(item), 0))
         line = f"{text} ({value:+.2f} tricks)" if value else str(text)
-        if _same_words(line, head):
-            continue
-        lines.append(line)
+        if line.lower().startswith(head.lower()):  # the headline again: keep only what it adds
+            line = line[len(head):].lstrip(" :—–-")
+            line = line[:1].upper() + line[1:]
+        if line:
+            lines.append(line)
     return head, lines
-
-
-def _same_words(a: str, b: str) -> bool:
-    def norm(t: str) -> str:
-        return "".join(ch for ch in t.lower() if ch.isalnum())
-    na, nb = norm(a), norm(b)
-    return na == nb or na.startswith(nb) or nb.startswith(na)
 
 
 # ==================================================================== factories
