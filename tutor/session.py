@@ -30,17 +30,18 @@ from __future__ import annotations
 import json
 import logging
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, OhHellGame, Pass, Phase,
+from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, OhHellGame, Phase,
                     Play, SpadesGame, random_deal_number)
 from engine.bots import make_player
 from engine.deal import MAX_DEAL_NUMBER
 from engine.game import TrickGame
 from engine.record import game_from_record, game_to_record
 from engine.verdict import Verdict
+
+from .table_words import PLAYER_NAMES, SessionWords, plural as _plural
 
 __all__ = ["TableSession", "Outcome", "resolve_level", "DEFAULT_LEARNER_SEAT", "PLAYER_NAMES",
            "MAX_LOAD_BYTES", "NOT_A_GAME"]
@@ -49,9 +50,6 @@ log = logging.getLogger("tutor.session")
 
 #: Seat of the learner when none is given: South in Spades, seat 0 in Oh Hell.
 DEFAULT_LEARNER_SEAT = {"spades": 2, "oh_hell": 0}
-#: Names of the computer players, clockwise from the learner, in games whose
-#: seats have no names of their own (Oh Hell; Spades seats are compass points).
-PLAYER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 #: Largest saved-game file the table reads (bytes).  HAND_RECORD.md allows
 #: 10 MB; the browser refuses bigger files before sending them.
 MAX_LOAD_BYTES = 5 * 1024 * 1024
@@ -90,16 +88,12 @@ class Outcome:
         return self.kind == "ok"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _quote(text: str) -> str:
     text = str(text)
     return text if len(text) <= _QUOTE else text[:_QUOTE - 1] + "…"
 
 
-class TableSession:
+class TableSession(SessionWords):
     """A game played by the learner at ``learner_seat`` against computer
     players.  ``game``: a :class:`~engine.spades.SpadesGame` or
     :class:`~engine.ohhell.OhHellGame` (the session sets ``auto_deal =
@@ -152,186 +146,6 @@ class TableSession:
             self.__dict__.clear()
             self.__dict__.update(saved)
             raise
-
-    def _make_names(self) -> tuple[str, ...]:
-        g, me = self.game, self.learner
-        if len(g.sides) < g.n_seats:  # partnerships sit at the compass points (SP-1): keep the engine's names
-            return g.seat_names
-        names = list(g.seat_names)
-        for k in range(1, g.n_seats):
-            names[(me + k) % g.n_seats] = PLAYER_NAMES[k - 1]
-        return tuple(names)
-
-    # ============================================================ names and words
-    def name(self, seat: int, you: bool = True) -> str:
-        """The seat's name: "You" for the learner (with ``you``), else the
-        engine's seat name (Spades: North …) or a player's name (Oh Hell:
-        Ada, Ben … clockwise from the learner)."""
-        if you and seat == self.learner:
-            return "You"
-        return self._names[seat]
-
-    def label(self, seat: int) -> str:
-        """Name for a seat box: "South (you)" or "You" when the seat has no name of its own."""
-        if seat == self.learner:
-            own = self._names[seat]
-            return "You" if own == self.game.seat_names[seat] and own.startswith("seat ") else f"{own} (you)"
-        return self._names[seat]
-
-    def side_name(self, side: int) -> str:
-        """"Your side" / "You" for the learner's side, else the names of its seats ("East–West")."""
-        seats = self.game.sides[side]
-        if self.learner in seats:
-            return "Your side" if len(seats) > 1 else "You"
-        return "–".join(self._names[s] for s in seats)
-
-    def speak(self, text: str) -> str:
-        """An engine message with the seats called by the table's names."""
-        g = self.game
-        if self._names == g.seat_names:
-            return text
-        return re.sub(r"\b[Ss]eat (\d)\b", lambda m: self._names[int(m.group(1))]
-                      if int(m.group(1)) < g.n_seats else m.group(0), text)
-
-    def bid_word(self, bid: Any) -> str:
-        """A bid as recorded (int, "nil", "blind_nil", None) in words."""
-        if bid is None:
-            return "—"
-        if bid == "blind_nil":
-            return self.game.bid_label(0, blind=True)
-        if bid == "nil":
-            return self.game.bid_label(0)
-        return str(bid)
-
-    # ============================================================ queries
-    @property
-    def events(self) -> list[str]:
-        """The current hand in plain sentences, from the game's history (so an
-        undone action is never listed): the deal, every bid (a sealed bid
-        still hidden from the learner, OH-V5, as "chose a sealed bid"),
-        passes, cards and who won each trick."""
-        g, me = self.game, self.learner
-        hist = g.history
-        start = max((i for i, a in enumerate(hist) if isinstance(a, Deal)), default=-1)
-        if start < 0:
-            return []
-        hand_no = sum(isinstance(a, Deal) for a in hist)
-        deal = hist[start]
-        dealer = self._dealer_of_hand(hand_no)
-        out = [f"Hand {hand_no}: {self.name(dealer)} dealt"
-               + (f" (deal #{deal.number})." if deal.number is not None else ".")]
-        visible = g.view(me).bids
-        tricks = self._tricks_of_hand(hand_no)
-        played = 0
-        for a in hist[start + 1:]:
-            who = self.name(a.seat)
-            if isinstance(a, Bid):
-                if a.seat != me and visible[a.seat] is None and g.phase is Phase.BIDDING:
-                    out.append(f"{who} chose a sealed bid.")
-                else:
-                    out.append(f"{who} bid {g.bid_label(a.value, a.blind)}.")
-            elif isinstance(a, Pass):
-                out.append(f"{who} chose 3 cards to pass." if a.seat != me else
-                           f"You passed {', '.join(c.display for c in a.cards)}.")
-            elif isinstance(a, Play):
-                out.append(f"{who} played {a.card.display}.")
-                played += 1
-                if played % g.n_seats == 0 and played // g.n_seats <= len(tricks):
-                    t = tricks[played // g.n_seats - 1]
-                    out.append(f"→ {self.name(t.winner)} won the trick with {t.card_of(t.winner).display}.")
-        return out
-
-    def _dealer_of_hand(self, hand_no: int) -> int:
-        g = self.game
-        if hand_no == g.hands_dealt:
-            return g.dealer
-        return g.results[hand_no - 1].dealer
-
-    def _tricks_of_hand(self, hand_no: int):
-        g = self.game
-        if g.phase in (Phase.DEAL, Phase.GAME_OVER) and len(g.results) >= hand_no:
-            return g.results[hand_no - 1].tricks
-        return g.tricks
-
-    def turn_phrase(self) -> str:
-        g, me = self.game, self.learner
-        if g.phase is Phase.GAME_OVER:
-            return "the game is over"
-        if g.phase is Phase.DEAL:
-            return f"hand {g.hands_dealt} is over"
-        to_act = g.seats_to_act
-        if me in to_act:
-            return {Phase.BIDDING: "your turn to bid", Phase.EXCHANGE: "your turn to choose 3 cards to pass",
-                    Phase.PLAY: "your turn to play"}[g.phase]
-        return f"{self.name(to_act[0])} to act" if to_act else "waiting"
-
-    def status(self) -> str:
-        """The status line: whose turn, what to do, hand or game over."""
-        g, me = self.game, self.learner
-        view = g.view(me)
-        if g.phase is Phase.GAME_OVER:
-            return f"Game over: {self.winners_text()}."
-        if g.phase is Phase.DEAL:
-            return f"Hand {g.hands_dealt} is over. Press “Next hand” to deal hand {g.hands_dealt + 1}."
-        if me in view.to_act:
-            if g.phase is Phase.BIDDING:
-                if view.hand is None:
-                    return "Your turn to bid. Bid Blind Nil now, or look at your cards first (SP-10)."
-                low, high = g.bid_range(me)
-                return f"Your turn to bid: how many tricks will you win ({low} to {high})?"
-            if g.phase is Phase.EXCHANGE:
-                return "Your turn: choose 3 cards to pass to your partner (SP-10)."
-            return "Your turn: click a card to play it."
-        return f"Waiting for {self.name(view.to_act[0])}." if view.to_act else "Waiting."
-
-    def winners_text(self) -> str:
-        g = self.game
-        if not g.winners:
-            return "no winner yet"
-        side = g.side_of_seat(g.winners[0])
-        rule = g.check_look(self.learner).rule  # the game-over refusal cites the rule that ended the game
-        if len(g.sides[side]) > 1:
-            names = "–".join(self._names[s] for s in g.sides[side])
-            if self.learner in g.sides[side]:
-                names += " (your side)"
-            other = max(s for k, s in enumerate(g.scores) if k != side)
-            return f"{names} won, {g.scores[side]} to {other} ({rule})"
-        names = " and ".join(self.name(s) for s in g.winners)
-        verb = "share the win" if len(g.winners) > 1 else ("win" if g.winners == (self.learner,) else "won")
-        return f"{names} {verb} with {g.scores[side]} points ({rule})"
-
-    def partner(self) -> int | None:
-        """The learner's partner (the other seat of its side), or None."""
-        side = self.game.sides[self.game.side_of_seat(self.learner)]
-        others = [s for s in side if s != self.learner]
-        return others[0] if others else None
-
-    def hand_result(self) -> tuple[list[str], list[tuple[str, str, int, str]]] | None:
-        """The last scored hand when the hand (or game) is over: sentences,
-        one per side ("Your side bid 10 and took 8: contract set −100
-        (SP-18)."), and the itemised lines ``(side name, item, points,
-        rule)``.  None while a hand is being played."""
-        g = self.game
-        if g.phase not in (Phase.DEAL, Phase.GAME_OVER) or not g.results:
-            return None
-        r = g.results[-1]
-        sentences, items = [], []
-        for k, seats in enumerate(g.sides):
-            who = self.side_name(k)
-            ints = [r.bids[s] for s in seats if isinstance(r.bids[s], int)]
-            nils = [f"{self.bid_word(r.bids[s])} ({self.name(s)})" for s in seats if isinstance(r.bids[s], str)]
-            took = sum(r.tricks_won[s] for s in seats)
-            bid = " and ".join(([str(sum(ints))] if ints else []) + nils)
-            lines = [l for l in r.score_lines if l.who == k]
-            parts = [(f"{_plural(l.points, 'bag')} {_signed(l.points)}" if l.item == "bags" else
-                      f"{l.item} {_signed(l.points)}") for l in lines]
-            rules = ", ".join(dict.fromkeys(l.rule for l in lines))
-            text = f"{who} bid {bid} and took {took}: " + ", ".join(parts)
-            if len(lines) > 1:
-                text += f": {_signed(r.points[k])} in all"
-            sentences.append(f"{text} ({rules}).")
-            items.extend((who, l.item, l.points, l.rule) for l in lines)
-        return sentences, items
 
     # ============================================================ the turn loop
     def _deal_next(self) -> None:
@@ -599,10 +413,6 @@ class _FileProblem(ValueError):
     pass
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
-
-
 def _why(e: BaseException) -> str:
     """A short plain reason for a file that cannot be loaded."""
     if isinstance(e, UnicodeDecodeError):
@@ -616,4 +426,5 @@ def _why(e: BaseException) -> str:
         return text if len(text) <= 300 else text[:299] + "…"
     if isinstance(e, ValueError) and "digits" in str(e):
         return "it holds a number too long to read"
-    return _quote(f"{type(e).__name__}: {e}") if str(e) else type(e).__name__
+    log.info("file not loaded: %s: %s", type(e).__name__, _quote(str(e)))
+    return "it could not be read as a hand record"

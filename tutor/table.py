@@ -56,16 +56,17 @@ from typing import Any, Iterable, Mapping
 
 import ipywidgets as W
 
-from engine import Bid, Card, OhHellGame, OhHellRules, Phase, Play, SpadesGame, SpadesRules, random_deal_number
+from engine import Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, random_deal_number
 from engine.game import SeatView, TrickGame
 
 from . import table_view as V
 from .advice import AdvicePanel
-from .cards import FULL_DECK, CardHand
+from .cards import CardHand
 from .common import Feedback, guarded
 from .session import DEFAULT_LEARNER_SEAT, NOT_A_GAME, Outcome, TableSession, resolve_level
 from .table_load import LoadButton
 from .table_options import OptionsPanel
+from .table_render import TableRendering, advice as _advice
 
 __all__ = ["GameTable", "new_spades_table", "new_oh_hell_table", "resolve_level", "DEFAULT_LEARNER_SEAT"]
 
@@ -77,7 +78,7 @@ _STALE_NOTE = ("That click was made on an earlier view of your hand (the compute
                "so it was ignored. Look at the table and click again.")
 
 
-class GameTable(W.VBox):
+class GameTable(TableRendering, W.VBox):
     """A game of Spades or Oh Hell with the learner at ``learner_seat`` and
     computer players at every other seat.
 
@@ -503,152 +504,6 @@ class GameTable(W.VBox):
             self._after_install()
         self._show(out)
         return out.kind == "ok"
-
-    # ================================================================ rendering
-    def _render(self) -> None:
-        s = self._session
-        view = s.game.view(s.learner)
-        self._title.value = V.title_html(s, view)
-        self._status_plain = s.status()
-        self._status.value = V.status_html(self._status_plain)
-        self._table_html.value = V.seats_html(s, view)
-        self._info_html.value = V.info_html(s, view)
-        self._last_trick_html.value = V.last_trick_html(s, view)
-        self._render_actions(view)
-        self._render_hand(view)
-        self._log_html.value = V.log_html(s.events)
-        self._undo_btn.layout.display = None if s.practice else "none"
-        shown = None if (self.hints and self._hint_available) else "none"
-        self._hint_btn.layout.display = shown
-        self._show_me.button.layout.display = shown
-        self._show_me.layout.display = shown
-        if s.game.phase in (Phase.DEAL, Phase.GAME_OVER):
-            self._refresh_scoresheet()
-
-    def _render_actions(self, view: SeatView) -> None:
-        g, me = self.game, self.learner_seat
-        boxes: list[W.Widget] = []
-        my_turn = me in view.to_act
-        if g.phase is Phase.BIDDING and my_turn:
-            face_down = view.hand is None
-            self._look_btn.layout.display = None if face_down else "none"
-            self._blind_btn.layout.display = None if face_down else "none"
-            self._ensure_bid_buttons(g.bid_range(me))
-            legal = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
-            for v, b in zip(range(self._bid_range[0], self._bid_range[1] + 1), self._bid_buttons):
-                ok = v in legal
-                b.button_style = "" if ok or not self._show_legal.value else "danger"
-                b.tooltip = f"Bid {b.description}" if ok else f"Bid {b.description}: not allowed now (click to see why)"
-            self._bid_row.layout.display = "none" if face_down else None
-            boxes.append(self._bid_box)
-        elif g.phase is Phase.EXCHANGE and my_turn:
-            boxes.append(self._pass_box)
-        if g.phase in (Phase.DEAL, Phase.GAME_OVER):
-            self._result_html.value = V.result_html(self._session)
-            boxes.append(self._result_html)
-            if g.phase is Phase.DEAL:
-                boxes.append(self._next_btn)
-        else:
-            self._result_html.value = ""
-        if not (g.phase is Phase.BIDDING and my_turn):
-            self._hint_html.value, self._hint_plain = "", ""
-            self._show_me.clear()
-        self._action_box.children = boxes
-
-    def _ensure_bid_buttons(self, bid_range: tuple[int, int]) -> None:
-        if bid_range == self._bid_range:
-            return
-        low, high = bid_range
-        buttons = []
-        for v in range(low, high + 1):
-            label = self.game.bid_label(v)
-            b = W.Button(description=label, layout=W.Layout(width="auto"))
-            if label != str(v):
-                b.add_class("tt-tbl-nil")
-            b.on_click(lambda _b, v=v: self._bid(v, blind=False))
-            buttons.append(b)
-        self._bid_buttons = buttons
-        self._bid_row.children = buttons
-        self._bid_range = bid_range
-
-    def _render_hand(self, view: SeatView) -> None:
-        g, me = self.game, self.learner_seat
-        h = self._hand
-        with h.hold_sync():
-            if view.hand is None:  # Spades before looking: backs only, never the real cards (SP-10)
-                h.multi_select = False
-                h.selected = []
-                h.playable = []
-                h.highlighted = []
-                h.cards = list(FULL_DECK[:view.hand_size])
-                h.face_down = True
-                h.label = "Your hand (face down)"
-                return
-            codes = [c.code for c in view.hand]
-            exchange = g.phase is Phase.EXCHANGE and me in view.to_act
-            h.face_down = False
-            if not exchange:
-                h.selected = []
-            h.multi_select = exchange
-            h.cards = codes
-            h.selected = [c for c in h.selected if c in codes]
-            legal = [a.card.code for a in view.legal if isinstance(a, Play)]
-            h.playable = legal if (legal and self._show_legal.value) else []
-            h.highlighted = [c for c in self._highlight if c in codes]
-            if exchange:
-                h.label = "Your hand: choose 3 cards to pass"
-            elif legal:
-                h.label = "Your hand: your turn, click a card to play it"
-            else:
-                h.label = "Your hand"
-
-    def _refresh_scoresheet(self) -> None:
-        """Show or redraw the score sheet (tutor.scoresheet, optional) when
-        the game or its number of scored hands changed."""
-        key = (id(self.game), len(self.game.results))
-        if key == self._scoresheet_key:
-            return
-        try:
-            from tutor.scoresheet import ScoreSheet  # noqa: PLC0415 - optional, written separately
-        except ImportError:
-            self._score_box.children = ()
-            return
-        try:
-            if self._scoresheet is None:
-                self._scoresheet = ScoreSheet(self.game)
-                self._score_box.children = (self._scoresheet,)
-            else:
-                self._scoresheet.refresh(self.game)
-            self._scoresheet_key = key
-        except Exception as e:  # noqa: BLE001 - the score sheet must not break the game
-            log.exception("score sheet failed")
-            self._score_box.children = (W.HTML(f"<small>(The score sheet could not be drawn: "
-                                               f"{html.escape(type(e).__name__)}.)</small>"),)
-
-
-def _advice(adv, view: SeatView) -> tuple[str, list[str]]:
-    """The advisor's suggested bid for ``view`` as (headline, reason lines)
-    (:func:`engine.bots.advisor.advise_bid`); a line never repeats the
-    headline."""
-    a = adv.advise_bid(view)
-    if a.bid is None:
-        head = "Look at your cards first"
-    elif a.blind_nil:
-        head = "Suggested bid: Blind Nil"
-    elif a.nil or (a.bid == 0 and view.game == "spades"):
-        head = "Suggested bid: Nil"
-    else:
-        head = f"Suggested bid: {a.bid}"
-    lines = []
-    for item in a.lines:
-        text, value = (item if isinstance(item, tuple) else (str(item), 0))
-        line = f"{text} ({value:+.2f} tricks)" if value else str(text)
-        if line.lower().startswith(head.lower()):  # the headline again: keep only what it adds
-            line = line[len(head):].lstrip(" :—–-")
-            line = line[:1].upper() + line[1:]
-        if line:
-            lines.append(line)
-    return head, lines
 
 
 # ==================================================================== factories

@@ -18,6 +18,7 @@ from engine import Card, Deal, Phase
 from engine.game import SeatView
 
 from .session import TableSession
+from .table_words import signed as _signed
 
 __all__ = ["card_html", "seats_html", "info_html", "title_html", "last_trick_html", "result_html",
            "log_html", "status_html", "TABLE_CSS", "look_for"]
@@ -224,7 +225,3 @@ def log_html(events: list[str], lines: int = 10) -> str:
     shown = events[-lines:]
     return ("<details class='tt-tbl-log' open><summary>This hand so far</summary>"
             + "<br>".join(_e(e) for e in shown) + "</details>")
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
