@@ -788,3 +788,85 @@ def test_sp10_partner_blind_nil_makes_the_learner_exchange():
     assert t.last_verdict.ok and t.feedback.text.endswith("from North.") and "[SP-10]" in t.feedback.value
     assert [c.code for c in game.view(0).received] == mine
     assert game.phase is Phase.PLAY
+
+
+# ------------------------------------------------------------------ progress, result, hints, names
+class StatusWatcher:
+    """A computer player that notes the table's status line while it chooses."""
+
+    def __init__(self, inner, ref):
+        self.inner, self.ref, self.level, self.name = inner, ref, inner.level, "watcher"
+        self.seen = []
+
+    def choose(self, view):
+        t = self.ref[0]
+        if t is not None:
+            self.seen.append(t._status.value)
+        return self.inner.choose(view)
+
+
+def test_status_shows_progress_while_the_computers_play():
+    ref = [None]
+    west = StatusWatcher(make_player(1, 3), ref)
+    t = spades(5, players={3: west})
+    ref[0] = t
+    west.seen.clear()
+    t.look()
+    t.click_bid(3)  # West (and North, East) bid after South
+    assert west.seen, "West did not act after the learner"
+    assert all("tt-tbl-busy" in v and "aria-busy='true'" in v and "computer players are playing" in v
+               for v in west.seen)
+    assert "tt-tbl-busy" not in t._status.value  # done: the status says whose turn it is
+
+
+def test_hand_result_next_to_next_hand_in_sentences():
+    t = spades(8)
+    rng = random.Random(2)
+    while t.game.phase is not Phase.DEAL:
+        learner_step(t, rng)
+    kids = list(t._action_box.children)
+    assert kids == [t._result_html, t._next_btn]
+    value = t._result_html.value
+    assert "tt-table" not in value.replace("tt-tbl", "")  # the score sheet's style cannot reach it
+    assert "Your side bid " in value and "East–West bid " in value
+    r = t.game.results[-1]
+    for line in r.score_lines:
+        assert html_escape(line.item) in value and line.rule in value
+    assert "tt-table" not in t._dom_classes
+
+
+def html_escape(s):
+    import html
+    return html.escape(s)
+
+
+def test_face_down_hint_clears_when_the_cards_are_shown_and_never_repeats_itself():
+    t = spades(3)
+    if not t._hint_available:
+        pytest.skip("engine.bots.advisor is not present in this checkout")
+    t.click_hint()
+    head, *bullets = t.hint_text.split("\n• ")
+    assert head == "Look at your cards first"
+    assert all(not b.lower().startswith(head.lower()) for b in bullets)
+    t.look()
+    assert t.hint_text == "" and t._hint_html.value == ""
+
+
+def test_oh_hell_table_speaks_with_names_not_numbers():
+    t = new_oh_hell_table(OhHellRules(players=4, hand_sizes=(2, 3)), deal_number=5, level=1)
+    text = t._table_html.value + t._title.value + t._info_html.value + t.status_text + " ".join(t.events)
+    assert "Seat 1" not in text and "seat 0" not in text.lower() and "0 → 1" not in text
+    assert "You" in t._table_html.value and "Ada" in t._table_html.value
+    five = new_oh_hell_table(OhHellRules(players=5, hand_sizes=(2, 3)), deal_number=5, level=1)
+    assert "Play goes clockwise: You → Ada → Ben → Cleo → Dev." in five._table_html.value
+
+
+def test_undo_does_not_list_undone_actions_and_counts_only_computer_moves():
+    t = find_position(spades, lambda t: t.game.phase is Phase.PLAY and t.game.to_act == SOUTH
+                      and len(t.game.tricks) >= 1)
+    before_log = t.events
+    card = legal_codes(t.game, SOUTH)[0]
+    t.click_card(card)
+    t.click_undo()
+    assert t.events == before_log
+    assert "tt-tbl-log" in t._log_html.value and f"You played {Card.parse(card).display}" not in t._log_html.value

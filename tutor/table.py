@@ -425,7 +425,7 @@ class GameTable(TableRendering, W.VBox):
         if g.phase is not Phase.BIDDING or me not in g.seats_to_act:
             self._feedback.show_info("Hints are about your bid: ask when it is your turn to bid.")
             return
-        head, lines = _advice(adv, g.view(me))
+        head, lines = _advice(adv, g.view(me), g)
         self._hint_plain = head + "".join(f"\n• {l}" for l in lines)
         items = "".join(f"<li>{html.escape(l)}</li>" for l in lines)
         self._hint_html.value = (f'<div class="tt-hint tt-tbl-hint"><b>{html.escape(head)}</b>'

@@ -145,19 +145,16 @@ class TableRendering:
                                                f"{html.escape(type(e).__name__)}.)</small>"),)
 
 
-def advice(adv, view: SeatView) -> tuple[str, list[str]]:
+def advice(adv, view: SeatView, game) -> tuple[str, list[str]]:
     """The advisor's suggested bid for ``view`` as (headline, reason lines)
-    (:func:`engine.bots.advisor.advise_bid`); a line never repeats the
+    (:func:`engine.bots.advisor.advise_bid`; the bid in the game's words,
+    :meth:`~engine.game.TrickGame.bid_label`); a line never repeats the
     headline."""
     a = adv.advise_bid(view)
     if a.bid is None:
         head = "Look at your cards first"
-    elif a.blind_nil:
-        head = "Suggested bid: Blind Nil"
-    elif a.nil or (a.bid == 0 and view.game == "spades"):
-        head = "Suggested bid: Nil"
     else:
-        head = f"Suggested bid: {a.bid}"
+        head = f"Suggested bid: {game.bid_label(a.bid, blind=bool(a.blind_nil))}"
     lines = []
     for item in a.lines:
         text, value = (item if isinstance(item, tuple) else (str(item), 0))
