@@ -870,3 +870,21 @@ def test_undo_does_not_list_undone_actions_and_counts_only_computer_moves():
     t.click_undo()
     assert t.events == before_log
     assert "tt-tbl-log" in t._log_html.value and f"You played {Card.parse(card).display}" not in t._log_html.value
+
+
+def test_the_hand_reaches_the_browser_in_one_update():
+    """New cards and their playable marks travel in one message, so the
+    browser never shows the new hand with the old marks (which let a click
+    land on a card that was no longer legal, issue 10)."""
+    t = find_position(spades, lambda t: t.game.phase is Phase.PLAY and t.game.to_act == SOUTH)
+    sent = []
+    orig = t.hand_widget.send_state
+
+    def record(key=None):
+        sent.append(set(key) if isinstance(key, (set, list, tuple)) else key)
+        return orig(key)
+
+    t.hand_widget.send_state = record
+    t.click_card(legal_codes(t.game, SOUTH)[0])
+    assert len(sent) == 1, sent
+    assert {"cards", "playable"} <= sent[0]
