@@ -211,3 +211,23 @@ def test_oh_hell_table_names_and_fits(page: Page, artifacts_dir):
     if on_table.count():
         assert_inside_screen(page, on_table, "an Oh Hell card on the table")
     shot(page, artifacts_dir, "4_oh_hell")
+
+
+def test_load_refuses_a_big_file_in_the_browser_and_keeps_working(page: Page, artifacts_dir):
+    t = page.locator(SPADES)
+    load = t.get_by_role("button", name="Load a saved game")
+    expect(load).to_be_visible()
+    assert "(0)" not in load.inner_text()
+    picker = t.locator("input[type=file]")
+    # 11 MB: over the websocket's message limit; refused before it is sent
+    picker.set_input_files({"name": "huge.json", "mimeType": "application/json", "buffer": b" " * (11 * 1024 * 1024)})
+    expect(t.locator(".tt-tbl-load-note")).to_contain_text("too big to be a saved game")
+    expect(t.locator(".tt-feedback .tt-msg").first).to_contain_text("This file is not a Trick Tutor game (it is 11.5 MB")
+    # the button still works: a bad small file gets the plain sentence, the game goes on
+    picker.set_input_files({"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"})
+    expect(t.locator(".tt-feedback .tt-msg").first).to_contain_text(
+        "This file is not a Trick Tutor game (the file is not valid JSON")
+    expect(t.locator(".tt-tbl-load-note")).to_have_text("")
+    t.get_by_role("button", name="Look at my cards").click()
+    expect(page.locator(f"{hand(SPADES)}[data-card]").first).to_be_visible()
+    assert_no_sideways_scroll(page)
