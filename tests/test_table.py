@@ -888,3 +888,15 @@ def test_the_hand_reaches_the_browser_in_one_update():
     t.click_card(legal_codes(t.game, SOUTH)[0])
     assert len(sent) == 1, sent
     assert {"cards", "playable"} <= sent[0]
+
+
+def test_refused_click_does_not_flash_progress_and_bad_deal_numbers_are_explained():
+    t = spades(5)
+    t.look()
+    seen = []
+    t._status.observe(lambda c: seen.append(c["new"]), names="value")
+    t.click_bid(14)  # refused (SP-6): no computer acts, no progress shown
+    assert all("tt-tbl-busy" not in v for v in seen)
+    game = t.game
+    t.new_game(2**64)
+    assert t.feedback.kind == "error" and "is not a deal number" in t.feedback.text and t.game is game

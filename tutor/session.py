@@ -115,6 +115,9 @@ class TableSession(SessionWords):
         self.auto_continue = bool(auto_continue)
         self.custom_players = dict(players) if players else None
         self.busy = False
+        #: Called (no arguments) just before the computer players start acting:
+        #: a view shows progress there.  None: nothing is called.
+        self.on_computers_start = None
         self.install(game, learner_seat)
 
     # ============================================================ set-up
@@ -171,6 +174,8 @@ class TableSession(SessionWords):
             seats = [s for s in g.seats_to_act if s != self.learner]
             if not seats:
                 break
+            if n == 0 and self.on_computers_start is not None:
+                self.on_computers_start()
             self._computer_act(seats[0])
             n += 1
         return n
@@ -353,6 +358,9 @@ class TableSession(SessionWords):
             return Outcome("info", "One moment: the computer players are still playing.")
         if number is None:
             number = random_deal_number(random.Random())
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER - 1000:
+            return Outcome("error", f"{_quote(repr(number))} is not a deal number: type a whole number from 0 to "
+                                    f"{MAX_DEAL_NUMBER - 1000}, or leave the box empty for a random deal.")
         old = self.game
         game = type(old)(rules, dealer=old.start_dealer % getattr(rules, "players", old.n_seats),
                          first_deal=number, auto_deal=False)

@@ -174,6 +174,7 @@ class GameTable(TableRendering, W.VBox):
 
         self._session = TableSession(game, learner_seat, level=level, practice=practice, seed=seed,
                                      auto_continue=auto_continue, players=players)
+        self._session.on_computers_start = lambda: self._busy_status("The computer players are playing…")
         self._after_install()
         self.children = [self._style, self._title, self._status, self._info_html, self._table_html,
                          self._action_box, self._hand, self._feedback, self._hint_html, self._show_me,
@@ -331,13 +332,6 @@ class GameTable(TableRendering, W.VBox):
         to the browser before the work starts)."""
         self._status.value = V.status_html(text, busy=True)
 
-    def _act(self, fn, *args) -> Outcome:
-        """Run a session action that lets the computer players act, with progress shown."""
-        s = self._session
-        if not s.busy and s.game.phase not in (Phase.DEAL, Phase.GAME_OVER):
-            self._busy_status("The computer players are playing…")
-        return fn(*args)
-
     # ================================================================ callbacks
     def _on_hand_msg(self, _widget, content, _buffers) -> None:
         """A card click from the browser, with what the browser showed when it
@@ -371,14 +365,14 @@ class GameTable(TableRendering, W.VBox):
             names = ", ".join(Card.parse(c).display for c in chosen) or "none"
             self._feedback.show_info(f"Chosen to pass: {names} ({len(chosen)} of 3).")
             return
-        out = self._act(s.play, code)
+        out = s.play(code)
         self._show(out)
         self._highlight = list(out.highlight) if out.kind == "error" else []
         self._render()
 
     @guarded()
     def _bid(self, value: Any, blind: bool) -> None:
-        out = self._act(self._session.bid, value, blind)
+        out = self._session.bid(value, blind)
         self._show(out)
         self._render()
 
@@ -397,7 +391,7 @@ class GameTable(TableRendering, W.VBox):
 
     @guarded()
     def _on_pass(self) -> None:
-        out = self._act(self._session.exchange, list(self._hand.selected))
+        out = self._session.exchange(list(self._hand.selected))
         self._show(out)
         if out.kind == "ok":
             self._highlight = list(out.highlight)
@@ -449,10 +443,7 @@ class GameTable(TableRendering, W.VBox):
 
     @guarded()
     def _on_next_hand(self) -> None:
-        s = self._session
-        if s.game.phase is Phase.DEAL and not s.busy:
-            self._busy_status("Dealing; the computer players are bidding…")
-        out = s.next_hand()
+        out = self._session.next_hand()
         self._show(out)
         self._hint_html.value, self._hint_plain = "", ""
         self._show_me.clear()
@@ -463,7 +454,7 @@ class GameTable(TableRendering, W.VBox):
         text = (self._deal_box.value or "").strip()
         number = None
         if text:
-            if not (text.isascii() and text.isdigit() and len(text) <= 19):
+            if not (text.isascii() and text.isdigit() and len(text) <= 30):
                 self._feedback.show_error(f"“{text[:40]}” is not a deal number: type a whole number ≥ 0, "
                                           f"or leave the box empty for a random deal.")
                 return
@@ -476,6 +467,9 @@ class GameTable(TableRendering, W.VBox):
             self._feedback.show_error(f"These options cannot be used: {e}. Your current game is unchanged.")
             return
         out = self._session.new_game(number, rules)
+        if out.kind == "error":
+            self._feedback.show_error(out.text)
+            return
         self._after_install()
         self._show(out)
 
