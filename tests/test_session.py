@@ -318,3 +318,18 @@ def test_table_widget_draws_the_session():
     t.click_bid(3)
     assert t.session.events == t.events
     assert "You bid 3." in t.events
+
+
+def test_undo_of_a_blind_nil_keeps_the_cards_seen():
+    # after Blind Nil the learner sees the cards to choose the exchange: taking the
+    # bid back must not offer Blind Nil again with those cards in view (SP-10)
+    s = spades_session(deal=99)
+    g = s.game
+    assert g.view(SOUTH).hand is None
+    assert s.bid(0, blind=True).ok
+    assert g.view(SOUTH).hand is not None
+    out = s.undo()
+    assert out.text.startswith("Taken back: your bid of Blind Nil")
+    assert g.phase is Phase.BIDDING and g.bids[SOUTH] is None
+    assert g.view(SOUTH).hand is not None and g.has_looked(SOUTH)
+    assert s.bid(0, blind=True).verdict.reason is Reason.BLIND_NIL_AFTER_LOOKING

@@ -301,7 +301,9 @@ class TableSession(SessionWords):
         if not mine:
             return Outcome("info", "There is nothing of yours to take back in this hand.")
         idx = mine[-1]
-        looks = [a for a in hist[idx + 1:] if isinstance(a, Look)]
+        # every seat that has seen its cards (by a Look, or in a Blind Nil
+        # exchange) keeps them seen: undo never unsees cards (SP-10)
+        seen = [seat for seat in range(g.n_seats) if g.view(seat).hand is not None]
         with self._busy():
             taken = []
             while len(g.history) > idx:
@@ -309,9 +311,9 @@ class TableSession(SessionWords):
                 if a is None:
                     break
                 taken.append(a)
-            for a in looks:  # looking stays looked (SP-10)
-                if g.view(a.seat).hand is None:
-                    g.look(a.seat)
+            for seat in seen:
+                if g.view(seat).hand is None:
+                    g.look(seat)
             self.advance()
         decision = hist[idx]
         if isinstance(decision, Play):
