@@ -333,3 +333,10 @@ def test_undo_of_a_blind_nil_keeps_the_cards_seen():
     assert g.phase is Phase.BIDDING and g.bids[SOUTH] is None
     assert g.view(SOUTH).hand is not None and g.has_looked(SOUTH)
     assert s.bid(0, blind=True).verdict.reason is Reason.BLIND_NIL_AFTER_LOOKING
+
+
+def test_engine_messages_name_the_seats_as_the_table_does():
+    s = oh_session(players=3, learner_seat=0)
+    assert s.speak("The game is over: seat 0 won with 10 points.") == "The game is over: You won with 10 points."
+    assert s.speak("seat 1 and seat 2 share the win") == "Ada and Ben share the win"
+    assert s.name(0, you=False) == "You" and s.label(0) == "You"

@@ -39,6 +39,7 @@ class SessionWords:
         if len(g.sides) < g.n_seats:  # partnerships sit at the compass points (SP-1): keep the engine's names
             return g.seat_names
         names = list(g.seat_names)
+        names[me] = "You"
         for k in range(1, g.n_seats):
             names[(me + k) % g.n_seats] = PLAYER_NAMES[k - 1]
         return tuple(names)
@@ -55,7 +56,7 @@ class SessionWords:
         """Name for a seat box: "South (you)" or "You" when the seat has no name of its own."""
         if seat == self.learner:
             own = self._names[seat]
-            return "You" if own == self.game.seat_names[seat] and own.startswith("seat ") else f"{own} (you)"
+            return own if own == "You" else f"{own} (you)"
         return self._names[seat]
 
     def side_name(self, side: int) -> str:
