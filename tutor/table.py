@@ -320,7 +320,7 @@ class GameTable(TableRendering, W.VBox):
         v = out.verdict
         if v is not None and v.rule and out.kind in ("ok", "error"):
             text = out.text.replace(f" ({v.rule})", "")
-            badge = (f' <span class="tt-rule" style="font-family:monospace;opacity:.8">'
+            badge = (f' <span class="tt-rule" style="font-family:monospace">'
                      f'[{html.escape(v.rule)}]</span>')
             self._feedback._set(out.kind, text, badge)
         else:

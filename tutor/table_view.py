@@ -170,7 +170,8 @@ def seats_html(s: TableSession, view: SeatView) -> str:
         body = (f"<div class='tt-tbl-felt tt-tbl-ring'><div class='tt-tbl-others'>{others}</div>"
                 f"{caption}<div class='tt-tbl-order'>Play goes clockwise: {_e(order)}.</div>"
                 f"<div class='tt-tbl-s'>{_seat_box(s, view, me)}</div></div>")
-    return f"<div class='tt-tbl-seats' role='region' aria-label='The table'>{body}</div>"
+    name, _rules = look_for(g).title(s)
+    return f"<div class='tt-tbl-seats' role='region' aria-label='The table: {_e(name)}'>{body}</div>"
 
 
 def info_html(s: TableSession, view: SeatView) -> str:
