@@ -148,6 +148,7 @@ class GameTable(TableRendering, W.VBox):
         self._pass_box = W.VBox([W.HTML("<b>Blind Nil exchange</b>: click 3 cards to give your partner, "
                                         "then press “Pass these 3” (SP-10)."), self._pass_btn])
         self._next_btn = self._button("Next hand", self._on_next_hand, style="success")
+        self._next_btn.add_class("tt-tbl-next")
         self._undo_btn = self._button("Undo", self._on_undo, icon="undo",
                                       tooltip="Take back your last decision (practice mode)")
         self._hint_btn = self._button("Hint", self._on_hint, icon="lightbulb-o",
