@@ -224,6 +224,39 @@ class TrickGame:
     def seat_name(self, seat: int) -> str:
         return f"seat {seat}"
 
+    # --------------------------------------------- queries for tables and views
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every seat's name in seat order (Spades: North, East, South, West;
+        Oh Hell: "seat 0" …), as the engine's messages use them."""
+        return tuple(self.seat_name(s) for s in range(self.n_seats))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats scored together, one tuple per entry of ``scores`` (the
+        ``who`` of a :class:`ScoreLine`): Spades ((0, 2), (1, 3)) (partners
+        sit opposite, SP-1); Oh Hell one seat each (OH-11)."""
+        n_sides = len(self.scores)
+        return tuple(tuple(s for s in range(self.n_seats) if s % n_sides == k) for k in range(n_sides))
+
+    def side_of_seat(self, seat: int) -> int:
+        """Index in :attr:`sides` (and ``scores``) of ``seat``'s side."""
+        seat = self._seat(seat)
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def bid_range(self, seat: int) -> tuple[int, int]:
+        """(lowest, highest) bid ``seat`` may name this hand, before the
+        hook or any other bar: 0 to the cards each seat holds (SP-6: 0 to
+        13; OH-8: 0 to the hand size)."""
+        return 0, self.view(self._seat(seat)).hand_size
+
+    def bid_label(self, value: int, blind: bool = False) -> str:
+        """A bid of ``value`` tricks in words (Spades names 0 "Nil", SP-8,
+        and a blind 0 "Blind Nil", SP-10)."""
+        if blind:
+            return "Blind Nil"
+        return str(value)
+
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
             raise InvalidInputError(f"{quote(seat)} is not a seat: seats are 0 to {self.n_seats - 1}")

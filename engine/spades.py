@@ -191,6 +191,9 @@ class SpadesGame(TrickGame):
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
 
+    def bid_label(self, value: int, blind: bool = False) -> str:
+        return _bid_text(Bid(0, value, blind)) if value == 0 or blind else str(value)
+
     @property
     def seats_to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.BIDDING:

@@ -48,6 +48,20 @@ class Reason(str, Enum):
     # looking at cards
     ALREADY_LOOKED = "ALREADY_LOOKED"
 
+    @property
+    def is_timing(self) -> bool:
+        """True for a refusal about *when* (not your turn, wrong phase,
+        already bid or passed, no hand dealt, game over): the action may be
+        right later; False for a refusal by a rule of play or bidding (and
+        for OK).  A tutor shows timing refusals as a short note, not as a
+        mistake."""
+        return self.value in _TIMING
+
+
+#: Reason codes that are about timing rather than a rule (see :attr:`Reason.is_timing`).
+_TIMING = frozenset({"NOT_YOUR_TURN", "WRONG_PHASE", "ALREADY_BID", "GAME_OVER", "HAND_NOT_DEALT",
+                     "EXCHANGE_NOT_IN_EXCHANGE", "EXCHANGE_ALREADY_PASSED", "ALREADY_LOOKED"})
+
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -74,6 +88,11 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    @property
+    def is_timing(self) -> bool:
+        """True when this refusal is about timing (see :attr:`Reason.is_timing`), not a rule."""
+        return not self.ok and self.reason.is_timing
 
     @classmethod
     def allow(cls, message: str, rule: str = "", **evidence: Any) -> "Verdict":

@@ -1,9 +1,14 @@
 // Trick Tutor: CardHand view (anywidget ESM). A row of playing cards drawn
 // with HTML/CSS only. See tutor/cards.py for the Python side.
 //
-// Every card click (mouse, Enter or Space) sends {type: "click", card, seq}
-// to the kernel. In multi_select mode the click first toggles the card in
-// `selected` and saves it, so Python sees the new selection before the click.
+// Every card click (mouse, Enter or Space) sends {type: "click", card, seq,
+// shown} to the kernel. In multi_select mode the click first toggles the card
+// in `selected` and saves it, so Python sees the new selection before the click.
+// `shown` is what the learner saw when clicking: the cards, playable marks and
+// label of the last render. The kernel compares it with the hand it holds: a
+// click made on an earlier view (the kernel changed the hand meanwhile, e.g.
+// computer players moved) can be told apart from a click on the current view
+// without any timing guess, so a real click is never dropped on a slow machine.
 
 const RANKS = "23456789TJQKA";
 const SUITS = "CDHS";
@@ -52,6 +57,8 @@ function render({ model, el: host }) {
   // Roving tabindex: the card that owns the single Tab stop.
   let tabCard = null;
   let pending = false;
+  // What the last render showed (sent with each click, see the header).
+  let shown = { cards: [], playable: [], label: "" };
 
   const list = (name) => (model.get(name) || []).filter(isCard);
   const interactive = () =>
@@ -73,6 +80,7 @@ function render({ model, el: host }) {
     const showOnly = !!model.get("show_only") && !faceDown;
     const disabled = !!model.get("disabled");
     const marking = playable.size > 0;
+    shown = { cards: list("cards"), playable: list("playable"), label: model.get("label") || "" };
 
     // Remember keyboard focus so a re-render does not drop it.
     const active = document.activeElement;
@@ -173,7 +181,7 @@ function render({ model, el: host }) {
       model.save_changes();
     }
     clickSeq += 1;
-    model.send({ type: "click", card: code, seq: clickSeq });
+    model.send({ type: "click", card: code, seq: clickSeq, shown });
   }
 
   function onClick(event) {

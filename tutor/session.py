@@ -1,0 +1,440 @@
+"""A table session without widgets: a whole game of Spades or Oh Hell with
+the learner at one seat and computer players at the others.
+
+:class:`TableSession` is what :class:`tutor.table.GameTable` draws; tests and
+scripts drive it directly::
+
+    from engine import SpadesGame
+    from tutor.session import TableSession
+
+    s = TableSession(SpadesGame(first_deal=7, auto_deal=False), level=1)
+    s.look()                      # Spades: see the cards (SP-10)
+    out = s.bid(3)                # an Outcome: kind "ok" / "error" / "info", text, verdict
+    out = s.play("2C")
+    s.events                      # the hand so far, in plain sentences
+
+Every rule decision comes from the engine: legal bids and cards, the
+:class:`~engine.verdict.Verdict` of a refused action (its reason tells a
+timing refusal from a rule refusal, :attr:`~engine.verdict.Verdict.is_timing`),
+seat names, sides and bid ranges (:attr:`~engine.game.TrickGame.seat_names`,
+:attr:`~engine.game.TrickGame.sides`, :meth:`~engine.game.TrickGame.bid_range`)
+and the scoring.  Computer players receive ``game.view(seat)`` only.
+
+Undo (practice mode) takes back to the learner's previous decision (bid,
+pass or card) in the current hand and never takes back a Look: a seat that
+has looked at its cards stays looked (SP-10), so a learner is never offered
+Blind Nil again with the same cards in view.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, OhHellGame, Phase,
+                    Play, SpadesGame, random_deal_number)
+from engine.bots import make_player
+from engine.deal import MAX_DEAL_NUMBER
+from engine.game import TrickGame
+from engine.record import game_from_record, game_to_record
+from engine.verdict import Verdict
+
+from .table_words import PLAYER_NAMES, SessionWords, plural as _plural
+
+__all__ = ["TableSession", "Outcome", "resolve_level", "DEFAULT_LEARNER_SEAT", "PLAYER_NAMES",
+           "MAX_LOAD_BYTES", "NOT_A_GAME"]
+
+log = logging.getLogger("tutor.session")
+
+#: Seat of the learner when none is given: South in Spades, seat 0 in Oh Hell.
+DEFAULT_LEARNER_SEAT = {"spades": 2, "oh_hell": 0}
+#: Largest saved-game file the table reads (bytes).  HAND_RECORD.md allows
+#: 10 MB; the browser refuses bigger files before sending them.
+MAX_LOAD_BYTES = 5 * 1024 * 1024
+#: Start of the message for any file that cannot be loaded.
+NOT_A_GAME = "This file is not a Trick Tutor game"
+_MAX_COMPUTER_STEPS = 2000  # a whole hand of 7 seats × 7 cards plus bids is far below this
+_QUOTE = 80  # longest piece of a file quoted back in a message
+
+
+def resolve_level(level: int) -> int:
+    """The strongest computer level available that is not above ``level``
+    (levels 2 and 3 are optional modules; 1 always exists)."""
+    for lv in range(int(level), 0, -1):
+        try:
+            make_player(lv, 0)
+            return lv
+        except Exception:  # noqa: BLE001 - a missing or half-written level falls back
+            log.info("computer level %s not available, trying %s", lv, lv - 1)
+    return 1
+
+
+@dataclass
+class Outcome:
+    """What became of a learner's action: ``kind`` "ok" (done), "error" (a
+    rule refused it: ``verdict`` says which), "info" (a note: not now,
+    nothing to do); ``text`` plain English; ``highlight`` card codes to
+    point at (the legal cards after a refused play, the cards received)."""
+
+    kind: str
+    text: str
+    verdict: Verdict | None = None
+    highlight: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return self.kind == "ok"
+
+
+def _quote(text: str) -> str:
+    text = str(text)
+    return text if len(text) <= _QUOTE else text[:_QUOTE - 1] + "…"
+
+
+class TableSession(SessionWords):
+    """A game played by the learner at ``learner_seat`` against computer
+    players.  ``game``: a :class:`~engine.spades.SpadesGame` or
+    :class:`~engine.ohhell.OhHellGame` (the session sets ``auto_deal =
+    False`` and deals hand *k* from deal number ``first_deal + k - 1``).
+    ``level``: computer level wanted (the strongest available not above it,
+    :func:`resolve_level`); ``practice``: Undo allowed; ``seed``: seed of the
+    computer players (default the first deal number, so a class on one deal
+    number meets the same opponents); ``auto_continue``: deal the next hand
+    at once; ``players``: optional ``{seat: player}`` (``choose(view)``).
+    Raises TypeError for another kind of game, InvalidInputError for a
+    learner seat that is not a seat of the game."""
+
+    def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
+                 seed: int | None = None, auto_continue: bool = False, players: Mapping[int, Any] | None = None):
+        self.level_wanted = level
+        self.level = resolve_level(level)
+        self.practice = bool(practice)
+        self.seed = seed
+        self.auto_continue = bool(auto_continue)
+        self.custom_players = dict(players) if players else None
+        self.busy = False
+        #: Called (no arguments) just before the computer players start acting:
+        #: a view shows progress there.  None: nothing is called.
+        self.on_computers_start = None
+        self.install(game, learner_seat)
+
+    # ============================================================ set-up
+    def install(self, game: TrickGame, learner_seat: int | None, first_deal: int | None = None) -> None:
+        """Make ``game`` the session's game (the computer players act until
+        the learner's turn).  On any error the previous game stays."""
+        if not isinstance(game, (SpadesGame, OhHellGame)):
+            raise TypeError(f"a table needs a SpadesGame or an OhHellGame, not {type(game).__name__}")
+        seat = DEFAULT_LEARNER_SEAT[game.GAME] if learner_seat is None else learner_seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n_seats:
+            raise InvalidInputError(f"learner_seat {seat!r} is not a seat of this game (0 to {game.n_seats - 1})")
+        saved = self.__dict__.copy()
+        try:
+            self.game, self.learner = game, seat
+            game.auto_deal = False
+            if first_deal is not None:
+                game.first_deal = first_deal
+            if game.phase is Phase.DEAL and game.first_deal is None:
+                game.first_deal = random_deal_number(game.rng)
+            base = self.seed if self.seed is not None else (game.first_deal or 0)
+            self.players = {s: (self.custom_players[s] if self.custom_players and s in self.custom_players
+                                else make_player(self.level, (base * 16 + s) & 0xFFFFFFFF))
+                            for s in range(game.n_seats) if s != seat}
+            self._names = self._make_names()
+            if game.phase is Phase.DEAL and game.hands_dealt == 0:
+                self._deal_next()
+            self.advance()
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise
+
+    # ============================================================ the turn loop
+    def _deal_next(self) -> None:
+        g = self.game
+        if g.first_deal is None:
+            g.first_deal = random_deal_number(g.rng)
+        g.deal(g.first_deal + g.hands_dealt)
+
+    def advance(self) -> int:
+        """Let the computer seats act until the learner must act, the hand is
+        over (unless ``auto_continue``) or the game is over.  Returns the
+        number of computer actions."""
+        g = self.game
+        n = 0
+        for _ in range(_MAX_COMPUTER_STEPS):
+            if g.phase is Phase.GAME_OVER:
+                break
+            if g.phase is Phase.DEAL:
+                if not self.auto_continue:
+                    break
+                self._deal_next()
+                continue
+            seats = [s for s in g.seats_to_act if s != self.learner]
+            if not seats:
+                break
+            if n == 0 and self.on_computers_start is not None:
+                self.on_computers_start()
+            self._computer_act(seats[0])
+            n += 1
+        return n
+
+    def computers_to_act(self) -> bool:
+        """True when a computer player acts next (the learner must wait)."""
+        g = self.game
+        return g.phase not in (Phase.DEAL, Phase.GAME_OVER) and any(s != self.learner for s in g.seats_to_act)
+
+    def _computer_act(self, seat: int) -> None:
+        g = self.game
+        player = self.players[seat]
+        view = g.view(seat)
+        action = player.choose(view)
+        if isinstance(action, Look) or (view.hand is None and not (isinstance(action, Bid) and action.blind)):
+            # a computer that wants to see its cards looks first (SP-10), then decides
+            g.look(seat)
+            view = g.view(seat)
+            action = player.choose(view)
+        try:
+            g.apply(action)
+        except (IllegalActionError, InvalidInputError) as e:
+            # a computer player bug: keep the game going with a legal action and say so
+            log.error("computer player at seat %s chose %r: %s", seat, action, e)
+            g.apply(view.legal[0])
+
+    # ============================================================ learner actions
+    def _not_now(self, what: str) -> Outcome | None:
+        g = self.game
+        if self.busy:
+            return Outcome("info", "One moment: the computer players are still playing.")
+        if g.phase is Phase.GAME_OVER:
+            return Outcome("info", f"The game is over ({self.winners_text()}). Press “New game” to play again.")
+        if g.phase is Phase.DEAL:
+            return Outcome("info", f"Hand {g.hands_dealt} is over. Press “Next hand” to {what}.")
+        return None
+
+    def _refused(self, v: Verdict, highlight: Iterable[str] = ()) -> Outcome:
+        if v.is_timing:
+            return Outcome("info", f"Not now: {self.speak(v.message)}", v)
+        return Outcome("error", f"Not allowed: {self.speak(v.message)}", v, tuple(highlight))
+
+    def play(self, code: str) -> Outcome:
+        """The learner plays ``code`` (then the computers play on)."""
+        note = self._not_now("play on")
+        if note:
+            return note
+        g, me = self.game, self.learner
+        view = g.view(me)
+        if view.hand is None:
+            return Outcome("info", "Your cards are face down: look at them first, or bid Blind Nil (SP-10).")
+        v = g.check_play(me, code)
+        if not v.ok:
+            return self._refused(v, [c.code for c in g.legal_plays(me)])
+        with self._busy():
+            g.play(me, code)
+            self.advance()
+        return Outcome("ok", f"You played {Card.parse(code).display}. {self.speak(v.message)}", v)
+
+    def bid(self, value: Any, blind: bool = False) -> Outcome:
+        """The learner bids ``value`` (``blind``: Blind Nil, SP-10)."""
+        note = self._not_now("bid")
+        if note:
+            return note
+        g, me = self.game, self.learner
+        v = g.check_bid(me, value, blind=blind)
+        if not v.ok:
+            return self._refused(v)
+        with self._busy():
+            g.bid(me, value, blind=blind)
+            self.advance()
+        text = f"You bid {g.bid_label(value, blind)}. {self.speak(v.message)}"
+        partner = self.partner()
+        if blind and partner is not None:
+            text += f" After the bidding you and {self.name(partner)} swap 3 cards."
+        return Outcome("ok", text, v)
+
+    def look(self) -> Outcome:
+        """The learner looks at its cards (Spades, SP-10)."""
+        g, me = self.game, self.learner
+        if g.phase is Phase.GAME_OVER:
+            return self._not_now("look")
+        if g.view(me).hand is not None:
+            return Outcome("info", "You are already looking at your cards.")
+        v = g.check_look(me)
+        if not v.ok:
+            return self._refused(v)
+        g.look(me)
+        return Outcome("ok", "Here are your cards. You can no longer bid Blind Nil; "
+                             "bid Nil (0) or a number of tricks (SP-6, SP-10).", v)
+
+    def exchange(self, cards: Iterable[str]) -> Outcome:
+        """The learner passes ``cards`` to its partner (Blind Nil exchange, SP-10)."""
+        note = self._not_now("play on")
+        if note:
+            return note
+        g, me = self.game, self.learner
+        cards = list(cards)
+        v = g.check_exchange(me, cards)
+        if not v.ok:
+            return self._refused(v)
+        with self._busy():
+            g.exchange(me, cards)
+            self.advance()
+        got = g.view(me).received or ()
+        text = f"You passed {', '.join(Card.parse(c).display for c in cards)}."
+        if got:
+            text = (f"You passed {', '.join(Card.parse(c).display for c in cards)} and received "
+                    f"{', '.join(c.display for c in got)} from {self.name(self.partner() or 0)} (SP-10).")
+        return Outcome("ok", text, v, tuple(c.code for c in got))
+
+    def undo(self) -> Outcome:
+        """Take back to the learner's previous decision in this hand, keeping
+        every Look (SP-10: having looked cannot be taken back)."""
+        if self.busy:
+            return Outcome("info", "One moment: the computer players are still playing.")
+        if not self.practice:
+            return Outcome("info", "Undo is switched off for this game.")
+        g, me = self.game, self.learner
+        hist = g.history
+        last_deal = max((i for i, a in enumerate(hist) if isinstance(a, Deal)), default=-1)
+        mine = [i for i, a in enumerate(hist) if i > last_deal and not isinstance(a, (Deal, Look)) and a.seat == me]
+        if not mine:
+            return Outcome("info", "There is nothing of yours to take back in this hand.")
+        idx = mine[-1]
+        # every seat that has seen its cards (by a Look, or in a Blind Nil
+        # exchange) keeps them seen: undo never unsees cards (SP-10)
+        seen = [seat for seat in range(g.n_seats) if g.view(seat).hand is not None]
+        with self._busy():
+            taken = []
+            while len(g.history) > idx:
+                a = g.undo()
+                if a is None:
+                    break
+                taken.append(a)
+            for seat in seen:
+                if g.view(seat).hand is None:
+                    g.look(seat)
+            self.advance()
+        decision = hist[idx]
+        if isinstance(decision, Play):
+            what = f"your play of {decision.card.display}"
+        elif isinstance(decision, Bid):
+            what = f"your bid of {g.bid_label(decision.value, decision.blind)}"
+        else:
+            what = "your 3 cards to pass"
+        others = sum(1 for a in taken if not isinstance(a, (Look, Deal)) and a.seat != me)
+        text = f"Taken back: {what}" + (f" and {_plural(others, 'computer action')}" if others else "")
+        return Outcome("info", text + ". Your turn again.")
+
+    def next_hand(self) -> Outcome:
+        """Deal the next hand (after a hand is over)."""
+        g = self.game
+        if self.busy:
+            return Outcome("info", "One moment: the computer players are still playing.")
+        if g.phase is Phase.GAME_OVER:
+            return self._not_now("continue")
+        if g.phase is not Phase.DEAL:
+            return Outcome("info", "This hand is not over yet.")
+        with self._busy():
+            self._deal_next()
+            self.advance()
+        return Outcome("info", f"Hand {g.hands_dealt}: {self.name(g.dealer)} dealt.")
+
+    def _busy(self):
+        session = self
+
+        class _Busy:
+            def __enter__(self):
+                session.busy = True
+
+            def __exit__(self, *exc):
+                session.busy = False
+                return False
+        return _Busy()
+
+    # ============================================================ new game, save, load
+    def new_game(self, number: int | None, rules: Any) -> Outcome:
+        """A new game of the same kind with ``rules``; hand 1 is deal
+        ``number`` (None: random)."""
+        if self.busy:
+            return Outcome("info", "One moment: the computer players are still playing.")
+        if number is None:
+            number = random_deal_number(random.Random())
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER - 1000:
+            return Outcome("error", f"{_quote(repr(number))} is not a deal number: type a whole number from 0 to "
+                                    f"{MAX_DEAL_NUMBER - 1000}, or leave the box empty for a random deal.")
+        old = self.game
+        game = type(old)(rules, dealer=old.start_dealer % getattr(rules, "players", old.n_seats),
+                         first_deal=number, auto_deal=False)
+        seat = self.learner if self.learner < game.n_seats else DEFAULT_LEARNER_SEAT[game.GAME]
+        with self._busy():
+            self.install(game, seat)
+        return Outcome("info", f"New game from deal #{number}.")
+
+    def save(self) -> dict:
+        """The game as a hand record (HAND_RECORD.md) plus a ``"tutor"``
+        object ``{"learner_seat", "first_deal", "level"}`` so that loading it
+        deals the same later hands."""
+        rec = game_to_record(self.game)
+        rec["tutor"] = {"learner_seat": self.learner, "first_deal": self.game.first_deal, "level": self.level}
+        return rec
+
+    def load(self, obj: Any) -> Outcome:
+        """Load a saved game: a dict, JSON text or bytes.  Any problem gives
+        "This file is not a Trick Tutor game (why). Your current game is
+        unchanged." and changes nothing."""
+        if self.busy:
+            return Outcome("info", "One moment: the computer players are still playing.")
+        try:
+            game, seat, first = self._read(obj)
+        except Exception as e:  # noqa: BLE001 - any fault of the file: a plain sentence, never a traceback
+            return Outcome("error", f"{NOT_A_GAME} ({_why(e)}). Your current game is unchanged.")
+        with self._busy():
+            self.install(game, seat, first_deal=first)
+        return Outcome("ok", f"Loaded the game: hand {game.hands_dealt}, {self.turn_phrase()}.")
+
+    def _read(self, obj: Any):
+        if isinstance(obj, (bytes, bytearray, memoryview)):
+            if len(obj) > MAX_LOAD_BYTES:
+                raise _FileProblem(f"it is {len(obj) / 1e6:.1f} MB; a saved game is at most "
+                                   f"{MAX_LOAD_BYTES / 1e6:.0f} MB")
+            obj = bytes(obj).decode("utf-8")
+        if isinstance(obj, str):
+            if len(obj) > MAX_LOAD_BYTES:
+                raise _FileProblem(f"it is {len(obj) / 1e6:.1f} MB; a saved game is at most "
+                                   f"{MAX_LOAD_BYTES / 1e6:.0f} MB")
+            obj = json.loads(obj)
+        game = game_from_record(obj, auto_deal=False)
+        tutor = obj.get("tutor") if isinstance(obj, dict) else None
+        tutor = tutor if isinstance(tutor, dict) else {}
+        seat = tutor.get("learner_seat")
+        if seat is None or (type(seat) is int and 0 <= seat < game.n_seats):
+            seat = DEFAULT_LEARNER_SEAT[game.GAME] if seat is None else seat
+        else:
+            raise _FileProblem(f"tutor.learner_seat: {_quote(repr(seat))} is not a seat of this game")
+        first = tutor.get("first_deal")
+        if first is not None and not (type(first) is int and 0 <= first <= MAX_DEAL_NUMBER - 1000):
+            shown = "a very long number" if type(first) is int and first.bit_length() > 200 else _quote(repr(first))
+            raise _FileProblem(f"tutor.first_deal: {shown} is not a deal number (0 to {MAX_DEAL_NUMBER - 1000})")
+        return game, seat, first
+
+
+class _FileProblem(ValueError):
+    pass
+
+
+def _why(e: BaseException) -> str:
+    """A short plain reason for a file that cannot be loaded."""
+    if isinstance(e, UnicodeDecodeError):
+        return "the file is not text (UTF-8)"
+    if isinstance(e, json.JSONDecodeError):
+        return f"the file is not valid JSON: {e.msg}, line {e.lineno}"
+    if isinstance(e, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(e, (InvalidInputError, IllegalActionError, _FileProblem)):
+        text = str(e)  # the engine's own words (it quotes at most a short piece of the file)
+        return text if len(text) <= 300 else text[:299] + "…"
+    if isinstance(e, ValueError) and "digits" in str(e):
+        return "it holds a number too long to read"
+    log.info("file not loaded: %s: %s", type(e).__name__, _quote(str(e)))
+    return "it could not be read as a hand record"

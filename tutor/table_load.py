@@ -1,0 +1,96 @@
+"""The table's "Load a saved game" button (anywidget).
+
+Unlike ipywidgets' FileUpload (whose label counts the files: "Load (0)", and
+which sends any file, however big, over the websocket: a file of 10 MiB or
+more broke the kernel connection and left the button dead), this button
+checks the file's size in the browser first.  A file bigger than
+``max_bytes`` is not sent: the button says so in the page and tells Python
+(``on_load`` callbacks get ``(name, None, size)``); otherwise the callbacks
+get ``(name, content_bytes, size)``.  :meth:`simulate` does the same
+headless (tests).
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from .session import MAX_LOAD_BYTES
+
+__all__ = ["LoadButton"]
+
+log = logging.getLogger("tutor.table")
+
+_ESM = r"""
+function render({ model, el }) {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".json,application/json";
+  input.hidden = true;
+  input.tabIndex = -1;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "tt-tbl-load jupyter-button widget-button";
+  button.textContent = model.get("description");
+  const note = document.createElement("span");
+  note.className = "tt-tbl-load-note";
+  note.setAttribute("role", "status");
+  el.append(button, input, note);
+  button.addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    input.value = "";              // the same file can be chosen again
+    if (!file) return;
+    const limit = model.get("max_bytes");
+    if (file.size > limit) {
+      note.textContent = `${file.name} is too big to be a saved game (${(file.size / 1e6).toFixed(1)} MB; at most ${(limit / 1e6).toFixed(0)} MB). Your current game is unchanged.`;
+      model.send({ type: "too_big", name: file.name, size: file.size });
+      return;
+    }
+    note.textContent = "";
+    const data = await file.arrayBuffer();
+    model.send({ type: "file", name: file.name, size: file.size }, undefined, [data]);
+  });
+  model.on("change:description", () => { button.textContent = model.get("description"); });
+}
+export default { render };
+"""
+
+
+class LoadButton(anywidget.AnyWidget):
+    """A button that reads one saved-game file of at most ``max_bytes``."""
+
+    _esm = _ESM
+    description = traitlets.Unicode("Load a saved game").tag(sync=True)
+    max_bytes = traitlets.Int(MAX_LOAD_BYTES).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._callbacks: list[Callable[[str, bytes | None, int], Any]] = []
+        self.on_msg(self._on_msg)
+
+    def on_load(self, callback: Callable[[str, bytes | None, int], Any]) -> None:
+        """Call ``callback(name, content, size)`` for each file chosen
+        (``content`` None: the file was too big and was not read)."""
+        self._callbacks.append(callback)
+
+    def simulate(self, name: str, content: bytes) -> None:
+        """As if the learner chose a file holding ``content`` (headless)."""
+        size = len(content)
+        self._fire(name, None if size > self.max_bytes else bytes(content), size)
+
+    def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") not in ("file", "too_big"):
+            return
+        name = str(content.get("name", ""))[:200]
+        size = content.get("size") if isinstance(content.get("size"), int) else 0
+        data = bytes(buffers[0]) if content["type"] == "file" and buffers else None
+        if data is not None and len(data) > self.max_bytes:
+            data = None
+        self._fire(name, data, size)
+
+    def _fire(self, name: str, data: bytes | None, size: int) -> None:
+        for cb in list(self._callbacks):
+            cb(name, data, size)

@@ -1,0 +1,167 @@
+"""Drawing a :class:`tutor.table.GameTable` from its session (a mixin:
+the widgets are made by GameTable; the HTML comes from
+:mod:`tutor.table_view`).  The learner's hand is updated in one message
+(``hold_sync``), so the browser never shows new cards with old playable
+marks."""
+from __future__ import annotations
+
+import html
+import logging
+
+import ipywidgets as W
+
+from engine import Bid, Phase, Play
+from engine.game import SeatView
+
+from . import table_view as V
+from .cards import FULL_DECK
+
+__all__ = ["TableRendering", "advice"]
+
+log = logging.getLogger("tutor.table")
+
+
+class TableRendering:
+    """The render methods of :class:`tutor.table.GameTable`."""
+
+    def _render(self) -> None:
+        s = self._session
+        view = s.game.view(s.learner)
+        self._title.value = V.title_html(s, view)
+        self._status_plain = s.status()
+        self._status.value = V.status_html(self._status_plain)
+        self._table_html.value = V.seats_html(s, view)
+        self._info_html.value = V.info_html(s, view)
+        self._last_trick_html.value = V.last_trick_html(s, view)
+        self._render_actions(view)
+        self._render_hand(view)
+        self._log_html.value = V.log_html(s.events)
+        self._undo_btn.layout.display = None if s.practice else "none"
+        shown = None if (self.hints and self._hint_available) else "none"
+        self._hint_btn.layout.display = shown
+        self._show_me.button.layout.display = shown
+        self._show_me.layout.display = shown
+        if s.game.phase in (Phase.DEAL, Phase.GAME_OVER):
+            self._refresh_scoresheet()
+
+    def _render_actions(self, view: SeatView) -> None:
+        g, me = self.game, self.learner_seat
+        boxes: list[W.Widget] = []
+        my_turn = me in view.to_act
+        if g.phase is Phase.BIDDING and my_turn:
+            face_down = view.hand is None
+            self._look_btn.layout.display = None if face_down else "none"
+            self._blind_btn.layout.display = None if face_down else "none"
+            self._ensure_bid_buttons(g.bid_range(me))
+            legal = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
+            for v, b in zip(range(self._bid_range[0], self._bid_range[1] + 1), self._bid_buttons):
+                ok = v in legal
+                b.button_style = "" if ok or not self._show_legal.value else "danger"
+                b.tooltip = f"Bid {b.description}" if ok else f"Bid {b.description}: not allowed now (click to see why)"
+            self._bid_row.layout.display = "none" if face_down else None
+            boxes.append(self._bid_box)
+        elif g.phase is Phase.EXCHANGE and my_turn:
+            boxes.append(self._pass_box)
+        if g.phase in (Phase.DEAL, Phase.GAME_OVER):
+            self._result_html.value = V.result_html(self._session)
+            boxes.append(self._result_html)
+            if g.phase is Phase.DEAL:
+                boxes.append(self._next_btn)
+        else:
+            self._result_html.value = ""
+        if not (g.phase is Phase.BIDDING and my_turn):
+            self._hint_html.value, self._hint_plain = "", ""
+            self._show_me.clear()
+        self._action_box.children = boxes
+
+    def _ensure_bid_buttons(self, bid_range: tuple[int, int]) -> None:
+        if bid_range == self._bid_range:
+            return
+        low, high = bid_range
+        buttons = []
+        for v in range(low, high + 1):
+            label = self.game.bid_label(v)
+            b = W.Button(description=label, layout=W.Layout(width="auto"))
+            if label != str(v):
+                b.add_class("tt-tbl-nil")
+            b.on_click(lambda _b, v=v: self._bid(v, blind=False))
+            buttons.append(b)
+        self._bid_buttons = buttons
+        self._bid_row.children = buttons
+        self._bid_range = bid_range
+
+    def _render_hand(self, view: SeatView) -> None:
+        g, me = self.game, self.learner_seat
+        h = self._hand
+        with h.hold_sync():
+            if view.hand is None:  # Spades before looking: backs only, never the real cards (SP-10)
+                h.multi_select = False
+                h.selected = []
+                h.playable = []
+                h.highlighted = []
+                h.cards = list(FULL_DECK[:view.hand_size])
+                h.face_down = True
+                h.label = "Your hand (face down)"
+                return
+            codes = [c.code for c in view.hand]
+            exchange = g.phase is Phase.EXCHANGE and me in view.to_act
+            h.face_down = False
+            if not exchange:
+                h.selected = []
+            h.multi_select = exchange
+            h.cards = codes
+            h.selected = [c for c in h.selected if c in codes]
+            legal = [a.card.code for a in view.legal if isinstance(a, Play)]
+            h.playable = legal if (legal and self._show_legal.value) else []
+            h.highlighted = [c for c in self._highlight if c in codes]
+            if exchange:
+                h.label = "Your hand: choose 3 cards to pass"
+            elif legal:
+                h.label = "Your hand: your turn, click a card to play it"
+            else:
+                h.label = "Your hand"
+
+    def _refresh_scoresheet(self) -> None:
+        """Show or redraw the score sheet (tutor.scoresheet, optional) when
+        the game or its number of scored hands changed."""
+        key = (id(self.game), len(self.game.results))
+        if key == self._scoresheet_key:
+            return
+        try:
+            from tutor.scoresheet import ScoreSheet  # noqa: PLC0415 - optional, written separately
+        except ImportError:
+            self._score_box.children = ()
+            return
+        try:
+            if self._scoresheet is None:
+                self._scoresheet = ScoreSheet(self.game)
+                self._score_box.children = (self._scoresheet,)
+            else:
+                self._scoresheet.refresh(self.game)
+            self._scoresheet_key = key
+        except Exception as e:  # noqa: BLE001 - the score sheet must not break the game
+            log.exception("score sheet failed")
+            self._score_box.children = (W.HTML(f"<small>(The score sheet could not be drawn: "
+                                               f"{html.escape(type(e).__name__)}.)</small>"),)
+
+
+def advice(adv, view: SeatView, game) -> tuple[str, list[str]]:
+    """The advisor's suggested bid for ``view`` as (headline, reason lines)
+    (:func:`engine.bots.advisor.advise_bid`; the bid in the game's words,
+    :meth:`~engine.game.TrickGame.bid_label`); a line never repeats the
+    headline."""
+    a = adv.advise_bid(view)
+    if a.bid is None:
+        head = "Look at your cards first"
+    else:
+        head = f"Suggested bid: {game.bid_label(a.bid, blind=bool(a.blind_nil))}"
+    lines = []
+    for item in a.lines:
+        text, value = (item if isinstance(item, tuple) else (str(item), 0))
+        line = f"{text} ({value:+.2f} tricks)" if value else str(text)
+        if line.lower().startswith(head.lower()):  # the headline again: keep only what it adds
+            line = line[len(head):].lstrip(" :—–-")
+            line = line[:1].upper() + line[1:]
+        if line:
+            lines.append(line)
+    return head, lines
