@@ -58,7 +58,6 @@ def measure_feedback(clicks: int = 100, deal_number: int = 2026) -> dict:
     from tutor.table import new_spades_table
 
     t = new_spades_table(deal_number=deal_number, target_score=500)
-    t.stale_click_s = 0.0  # clicks here are deliberate, back to back
     stamp: list[float] = []
     t.feedback.observe(lambda _c: stamp.append(time.perf_counter()), names="value")
     rng = random.Random(deal_number)

@@ -391,12 +391,12 @@ class TrickTutorApp(W.VBox):
         for title, table in tables:
             sheet = self._scoresheets.get(title)
             if sheet is None:
-                sheet = ScoreSheet(table.game)
+                sheet = ScoreSheet(table.game, names=table.seat_names)
                 sheet.add_class("tt-app-scoresheet")
                 sheet.add_class("tt-app-scoresheet-" + title.lower().replace(" ", "-"))
                 self._scoresheets[title] = sheet
             else:
-                sheet.refresh(table.game)
+                sheet.refresh(table.game, names=table.seat_names)
         self.scoresheets = {title: self._scoresheets[title] for title, _ in tables}
         # the first sheet, for callers of the single-game API
         self.scoresheet = next(iter(self.scoresheets.values()), None)

@@ -53,10 +53,17 @@ class Feedback(W.HTML):
     def show_bug(self, text: str) -> None:
         self._set("bug", text)
 
-    def show_verdict(self, v: Verdict, prefix: str = "") -> None:
-        """Green for an OK verdict, red for a refusal; the rule id is shown."""
-        rule = f' <span class="tt-rule" style="font-family:monospace;opacity:.8">[{html.escape(v.rule)}]</span>' if v.rule else ""
-        self._set("ok" if v.ok else "error", prefix + v.message, rule)
+    def show_verdict(self, v: Verdict, prefix: str = "", text: str | None = None,
+                     kind: str | None = None) -> None:
+        """Green for an OK verdict, red for a refusal.  The rule id appears
+        once, as the ``[SP-14]`` badge: a "(SP-14)" in the message (or in
+        ``text``, a caller's wording of it) is dropped."""
+        words = prefix + (v.message if text is None else text)
+        rule = ""
+        if v.rule:
+            words = words.replace(f" ({v.rule})", "")
+            rule = f' <span class="tt-rule" style="font-family:monospace">[{html.escape(v.rule)}]</span>'
+        self._set(kind or ("ok" if v.ok else "error"), words, rule)
 
     def clear(self) -> None:
         self.kind, self.text, self.value = "", "", ""

@@ -20,7 +20,7 @@ the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 import ipywidgets as W
 import pandas as pd
@@ -43,12 +43,14 @@ def _is_spades(game) -> bool:
     return game.GAME == "spades"
 
 
-def who_labels(game) -> list[str]:
-    """Column labels of the scoring units: Spades ``["North–South",
-    "East–West"]``; Oh Hell ``["seat 0", …]``."""
-    if _is_spades(game):
-        return list(SIDE_LABELS)
-    return [f"seat {s}" for s in range(game.n_seats)]
+def who_labels(game, names: Sequence[str] | None = None) -> list[str]:
+    """Column labels of the scoring units, one per entry of ``game.scores``:
+    the names of the seats scored together (``game.sides``) joined by "–".
+    ``names`` (one per seat, default ``game.seat_names``) lets a table use
+    its own: Spades ``["North–South", "East–West"]``; Oh Hell the engine's
+    ``["seat 0", …]`` or a table's ``["You", "Ada", …]``."""
+    names = tuple(names) if names is not None else game.seat_names
+    return ["–".join(names[s] for s in side) for side in game.sides]
 
 
 def score_lines_frame(game) -> pd.DataFrame:
@@ -87,7 +89,7 @@ def score_lines_frame(game) -> pd.DataFrame:
     return df
 
 
-def running_totals_frame(game) -> pd.DataFrame:
+def running_totals_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
     """Scores after each finished hand, one row per hand.
 
     Columns: ``hand`` (1…), one column per side/seat (see :func:`who_labels`)
@@ -95,7 +97,7 @@ def running_totals_frame(game) -> pd.DataFrame:
     ``"East–West bags"`` (the bag counter after the hand, 0…9, SP-20).  The
     last row equals ``game.scores`` (and ``game.bags``) once a hand ends.
     """
-    labels = who_labels(game)
+    labels = who_labels(game, names)
     spades = _is_spades(game)
     cols = ["hand"] + labels + ([f"{l} bags" for l in labels] if spades else [])
     rows = []
@@ -112,7 +114,7 @@ def _start_scores(game) -> list[int]:
     return list(game.start_scores)
 
 
-def score_figure(game) -> go.Figure:
+def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
     """Running scores by hand as a plotly figure.
 
     One line per side (Spades) or seat (Oh Hell), named as in
@@ -120,8 +122,8 @@ def score_figure(game) -> go.Figure:
     first hand), y = points.  Spades adds one dashed line per side for its
     bags (named ``"North–South bags"`` …) on a secondary y axis (``y2``).
     """
-    df = running_totals_frame(game)
-    labels = who_labels(game)
+    df = running_totals_frame(game, names)
+    labels = who_labels(game, names)
     spades = _is_spades(game)
     xs = [0] + df["hand"].tolist()
     fig = go.Figure()
@@ -160,13 +162,13 @@ def chart_output(fig: go.Figure, text: str) -> W.Output:
     return out
 
 
-def _chart_text(game) -> str:
+def _chart_text(game, names: Sequence[str] | None = None) -> str:
     """One sentence for the chart: the running totals after the last hand."""
-    totals = running_totals_frame(game)
+    totals = running_totals_frame(game, names)
     if totals.empty:
         return "No hand scored yet."
     last = totals.iloc[-1]
-    parts = [f"{label} {int(last[label])}" for label in who_labels(game)]
+    parts = [f"{label} {int(last[label])}" for label in who_labels(game, names)]
     return f"Running scores after hand {int(last['hand'])}: " + ", ".join(parts) + "."
 
 
@@ -179,8 +181,9 @@ class ScoreSheet(W.VBox):
     plotly Figure and ``.chart`` its Output (both None until a hand is
     scored)."""
 
-    def __init__(self, game, **kwargs: Any):
+    def __init__(self, game, names: Sequence[str] | None = None, **kwargs: Any):
         self.game = game
+        self.names = tuple(names) if names is not None else None  # one per seat; None: the engine's
         self.title = W.HTML()
         self.totals_html = W.HTML()
         self.lines_html = W.HTML()
@@ -190,19 +193,21 @@ class ScoreSheet(W.VBox):
         self._figure_key: tuple | None = None
         self._chart_slot = W.Box(layout=W.Layout(width="100%"))
         self.lines = score_lines_frame(game)
-        self.totals = running_totals_frame(game)
+        self.totals = running_totals_frame(game, self.names)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
         self.add_class("tt-scoresheet")
         self.refresh()
 
-    def refresh(self, game=None) -> None:
+    def refresh(self, game=None, names: Sequence[str] | None = None) -> None:
         """Recompute the tables and the chart from ``game`` (default: the one
-        given before)."""
+        given before), with the seats called ``names`` (default: as before)."""
         if game is not None:
             self.game = game
+        if names is not None:
+            self.names = tuple(names)
         g = self.game
         self.lines = score_lines_frame(g)
-        self.totals = running_totals_frame(g)
+        self.totals = running_totals_frame(g, self.names)
         name = "Spades" if _is_spades(g) else "Oh Hell"
         n = len(g.results)
         self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
@@ -227,13 +232,13 @@ class ScoreSheet(W.VBox):
                                      "<div style='overflow-x:auto'>"
                                      + self.lines.to_html(index=False, classes="tt-score-table tt-lines", border=0)
                                      + "</div></details>")
-        key = (id(g), n, id(g.results[-1]) if n else None)
+        key = (id(g), n, id(g.results[-1]) if n else None, self.names)
         if key == self._figure_key and (self.figure is not None) == bool(n):
             return  # the chart already shows these hands
         self._figure_key = key
         old = self.chart
-        self.figure = score_figure(g) if n else None
-        self.chart = chart_output(self.figure, _chart_text(g)) if n else None
+        self.figure = score_figure(g, self.names) if n else None
+        self.chart = chart_output(self.figure, _chart_text(g, self.names)) if n else None
         self._chart_slot.children = (self.chart,) if self.chart is not None else ()
         if old is not None:
             old.close()

@@ -200,6 +200,13 @@ class GameTable(TableRendering, W.VBox):
         return self._session.game
 
     @property
+    def seat_names(self) -> tuple[str, ...]:
+        """What this table calls each seat, in seat order (Spades: the
+        engine's North … West; Oh Hell: "You", then Ada, Ben … clockwise);
+        the score sheet uses them."""
+        return tuple(self._session.name(s, you=False) for s in range(self.game.n_seats))
+
+    @property
     def level(self) -> int:
         return self._session.level
 
@@ -320,10 +327,7 @@ class GameTable(TableRendering, W.VBox):
         self._last_verdict = out.verdict if out.verdict is not None else self._last_verdict
         v = out.verdict
         if v is not None and v.rule and out.kind in ("ok", "error"):
-            text = out.text.replace(f" ({v.rule})", "")
-            badge = (f' <span class="tt-rule" style="font-family:monospace">'
-                     f'[{html.escape(v.rule)}]</span>')
-            self._feedback._set(out.kind, text, badge)
+            self._feedback.show_verdict(v, text=out.text, kind=out.kind)
         else:
             {"ok": self._feedback.show_ok, "error": self._feedback.show_error,
              "info": self._feedback.show_info}[out.kind](out.text)

@@ -134,10 +134,10 @@ class TableRendering:
             return
         try:
             if self._scoresheet is None:
-                self._scoresheet = ScoreSheet(self.game)
+                self._scoresheet = ScoreSheet(self.game, names=self.seat_names)
                 self._score_box.children = (self._scoresheet,)
             else:
-                self._scoresheet.refresh(self.game)
+                self._scoresheet.refresh(self.game, names=self.seat_names)
             self._scoresheet_key = key
         except Exception as e:  # noqa: BLE001 - the score sheet must not break the game
             log.exception("score sheet failed")

@@ -169,8 +169,8 @@ class BiddingDrill(W.VBox):
         self.comparison = ""
         self.hands_played = 0
 
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Bidding: {GAME_NAMES[game]}"
-                            f"{' (hook)' if hook else ''}</h3>")
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Bidding: {GAME_NAMES[game]}"
+                            f"{' (hook)' if hook else ''}</h2>")
         self.info = W.HTML()
         self.hand = CardHand(cards=[], label="Your hand")
         self.hand.on_click(self._on_card)

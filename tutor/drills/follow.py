@@ -78,7 +78,7 @@ class FollowSuitDrill(W.VBox):
         self._advanced_at = -1e9
 
         name = GAME_NAMES.get(game, game) + (" (must trump)" if must_trump else "")
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Follow suit: {name}</h3>"
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Follow suit: {name}</h2>"
                             "<div style='font-size:14px'>Click the card you would play.</div>")
         self.stats = W.HTML()
         self.info = W.HTML()

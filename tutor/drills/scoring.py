@@ -258,7 +258,7 @@ class ScoringDrill(W.VBox):
         self.answered = False
         self.last_correct: bool | None = None
 
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Scoring: {GAME_NAMES[game]}</h3>"
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Scoring: {GAME_NAMES[game]}</h2>"
                             f"<div style='font-size:14px'>{ASK[game]}</div>")
         self.stats = W.HTML()
         self.problem_html = W.HTML()

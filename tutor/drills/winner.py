@@ -93,8 +93,8 @@ class TrickWinnerDrill(W.VBox):
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        self.title = W.HTML(f"<h3 style='margin:4px 0'>Who wins the trick? "
-                            f"({GAME_NAMES[game]})</h3>"
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Who wins the trick? "
+                            f"({GAME_NAMES[game]})</h2>"
                             "<div style='font-size:14px'>Click the card that wins.</div>")
         self.stats = W.HTML()
         self.info = W.HTML()
