@@ -232,7 +232,8 @@ def test_app_score_sheet_follows_the_game_in_play():
     sheet = app.scoresheets["Oh Hell"]
     assert "Score sheet: Oh Hell" in sheet.title.value and "1 hand scored" in sheet.title.value
     assert sheet.totals["hand"].tolist() == [1]
-    assert sheet.totals.iloc[-1][[f"seat {s}" for s in range(4)]].tolist() == list(oh.game.scores)
+    assert list(oh.seat_names) == ["You", "Ada", "Ben", "Cleo"]  # the table's names (seat 0 is the learner)
+    assert sheet.totals.iloc[-1][list(oh.seat_names)].tolist() == list(oh.game.scores)
     assert "Play Oh Hell" in box.children[0].value and "Play Spades" not in box.children[0].value
     assert "tt-app-scoresheet-oh-hell" in sheet._dom_classes
 

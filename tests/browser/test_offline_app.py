@@ -176,8 +176,8 @@ def test_dev_sh_app_moves_off_a_taken_port_and_prints_links_to_its_own_server(br
         # the printed port is served by this server: it takes the printed token, refuses others
         assert _status(port, token) == 200
         assert _status(port, "0" * 32) == 403
-        lab = re.search(r"(http://127\.0\.0\.1:\d+/lab/tree/notebooks/00_welcome\.ipynb\?token=\w+)",
-                        "".join(out.lines)).group(1)
+        lab = out.wait_for(r"(http://127\.0\.0\.1:\d+/lab/tree/notebooks/00_welcome\.ipynb\?token=\w+)",
+                           timeout=30, proc=proc).group(1)  # the line after the app's link
         with urllib.request.urlopen(lab, timeout=30) as r:
             assert r.status == 200 and b"JupyterLab" in r.read()
         # the app opens at the printed link, and asks nothing of any other host
