@@ -361,7 +361,8 @@ class TrickTutorApp(W.VBox):
         from .table import new_oh_hell_table
         self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed())
         self.oh_hell_table.add_class("tt-play-oh-hell")
-        intro = W.HTML("<p class='tt-section-intro'>You are <b>seat 0</b>; the others are computer players. "
+        intro = W.HTML("<p class='tt-section-intro'>You play against computer players, each for themselves "
+                       "(named clockwise from you at the table). "
                        "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number "
                        "of tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, "
                        "sealed bids, must-trump, other scoring), open <b>Options for a new game</b> under the "
