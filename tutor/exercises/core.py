@@ -118,6 +118,10 @@ class Rng:
     def bits(self, k: int) -> int:
         return self._r.getrandbits(k)
 
+    def random(self) -> float:
+        """Uniform float in ``[0, 1)`` (``random.Random.random``, stable for an int seed)."""
+        return self._r.random()
+
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)``."""
         if n <= 1:

@@ -1,13 +1,13 @@
 """Exercises 1 and 2: legal cards and trick winners (SP-13 … SP-16, OH-7, OH-9, OH-10, OH-V6)."""
 from __future__ import annotations
 
-from engine import Card, Deal, Rank, SpadesGame, Suit
+from engine import DECK, Card, Deal, Rank, SpadesGame, Suit
 from engine.cards import describe_cards
 from engine.verdict import Reason
 
 from .core import SEATS, Question, Rng
-from ._qbase import (Gen, cards_text, _key_cards, _spades_game, _oh_hell_game, _random_bids, _completed_tricks,
-                     _NotFound, _search, _trick_line, _trump_line)
+from ._qbase import (Gen, cards_text, _key_cards, _FastHand, _fast_position, _fast_trick, _spades_game,
+                     _oh_hell_game, _random_bids, _search, _trick_line, _trump_line, _trump_text)
 
 
 # ------------------------------------------------ exercise 1: legal cards
@@ -276,12 +276,9 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
 
 
 def _spades_trick(rng: Rng, pred):
-    for _ in range(400):
-        g = _spades_game(rng)
-        for t in _completed_tricks(g, rng):
-            if pred(t):
-                return t
-    raise _NotFound("no trick found")  # pragma: no cover
+    """A trick of a random Spades hand (played on engine.sim's fast path)
+    for which ``pred(trick)`` holds; the winner is the engine's (SP-16)."""
+    return _fast_trick(rng, lambda r: _FastHand(r, "spades"), lambda h, t: pred(t))[1]
 
 
 def _spades_winner(title: str, pred) -> Gen:
@@ -314,20 +311,17 @@ def _ex2_spade_led(rng: Rng, settings: dict) -> Question:
 
 def _oh_winner(title: str, pred, no_trump: bool) -> Gen:
     def gen(rng: Rng, settings: dict) -> Question:
-        for _ in range(400):
-            size = rng.between(5, 9)
-            g = _oh_hell_game(rng, size, no_trump_final_hand=True) if no_trump else _oh_hell_game(rng, size)
-            _random_bids(g, rng)
-            trump = g.trump
-            intro = [f"Oh Hell, 4 players, {size} cards each."]
-            if no_trump:
-                intro.append("This is the last hand of the game: no card is turned up and there is no trump (OH-7).")
-            else:
-                intro.append(_trump_line(g))
-            for t in _completed_tricks(g, rng):
-                if pred(t, trump):
-                    return _winner_question(title, intro, t, trump, "OH-10", no_trump)
-        raise _NotFound("no trick found")  # pragma: no cover
+        def make(r: Rng) -> _FastHand:
+            return _FastHand(r, "oh_hell", r.between(5, 9), turn_up=not no_trump)
+
+        h, t = _fast_trick(rng, make, lambda h, t: pred(t, None if h.trump is None else Suit(h.trump)))
+        trump = None if h.trump is None else Suit(h.trump)
+        intro = [f"Oh Hell, 4 players, {h.size} cards each."]
+        if no_trump:
+            intro.append("This is the last hand of the game: no card is turned up and there is no trump (OH-7).")
+        else:
+            intro.append(_trump_text(trump, DECK[h.up]))
+        return _winner_question(title, intro, t, trump, "OH-10", no_trump)
     return gen
 
 
