@@ -270,14 +270,20 @@ def _hand_with_estimate(rng: Rng, size: int, trump: Suit | None, make_game, esti
     bias towards strong or weak cards (:func:`_weighted_hand`), the bias
     adjusted by what :func:`~tutor.exercises.bidcount.estimate_bid` (called
     on the real seat view, never copied) says, until it gives the target;
-    after 40 tries the closest hand is used (the top of the range is rare).
+    after 200 hands the closest is used (the top of the range is rare).
     ``make_game(rng, hand)`` returns ``(game, seat)``.  Returns ``(game,
     seat, hand, estimate)``."""
     target = rng.pick(targets)
     beta = _first_bias(target / size)
     best = None
-    for _ in range(40):
-        g, seat = make_game(rng, _weighted_hand(rng, size, trump, beta))
+    for _ in range(200):
+        hand = _weighted_hand(rng, size, trump, beta)
+        if estimator != "count":  # a cheap first look (the simple count, no game) before asking the advisor
+            gap = target - estimate_bid(hand, trump, size, "count").center
+            if abs(gap) > 1:
+                beta += 0.3 * gap + (0.15 if gap > 0 else -0.15)
+                continue
+        g, seat = make_game(rng, hand)
         hand = g.hand_of(seat)
         est = estimate_bid(hand, trump, size, estimator, view=g.view(seat))
         gap = target - est.center
@@ -293,7 +299,9 @@ def _rest_dealt(rng: Rng, hand: list[Card], seat: int, size: int, keep: Card | N
     """The four hands of a deal in which ``seat`` holds ``hand`` (the others
     dealt at random from the rest, leaving out ``keep``)."""
     held = set(hand)
-    rest = rng.shuffled([c for c in DECK if c not in held and c != keep])
+    rest = [c for c in DECK if c not in held and c != keep]
+    keys = {c: rng.random() for c in rest}
+    rest.sort(key=keys.__getitem__)
     hands = []
     pos = 0
     for s in range(4):

@@ -1,7 +1,7 @@
 """Exercises 3 and 4: Spades scoring, bags and the end of the game (SP-7 … SP-22)."""
 from __future__ import annotations
 
-from engine import Bid, Phase, SpadesGame, score_spades_side
+from engine import Bid, Phase, score_spades_side
 
 from .core import NOBODY, SEATS, SIDES, TIE, Question, Rng
 from ._qbase import _FastHand, _plural, _NotFound, _INT_HELP
