@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+from nbformat import NotebookNode
 from nbformat.v4 import nbjson
 
 from .core import PRACTICE_STUDENT, Exercise
@@ -50,12 +51,12 @@ teacher's grader reads the value and never runs code. Keep the answer in its own
 def new_code_cell(source: str, id: str, metadata: dict) -> nbformat.NotebookNode:
     """A code cell without outputs (built directly: nbformat's constructor
     validates every cell, which took most of the time of a class's ``make``)."""
-    return nbformat.from_dict({"cell_type": "code", "id": id, "metadata": metadata, "source": source,
-                               "outputs": [], "execution_count": None})
+    return NotebookNode(cell_type="code", id=id, metadata=nbformat.from_dict(metadata), source=source,
+                        outputs=[], execution_count=None)
 
 
 def new_markdown_cell(source: str, id: str) -> nbformat.NotebookNode:
-    return nbformat.from_dict({"cell_type": "markdown", "id": id, "metadata": {}, "source": source})
+    return NotebookNode(cell_type="markdown", id=id, metadata=NotebookNode(), source=source)
 
 
 def answer_source(qid: str, value: Any = None) -> str:
@@ -95,11 +96,11 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
                                    metadata={"tags": ["answer"], "tricktutor": {"question": qid}}))
         cells.append(new_code_cell(f"from tutor.exercises.student import check\ncheck({qid!r})", id=f"{qid}-check",
                                    metadata={"tags": ["check"]}))
-    return nbformat.from_dict({"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
+    return NotebookNode(cells=cells, nbformat=4, nbformat_minor=5, metadata=nbformat.from_dict({
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
         "tricktutor": {"exercise": name, "student": student, "settings": settings, "format": FORMAT},
-    }})
+    }))
 
 
 def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat.NotebookNode:

@@ -235,18 +235,19 @@ def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Q
     return q
 
 
+#: Card strength for :func:`_weighted_hand` by trump suit (None: no trump): rank 0…1, +1 for a trump.
+_STRENGTH = {t: tuple((c.rank - 2) / 12 + (1.0 if c.suit == t else 0.0) for c in DECK)
+             for t in (None, *Suit)}
+
+
 def _weighted_hand(rng: Rng, size: int, trump: Suit | None, beta: float) -> list[Card]:
     """``size`` cards drawn without replacement, each card weighted
     ``exp(beta * strength)`` (strength: rank 0…1, +1 for a trump), so a
     large ``beta`` gives aces and long trumps, a negative one small cards
     (Efraimidis–Spirakis keys ``log(u) / w``)."""
-    keys = []
-    for c in DECK:
-        s = (c.rank - 2) / 12 + (1.0 if c.suit == trump else 0.0)
-        u = rng.random() or 1e-300
-        keys.append((math.log(u) * math.exp(-beta * s), c.index))
-    keys.sort(reverse=True)
-    return [DECK[i] for _, i in keys[:size]]
+    rnd, log, exp = rng.random, math.log, math.exp
+    keys = [log(rnd() or 1e-300) * exp(-beta * st) for st in _STRENGTH[trump]]
+    return [DECK[i] for i in sorted(range(52), key=keys.__getitem__, reverse=True)[:size]]
 
 
 #: (estimate as a fraction of the hand size, bias) pairs measured for :func:`_weighted_hand`:
@@ -298,10 +299,12 @@ def _hand_with_estimate(rng: Rng, size: int, trump: Suit | None, make_game, esti
 def _rest_dealt(rng: Rng, hand: list[Card], seat: int, size: int, keep: Card | None = None):
     """The four hands of a deal in which ``seat`` holds ``hand`` (the others
     dealt at random from the rest, leaving out ``keep``)."""
-    held = set(hand)
-    rest = [c for c in DECK if c not in held and c != keep]
-    keys = {c: rng.random() for c in rest}
-    rest.sort(key=keys.__getitem__)
+    out = {c.index for c in hand}
+    if keep is not None:
+        out.add(keep.index)
+    rest = [i for i in range(52) if i not in out]
+    keys = [rng.random() for _ in rest]
+    rest = [DECK[rest[k]] for k in sorted(range(len(rest)), key=keys.__getitem__)]
     hands = []
     pos = 0
     for s in range(4):
@@ -338,7 +341,9 @@ def _ex6_spades(rng: Rng, settings: dict) -> Question:
                                            _SPADES_TARGETS)
     prompt = ["Spades (spades are trump).", f"You are {SEATS[seat]} and bid first. Your 13 cards: {cards_text(hand)}.",
               "How many tricks do you expect to win? Give your bid."]
-    return _bid_question("Count the tricks (Spades)", prompt, est, 13, "SP-6")
+    q = _bid_question("Count the tricks (Spades)", prompt, est, 13, "SP-6")
+    q.facts.update(hand=[c.code for c in hand], trump="S")
+    return q
 
 
 def _ex6_oh_hell(rng: Rng, settings: dict) -> Question:
@@ -359,4 +364,6 @@ def _ex6_oh_hell(rng: Rng, settings: dict) -> Question:
     prompt = [f"Oh Hell, 4 players, {size} cards each.", _trump_line(g),
               f"You are {SEATS[seat]} and bid first. Your cards: {cards_text(hand)}.",
               "How many tricks do you expect to win? Give your bid."]
-    return _bid_question("Count the tricks (Oh Hell)", prompt, est, size, "OH-8")
+    q = _bid_question("Count the tricks (Oh Hell)", prompt, est, size, "OH-8")
+    q.facts.update(hand=[c.code for c in hand], trump=trump.letter)
+    return q

@@ -113,7 +113,7 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
 def seal_text(exercise: Exercise, secret: str | None = None) -> str:
     """:func:`seal` as one line of text (base64 of compressed JSON) for the setup cell."""
     raw = json.dumps(seal(exercise, secret), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return base64.b64encode(zlib.compress(raw.encode("utf-8"), 9)).decode("ascii")
+    return base64.b64encode(zlib.compress(raw.encode("utf-8"), 1)).decode("ascii")
 
 
 class _SealedBook:
