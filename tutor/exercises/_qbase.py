@@ -154,28 +154,30 @@ class _FastHand:
     def step(self, rng: Rng) -> tuple[int, tuple[int, ...]] | None:
         """Play a random legal card for the seat to play; returns
         ``(leader, cards)`` when that completes a trick, else None."""
-        seat = self.seat
-        mask = legal_play_mask(self.hands[seat], self.led, self.trump, self.restricted, self.broken,
-                               self.must_trump)
-        c = pick_card(rng, mask)
-        self.hands[seat] ^= 1 << c
-        self.current.append(c)
-        self.plays.append((seat, c))
-        if self.trump is not None and c // 13 == self.trump:
-            self.broken = True  # SP-15 (only read in Spades)
-        if len(self.current) < 4:
-            return None
-        cards = tuple(self.current)
-        best = 0
-        for i in range(1, 4):  # the engine's winning_offset (SP-16, OH-10) on indices
-            c, b = cards[i], cards[best]
-            if c // 13 == b // 13:
-                if c > b:
-                    best = i
-            elif c // 13 == self.trump:
-                best = i
+        cur = self.current
         leader = self.leader
-        w = (leader + best) % 4
+        seat = (leader + len(cur)) % 4
+        trump = self.trump
+        c = pick_card(rng, legal_play_mask(self.hands[seat], cur[0] // 13 if cur else None, trump,
+                                           self.restricted, self.broken, self.must_trump))
+        self.hands[seat] ^= 1 << c
+        cur.append(c)
+        self.plays.append((seat, c))
+        if trump is not None and c // 13 == trump:
+            self.broken = True  # SP-15 (only read in Spades)
+        if len(cur) < 4:
+            return None
+        cards = tuple(cur)
+        best = cards[0]
+        off = 0
+        for i in (1, 2, 3):  # the engine's winning_offset (SP-16, OH-10) on indices
+            c = cards[i]
+            if c // 13 == best // 13:
+                if c > best:
+                    best, off = c, i
+            elif c // 13 == trump:
+                best, off = c, i
+        w = (leader + off) % 4
         self.won[w] += 1
         self.leader, self.current = w, []
         return leader, cards

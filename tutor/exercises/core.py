@@ -114,6 +114,7 @@ class Rng:
 
     def __init__(self, seed: int):
         self._r = random.Random(seed)
+        self.random = self._r.random  # the bound method itself: the searches call it very often
 
     def bits(self, k: int) -> int:
         return self._r.getrandbits(k)

@@ -136,7 +136,7 @@ _CELL_TEXT: dict[str, str] = {}  # the cells every student's notebook shares, as
 
 
 def _cell_text(cell) -> str:
-    key = json.dumps(cell, sort_keys=True)
+    key = repr(cell)  # cells are built by this module, keys always in one order
     text = _CELL_TEXT.get(key)
     if text is None:
         c = dict(cell)
