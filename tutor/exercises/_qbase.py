@@ -36,14 +36,6 @@ def _strip_yes(msg: str) -> str:
     return msg[5:] if msg.startswith("Yes: ") else msg
 
 
-def _spades_game(rng: Rng, bids: Callable[[Rng, int], int] | None = None) -> SpadesGame:
-    g = SpadesGame(first_deal=rng.bits(40), dealer=rng.below(4))
-    for _ in range(4):
-        s = g.to_act
-        g.bid(s, bids(rng, s) if bids else rng.between(1, 4))
-    return g
-
-
 def _oh_hell_game(rng: Rng, size: int, **rules) -> OhHellGame:
     rules.setdefault("no_trump_final_hand", False)
     g = OhHellGame(OhHellRules(players=4, hand_sizes=(size,), **rules),
@@ -60,36 +52,8 @@ def _random_bids(g, rng: Rng, top: int | None = None) -> None:
         g.bid(s, rng.pick(legal))
 
 
-def _play_states(g, rng: Rng):
-    """Yield ``g`` before every play of the current hand, then play a random legal card."""
-    while g.phase is Phase.PLAY:
-        yield g
-        s = g.to_act
-        g.play(s, rng.pick(g.legal_plays(s)))
-
-
-def _completed_tricks(g, rng: Rng):
-    """Play the current hand with random legal cards, yielding each completed Trick."""
-    while g.phase is Phase.PLAY:
-        s = g.to_act
-        t = g.play(s, rng.pick(g.legal_plays(s)))
-        if t is not None:
-            yield t
-
-
 class _NotFound(RuntimeError):
     pass
-
-
-def _search(rng: Rng, make, pred, tries: int = 400):
-    """First state of random hands (``make(rng)`` builds a game in PLAY) where
-    ``pred(g)`` holds; returns the live game."""
-    for _ in range(tries):
-        g = make(rng)
-        for state in _play_states(g, rng):
-            if pred(state):
-                return state
-    raise _NotFound("no position found")  # pragma: no cover - the predicates are common
 
 
 def _trick_line(trick, names=SEATS) -> str:
