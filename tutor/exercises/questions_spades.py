@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine import Bid, Phase, score_spades_side
+from engine.sim import play_out_spades
 
 from .core import NOBODY, SEATS, SIDES, TIE, Question, Rng
 from ._qbase import _FastHand, _plural, _NotFound, _INT_HELP
@@ -279,13 +280,29 @@ class _HandOutline:
 
 
 def _played_spades_hand(rng: Rng):
-    """A hand dealt and played at random on engine.sim's fast path: ``(hand,
-    bids in bidding order)`` (both sides bid 2–4 each, no Nil)."""
+    """A hand dealt and played at random on engine.sim's fast path:
+    ``(hand, bids in bidding order, tricks won, generator state before the
+    play)``; both sides bid 2–4 each, no Nil.  The play is
+    :func:`engine.sim.play_out_spades` (no plays recorded): :func:`_record`
+    plays it again, card for card, when the hand is wanted."""
     h = _FastHand(rng, "spades")
     bids = [((h.dealer + k) % 4, rng.between(2, 4)) for k in (1, 2, 3, 4)]
+    state = rng.getstate()
+    won = play_out_spades(h.hands, h.leader, False, rng)
+    return h, bids, won, state
+
+
+def _record(rng: Rng, h, state, won) -> None:
+    """Play ``h`` out again from the generator state ``state`` with its plays
+    recorded (the same draws give the same cards: :func:`engine.sim.pick_card`
+    is the play-out's choice), leaving the generator where it was."""
+    after = rng.getstate()
+    rng.setstate(state)
     while not h.over:
         h.step(rng)
-    return h, bids
+    rng.setstate(after)
+    if h.won != list(won):  # pragma: no cover - the engine's tests prove the two paths equal
+        raise AssertionError("the recorded play-out differs from the fast one")
 
 
 def _game_end_question(title: str, rng: Rng, choose) -> Question:
@@ -294,12 +311,13 @@ def _game_end_question(title: str, rng: Rng, choose) -> Question:
     through a SpadesGame with those scores and bids, and the engine decides
     who (if anyone) has won (SP-20, SP-22)."""
     for _ in range(500):
-        h, bids = _played_spades_hand(rng)
+        h, bids, won, state = _played_spades_hand(rng)
         bid_of = dict(bids)
-        setup = choose(rng, _HandOutline(bid_of, h.won))
+        setup = choose(rng, _HandOutline(bid_of, won))
         if setup is None:
             continue
         scores, bags, intended = setup
+        _record(rng, h, state, won)
         g = h.game(rng, lambda r, s: bid_of[s], scores=scores, bags=bags)
         r = g.results[0]
         winner = (g.winners[0] & 1) if g.phase is Phase.GAME_OVER else NOBODY
