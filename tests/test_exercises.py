@@ -386,3 +386,30 @@ def test_practice_notebook_runs_with_no_answers_yet():
             assert "No answer yet" in "".join(_text(o) for o in c.outputs)
         if "question" in c.metadata.get("tags", []):
             assert "text/html" in c.outputs[0]["data"]
+
+
+def test_notebook_text_is_what_nbformat_writes():
+    """notebook_text skips nbformat's deep copy and validation; the text is the same, byte for byte."""
+    from tutor.exercises import EXERCISES as ALL
+    for name in ALL:
+        for student, secret in (("practice", None), ("zoë", "a-class-secret")):
+            nb = build_notebook(name, student, secret=secret)
+            nbformat.validate(nb)
+            assert notebook_text(nb) == nbformat.writes(nb) + "\n"
+            filled = fill_answers(nb, {"q1": ["10H", "QH"], "q2": 52})
+            assert notebook_text(filled) == nbformat.writes(filled) + "\n"
+
+
+def test_same_secret_and_id_give_the_same_questions_in_a_fresh_build():
+    """Seeds come from the class secret; the fast searches use only that seed (no cache, no global state)."""
+    from tutor.exercises import EXERCISES as ALL
+    from tutor.exercises.core import _MADE
+    first = {n: _Exercise(n, "kim", secret="k1") for n in ALL}
+    _MADE.clear()
+    for n in ALL:
+        again = _Exercise(n, "kim", secret="k1")
+        assert answer_key(again) == answer_key(first[n])
+        assert [q.prompt for q in again.questions.values()] == [q.prompt for q in first[n].questions.values()]
+        assert [q.accepted for q in again.questions.values()] == [q.accepted for q in first[n].questions.values()]
+        other = _Exercise(n, "kim", secret="k2")
+        assert [q.prompt for q in other.questions.values()] != [q.prompt for q in first[n].questions.values()]

@@ -301,6 +301,49 @@ def test_no_answer_is_shared_by_more_than_a_third_of_a_30_student_class(name):
         assert max(counts.values()) <= 10, (qid, q0.title, counts.most_common(3))
 
 
+def test_ex6_accepted_bids_spread_over_a_class():
+    """ex6 accepts the estimate ±1 (bidcount.py), so its question draws the
+    estimate first from centres whose accepted ranges do not overlap, and
+    builds a hand for it: a bid is accepted only for the students of one
+    centre (a fifth of a class on average, where 16–30 of 30 used to share
+    one).  With independent draws per student a 30-student class has a
+    question with more than a third of the class on one centre about once in
+    eight classes, so the class test asks for at most half, and the pooled
+    check over 150 students asks for at most 30% (expected 20%)."""
+    from tutor.exercises.questions_ohhell import _OH_HELL_TARGETS, _SPADES_TARGETS
+    exs = _class("ex6_estimating_a_bid")
+    more = [_teacher("ex6_estimating_a_bid", f"t{i:03d}") for i in range(120)]
+    for qid in exs[0].qids:
+        q0 = exs[0].questions[qid]
+        targets = _SPADES_TARGETS if q0.facts["size"] == 13 else _OH_HELL_TARGETS
+        centres = collections.Counter(e.questions[qid].key for e in exs)
+        assert set(centres) <= set(targets) and len(centres) >= 4, (qid, centres)
+        ranges = [set(range(t - 1, t + 2)) for t in targets]
+        assert all(not a & b for a in ranges for b in ranges if a is not b)  # one centre per bid
+        counts = collections.Counter(a for e in exs for a in e.questions[qid].accepted)
+        assert max(counts.values()) <= 15, (qid, counts.most_common(3))
+        pooled = collections.Counter(a for e in exs + more for a in e.questions[qid].accepted)
+        assert max(pooled.values()) <= 0.30 * 150, (qid, pooled.most_common(3))
+        for e in exs[:5]:  # the key is the estimate's centre, the accepted bids its range
+            q = e.questions[qid]
+            assert q.facts["low"] <= q.key <= q.facts["high"]
+            assert sorted(map(int, q.accepted)) == list(range(q.facts["low"], q.facts["high"] + 1))
+
+
+def test_ex6_hands_are_built_for_their_estimate_with_the_simple_count():
+    """With the simple count, each ex6 key is bidcount.estimate_bid of the hand shown (called again here)."""
+    from engine import Card, Suit
+    from tutor.exercises.bidcount import estimate_bid
+    for s in CLASS[:8]:
+        ex = _teacher("ex6_estimating_a_bid", s, {"estimator": "count"})
+        for qid, q in ex.questions.items():
+            hand = [Card.parse(c) for c in q.facts["hand"]]
+            assert len(hand) == q.facts["size"] and all(c.display in " ".join(q.prompt) for c in hand)
+            trump = next(x for x in Suit if x.letter == q.facts["trump"])
+            est = estimate_bid(hand, trump, q.facts["size"], "count")
+            assert (q.key, q.facts["low"], q.facts["high"]) == (est.center, est.low, est.high), (s, qid)
+
+
 def test_questions_the_rules_used_to_fix_now_vary():
     ex4, ex5 = _class("ex4_bags_and_game_end"), _class("ex5_oh_hell_scoring")
     for qid in ("q2", "q3", "q7"):  # a missed bid, a made Nil, Nil under OH-V8: the running score

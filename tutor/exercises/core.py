@@ -114,9 +114,21 @@ class Rng:
 
     def __init__(self, seed: int):
         self._r = random.Random(seed)
+        self.random = self._r.random  # the bound method itself: the searches call it very often
 
     def bits(self, k: int) -> int:
         return self._r.getrandbits(k)
+
+    def getstate(self):
+        """The generator's state (for :meth:`setstate`: replaying a stretch of draws)."""
+        return self._r.getstate()
+
+    def setstate(self, state) -> None:
+        self._r.setstate(state)
+
+    def random(self) -> float:
+        """Uniform float in ``[0, 1)`` (``random.Random.random``, stable for an int seed)."""
+        return self._r.random()
 
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)``."""

@@ -21,10 +21,12 @@ notebook in.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import nbformat
+from nbformat import NotebookNode
 from nbformat.v4 import nbjson
 
 from .core import PRACTICE_STUDENT, Exercise
@@ -49,12 +51,12 @@ teacher's grader reads the value and never runs code. Keep the answer in its own
 def new_code_cell(source: str, id: str, metadata: dict) -> nbformat.NotebookNode:
     """A code cell without outputs (built directly: nbformat's constructor
     validates every cell, which took most of the time of a class's ``make``)."""
-    return nbformat.from_dict({"cell_type": "code", "id": id, "metadata": metadata, "source": source,
-                               "outputs": [], "execution_count": None})
+    return NotebookNode(cell_type="code", id=id, metadata=nbformat.from_dict(metadata), source=source,
+                        outputs=[], execution_count=None)
 
 
 def new_markdown_cell(source: str, id: str) -> nbformat.NotebookNode:
-    return nbformat.from_dict({"cell_type": "markdown", "id": id, "metadata": {}, "source": source})
+    return NotebookNode(cell_type="markdown", id=id, metadata=NotebookNode(), source=source)
 
 
 def answer_source(qid: str, value: Any = None) -> str:
@@ -94,11 +96,11 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
                                    metadata={"tags": ["answer"], "tricktutor": {"question": qid}}))
         cells.append(new_code_cell(f"from tutor.exercises.student import check\ncheck({qid!r})", id=f"{qid}-check",
                                    metadata={"tags": ["check"]}))
-    return nbformat.from_dict({"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
+    return NotebookNode(cells=cells, nbformat=4, nbformat_minor=5, metadata=nbformat.from_dict({
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
         "tricktutor": {"exercise": name, "student": student, "settings": settings, "format": FORMAT},
-    }})
+    }))
 
 
 def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat.NotebookNode:
@@ -113,9 +115,62 @@ def fill_answers(nb: nbformat.NotebookNode, answers: dict[str, Any]) -> nbformat
 
 def notebook_text(nb: nbformat.NotebookNode) -> str:
     """The notebook as written to disk (nbformat JSON, newline at the end:
-    what ``nbformat.writes`` gives, without its schema validation, which cost
-    more than building the notebook; the tests validate built notebooks)."""
-    return nbjson.writes(nb) + "\n"
+    byte for byte what ``nbformat.writes`` gives, without its schema
+    validation and deep copy, which cost more than building the notebook;
+    the tests validate built notebooks and compare with ``nbformat.writes``).
+    A notebook with outputs or attachments goes through nbformat's writer."""
+    cells = []
+    for cell in nb["cells"]:
+        if cell.get("outputs") or cell.get("attachments") or "trusted" in cell.get("metadata", {}):
+            return nbjson.writes(nb) + "\n"
+        cells.append(_cell_text(cell))
+    meta = {k: v for k, v in nb["metadata"].items() if k not in ("orig_nbformat", "orig_nbformat_minor", "signature")}
+    out = {k: v for k, v in nb.items() if k not in ("cells", "metadata")}
+    out["metadata"] = meta
+    top = _dumps(out, "\n")  # "{\n "metadata": …,\n "nbformat": …\n}": the cells go first (sorted keys)
+    body = ",\n  ".join(cells)
+    return ("{\n \"cells\": [\n  " + body + "\n ],\n" + top[2:] if cells else "{\n \"cells\": [],\n" + top[2:]) + "\n"
+
+
+_CELL_TEXT: dict[str, str] = {}  # the cells every student's notebook shares, as written
+
+
+def _cell_text(cell) -> str:
+    key = repr(cell)  # cells are built by this module, keys always in one order
+    text = _CELL_TEXT.get(key)
+    if text is None:
+        c = dict(cell)
+        if isinstance(c.get("source"), str):
+            c["source"] = c["source"].splitlines(True)
+        text = _dumps(c, "\n  ")
+        if len(key) < 4000:  # not the setup cell (one per student)
+            if len(_CELL_TEXT) > 5000:
+                _CELL_TEXT.clear()
+            _CELL_TEXT[key] = text
+    return text
+
+
+_STR = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) uses for a str
+
+
+def _dumps(v, nl: str) -> str:
+    """``json.dumps(v, sort_keys=True, indent=1, separators=(",", ": "),
+    ensure_ascii=False)`` for str/int/bool/None/list/dict (json's indented
+    writer is pure Python and slow; this is the same text, faster)."""
+    if isinstance(v, str):
+        return _STR(v)
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        inner = nl + " "
+        return ("{" + inner + ("," + inner).join(_STR(k) + ": " + _dumps(v[k], inner) for k in sorted(v))
+                + nl + "}")
+    if isinstance(v, list):
+        if not v:
+            return "[]"
+        inner = nl + " "
+        return "[" + inner + ("," + inner).join(_dumps(x, inner) for x in v) + nl + "]"
+    return json.dumps(v)
 
 
 def write_practice_notebooks(folder: str | Path) -> list[Path]:

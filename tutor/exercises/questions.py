@@ -4,12 +4,20 @@ Every generator takes an :class:`~tutor.exercises.core.Rng` (seeded from the
 exercise, question and student id) and the teacher's settings, builds its deal
 or position with the engine, and takes the expected answer from the engine:
 legal cards from ``legal_plays``/``check_play`` (SP-13, SP-14, OH-9, OH-V6),
-trick winners from hands played through the engine (SP-16, OH-10), Spades
+trick winners from :func:`engine.tricks.trick_winner` (SP-16, OH-10), Spades
 scores from :func:`engine.score_spades_side` and whole :class:`SpadesGame`
 hands (SP-17 … SP-22), Oh Hell scores from :func:`score_oh_hell_seat` and
 played :class:`OhHellGame` hands (OH-11, OH-V7, OH-V8), the hook from
-``hooked_bid``/``check_bid``/``legal_bids`` (OH-V4).  Nothing is typed in by
-hand.
+``hooked_bid``/``check_bid``/``legal_bids`` (OH-V4), bid estimates from
+:func:`tutor.exercises.bidcount.estimate_bid`.  Nothing is typed in by hand.
+
+Positions are searched for on the engine's fast path (:mod:`engine.sim`:
+bitmask hands, :func:`engine.tricks.legal_play_mask`, random legal plays;
+see :class:`~tutor.exercises._qbase._FastHand`), and the position found is
+replayed through a real game, which checks every play and gives the facts
+and answers; a question's wanted outcome (a winning rank, a game result, a
+bid estimate) is drawn first and the search looks for it, so the answers
+spread over a class.
 
 Seats are 0 North, 1 East, 2 South, 3 West in both games (the Oh Hell
 questions use four players and the same seat names).

@@ -1,7 +1,9 @@
 """Exercises 5 and 6: Oh Hell scoring and the hook, estimating a bid (OH-8, OH-11, OH-V4, OH-V7, OH-V8, SP-6)."""
 from __future__ import annotations
 
-from engine import OhHellGame, OhHellRules, Phase, SpadesGame, Suit
+import math
+
+from engine import DECK, Card, Deal, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
 from engine.ohhell import score_oh_hell_seat
 from engine.verdict import Reason
 
@@ -233,27 +235,135 @@ def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Q
     return q
 
 
+#: Card strength for :func:`_weighted_hand` by trump suit (None: no trump): rank 0…1, +1 for a trump.
+_STRENGTH = {t: tuple((c.rank - 2) / 12 + (1.0 if c.suit == t else 0.0) for c in DECK)
+             for t in (None, *Suit)}
+
+
+def _weighted_hand(rng: Rng, size: int, trump: Suit | None, beta: float) -> list[Card]:
+    """``size`` cards drawn without replacement, each card weighted
+    ``exp(beta * strength)`` (strength: rank 0…1, +1 for a trump), so a
+    large ``beta`` gives aces and long trumps, a negative one small cards
+    (Efraimidis–Spirakis keys ``log(u) / w``)."""
+    rnd, log, exp = rng.random, math.log, math.exp
+    keys = [log(rnd() or 1e-300) * exp(-beta * st) for st in _STRENGTH[trump]]
+    return [DECK[i] for i in sorted(range(52), key=keys.__getitem__, reverse=True)[:size]]
+
+
+#: (estimate as a fraction of the hand size, bias) pairs measured for :func:`_weighted_hand`:
+#: the first bias tried for a target (then adjusted by what the estimate says).
+_BIAS = ((0.0, -5.0), (0.05, -2.0), (0.1, -1.0), (0.16, -0.5), (0.24, 0.0), (0.31, 0.5), (0.42, 1.0),
+         (0.57, 1.5), (0.63, 2.0), (0.8, 3.0), (0.86, 4.0), (0.9, 6.0), (0.95, 9.0), (1.0, 14.0))
+
+
+def _first_bias(f: float) -> float:
+    for (f0, b0), (f1, b1) in zip(_BIAS, _BIAS[1:]):
+        if f <= f1:
+            return b0 + (b1 - b0) * (f - f0) / (f1 - f0)
+    return _BIAS[-1][1]  # pragma: no cover - f <= 1
+
+
+def _hand_with_estimate(rng: Rng, size: int, trump: Suit | None, make_game, estimator: str,
+                        targets: tuple[int, ...]):
+    """A game whose bidding seat holds a hand whose estimate is a target
+    drawn first from ``targets`` (so a class's accepted bid ranges spread
+    instead of sharing the usual 2–4; see :data:`_SPADES_TARGETS`).  Hands are drawn with a
+    bias towards strong or weak cards (:func:`_weighted_hand`), the bias
+    adjusted by what :func:`~tutor.exercises.bidcount.estimate_bid` (called
+    on the real seat view, never copied) says, until it gives the target;
+    after 200 hands the closest is used (the top of the range is rare).
+    ``make_game(rng, hand)`` returns ``(game, seat)``.  Returns ``(game,
+    seat, hand, estimate)``."""
+    target = rng.pick(targets)
+    beta = _first_bias(target / size)
+    best = None
+    for _ in range(200):
+        hand = _weighted_hand(rng, size, trump, beta)
+        if estimator != "count":  # a cheap first look (the simple count, no game) before asking the advisor
+            gap = target - estimate_bid(hand, trump, size, "count").center
+            if abs(gap) > 1:
+                beta += 0.3 * gap + (0.15 if gap > 0 else -0.15)
+                continue
+        g, seat = make_game(rng, hand)
+        hand = g.hand_of(seat)
+        est = estimate_bid(hand, trump, size, estimator, view=g.view(seat))
+        gap = target - est.center
+        if best is None or abs(gap) < abs(best[4]):
+            best = (g, seat, hand, est, gap)
+            if gap == 0:
+                break
+        beta += 0.3 * gap + (0.15 if gap > 0 else -0.15)
+    return best[:4]
+
+
+def _rest_dealt(rng: Rng, hand: list[Card], seat: int, size: int, keep: Card | None = None):
+    """The four hands of a deal in which ``seat`` holds ``hand`` (the others
+    dealt at random from the rest, leaving out ``keep``)."""
+    out = {c.index for c in hand}
+    if keep is not None:
+        out.add(keep.index)
+    rest = [i for i in range(52) if i not in out]
+    keys = [rng.random() for _ in rest]
+    rest = [DECK[rest[k]] for k in sorted(range(len(rest)), key=keys.__getitem__)]
+    hands = []
+    pos = 0
+    for s in range(4):
+        if s == seat:
+            hands.append(tuple(sorted(hand)))
+        else:
+            hands.append(tuple(sorted(rest[pos:pos + size])))
+            pos += size
+    return hands
+
+
+#: The estimates a hand is built for.  The accepted bids are the estimate ±1
+#: (bidcount.py), so these centres' ranges do not overlap ({0,1,2}, {3,4,5},
+#: {6,7,8}, {9,10,11}, {12,13}): each bid is accepted only for the students of
+#: one centre, about a fifth of a class (a third or more for one question of
+#: a 30-student class about once in eight classes, by chance).  The bid
+#: advisor never suggests 0 in Spades, hence 1 at the bottom.
+_SPADES_TARGETS = (1, 4, 7, 10, 13)
+#: The same for a 12-card Oh Hell hand: {0,1}, {2,3,4}, {5,6,7}, {8,9,10}, {11,12}.
+_OH_HELL_TARGETS = (0, 3, 6, 9, 12)
+_OH_HELL_SIZE = 12
+
+
 def _ex6_spades(rng: Rng, settings: dict) -> Question:
-    g = SpadesGame(first_deal=rng.bits(40), dealer=rng.below(4))
-    seat = g.to_act
-    g.look(seat)
-    hand = g.hand_of(seat)
-    est = estimate_bid(hand, Suit.SPADES, 13, settings["estimator"], view=g.view(seat))
+    def make_game(r: Rng, hand):
+        dealer = r.below(4)
+        seat = (dealer + 1) % 4
+        hands = _rest_dealt(r, hand, seat, 13)
+        g = SpadesGame(dealer=dealer, auto_deal=False)
+        g.apply(Deal(tuple(hands)))
+        g.look(seat)
+        return g, seat
+    g, seat, hand, est = _hand_with_estimate(rng, 13, Suit.SPADES, make_game, settings["estimator"],
+                                           _SPADES_TARGETS)
     prompt = ["Spades (spades are trump).", f"You are {SEATS[seat]} and bid first. Your 13 cards: {cards_text(hand)}.",
               "How many tricks do you expect to win? Give your bid."]
-    return _bid_question("Count the tricks (Spades)", prompt, est, 13, "SP-6")
+    q = _bid_question("Count the tricks (Spades)", prompt, est, 13, "SP-6")
+    q.facts.update(hand=[c.code for c in hand], trump="S")
+    return q
 
 
 def _ex6_oh_hell(rng: Rng, settings: dict) -> Question:
-    while True:
-        size = rng.between(5, 9)
-        g = _oh_hell_game(rng, size)
-        if g.trump is not None:
-            break
-    seat = g.to_act
-    hand = g.hand_of(seat)
-    est = estimate_bid(hand, g.trump, size, settings["estimator"], view=g.view(seat))
+    size = _OH_HELL_SIZE  # a long hand: a wide range of estimates
+    trump = rng.pick((Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS))
+
+    def make_game(r: Rng, hand):
+        dealer = r.below(4)
+        seat = (dealer + 1) % 4
+        up = r.pick([c for c in DECK if c.suit == trump and c not in hand])  # the turned-up card (OH-7)
+        hands = _rest_dealt(r, hand, seat, size, up)
+        g = OhHellGame(OhHellRules(players=4, hand_sizes=(size,), no_trump_final_hand=False),
+                       dealer=dealer, auto_deal=False)
+        g.apply(Deal(tuple(hands), turn_up=up))
+        return g, seat
+    g, seat, hand, est = _hand_with_estimate(rng, size, trump, make_game, settings["estimator"],
+                                           _OH_HELL_TARGETS)
     prompt = [f"Oh Hell, 4 players, {size} cards each.", _trump_line(g),
               f"You are {SEATS[seat]} and bid first. Your cards: {cards_text(hand)}.",
               "How many tricks do you expect to win? Give your bid."]
-    return _bid_question("Count the tricks (Oh Hell)", prompt, est, size, "OH-8")
+    q = _bid_question("Count the tricks (Oh Hell)", prompt, est, size, "OH-8")
+    q.facts.update(hand=[c.code for c in hand], trump=trump.letter)
+    return q

@@ -1,13 +1,13 @@
 """Exercises 1 and 2: legal cards and trick winners (SP-13 … SP-16, OH-7, OH-9, OH-10, OH-V6)."""
 from __future__ import annotations
 
-from engine import Card, Deal, Rank, SpadesGame, Suit
-from engine.cards import describe_cards
+from engine import DECK, Card, Deal, Rank, SpadesGame, Suit
+from engine.cards import SUIT_MASKS, describe_cards
 from engine.verdict import Reason
 
 from .core import SEATS, Question, Rng
-from ._qbase import (Gen, cards_text, _key_cards, _spades_game, _oh_hell_game, _random_bids, _completed_tricks,
-                     _NotFound, _search, _trick_line, _trump_line)
+from ._qbase import (Gen, cards_text, _key_cards, _FastHand, _fast_position, _fast_trick, _trick_line,
+                     _trump_line, _trump_text)
 
 
 # ------------------------------------------------ exercise 1: legal cards
@@ -63,53 +63,59 @@ def _legal_question(title: str, g, seat: int, intro: list[str], rules: tuple[str
     return q
 
 
+_SM = SUIT_MASKS
+_SPADE_MASK = SUIT_MASKS[Suit.SPADES]
+
+
+def _spades_position(rng: Rng, pred):
+    """A Spades game at the first position of random hands where
+    ``pred(hand mask, fast hand)`` holds for the seat to play: found on
+    engine.sim's fast path, then replayed through a real SpadesGame."""
+    h = _fast_position(rng, lambda r: _FastHand(r, "spades"), lambda f: pred(f.hands[f.seat], f))
+    g = h.game(rng)
+    assert g.to_act == h.seat  # the replay reached the same position
+    return g
+
+
 def _ex1_follow(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        t, s = g.current_trick, g.to_act
-        hand = g.hand_of(s)
-        if not t.cards or not 5 <= len(hand) <= 10:
+    def pred(m, f):
+        n = m.bit_count()
+        if not f.current or not 5 <= n <= 10:
             return False
-        n_led = sum(c.suit == t.led_suit for c in hand)
-        return n_led >= 2 and n_led < len(hand)
-    g = _search(rng, _spades_game, pred)
+        n_led = (m & _SM[f.led]).bit_count()
+        return 2 <= n_led < n
+    g = _spades_position(rng, pred)
     return _legal_question("Follow suit (Spades)", g, g.to_act,
                            ["Spades.", "Spades are broken." if g.spades_broken else "Spades are not broken yet."],
                            ("SP-14",))
 
 
 def _ex1_void(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        t, s = g.current_trick, g.to_act
-        hand = g.hand_of(s)
-        if not t.cards or not 4 <= len(hand) <= 9 or t.led_suit == Suit.SPADES:
+    def pred(m, f):
+        if not f.current or not 4 <= m.bit_count() <= 9 or f.led == Suit.SPADES:
             return False
-        return (not any(c.suit == t.led_suit for c in hand) and any(c.suit == Suit.SPADES for c in hand)
-                and any(c.suit != Suit.SPADES for c in hand))
-    g = _search(rng, _spades_game, pred)
+        return not m & _SM[f.led] and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK)
+    g = _spades_position(rng, pred)
     return _legal_question("Void in the suit led (Spades)", g, g.to_act,
                            ["Spades.", "Spades are broken." if g.spades_broken else "Spades are not broken yet."],
                            ("SP-14", "SP-15"))
 
 
 def _ex1_lead_unbroken(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        s = g.to_act
-        hand = g.hand_of(s)
-        return (not g.current_trick.cards and not g.spades_broken and 5 <= len(hand) <= 11
-                and any(c.suit == Suit.SPADES for c in hand) and any(c.suit != Suit.SPADES for c in hand))
-    g = _search(rng, _spades_game, pred)
+    def pred(m, f):
+        return (not f.current and not f.broken and 5 <= m.bit_count() <= 11
+                and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK))
+    g = _spades_position(rng, pred)
     return _legal_question("Leading before spades are broken", g, g.to_act,
                            ["Spades.", "Nobody has played a spade yet: spades are not broken."],
                            ("SP-13",))
 
 
 def _ex1_lead_broken(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        s = g.to_act
-        hand = g.hand_of(s)
-        return (not g.current_trick.cards and g.spades_broken and 4 <= len(hand) <= 9
-                and any(c.suit == Suit.SPADES for c in hand) and any(c.suit != Suit.SPADES for c in hand))
-    g = _search(rng, _spades_game, pred)
+    def pred(m, f):
+        return (not f.current and f.broken and 4 <= m.bit_count() <= 9
+                and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK))
+    g = _spades_position(rng, pred)
     return _legal_question("Leading after spades are broken", g, g.to_act,
                            ["Spades.", "Earlier in this hand a player who had no card of the suit led "
                                        "played a spade: spades are broken."],
@@ -163,20 +169,21 @@ def _oh_intro(g, must_trump: bool) -> list[str]:
 
 
 def _oh_search(rng: Rng, must_trump: bool, pred):
-    def make(r):
-        g = _oh_hell_game(r, r.between(6, 10), must_trump=must_trump)
-        _random_bids(g, r)
-        return g
-    return _search(rng, make, pred)
+    """An Oh Hell game (6–10 cards, a turned-up trump) at the first position
+    where ``pred(hand mask, fast hand)`` holds for the seat to play: found on
+    engine.sim's fast path, then replayed through a real OhHellGame."""
+    h = _fast_position(rng, lambda r: _FastHand(r, "oh_hell", r.between(6, 10), must_trump=must_trump),
+                       lambda f: pred(f.hands[f.seat], f))
+    g = h.game(rng)
+    assert g.to_act == h.seat  # the replay reached the same position
+    return g
 
 
-def _void_with_trump(g) -> bool:
-    t, s = g.current_trick, g.to_act
-    hand = g.hand_of(s)
-    if not t.cards or g.trump is None or t.led_suit == g.trump or len(hand) < 3:
+def _void_with_trump(m, f) -> bool:
+    tr = f.trump
+    if not f.current or tr is None or f.led == tr or m.bit_count() < 3:
         return False
-    return (not any(c.suit == t.led_suit for c in hand) and any(c.suit == g.trump for c in hand)
-            and sum(c.suit != g.trump for c in hand) >= 1)
+    return not m & _SM[f.led] and bool(m & _SM[tr]) and bool(m & ~_SM[tr])
 
 
 def _ex1_oh_void(rng: Rng, settings: dict) -> Question:
@@ -190,24 +197,21 @@ def _ex1_oh_must_trump(rng: Rng, settings: dict) -> Question:
 
 
 def _ex1_oh_must_trump_follow(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        t, s = g.current_trick, g.to_act
-        hand = g.hand_of(s)
-        if not t.cards or g.trump is None or t.led_suit == g.trump:
+    def pred(m, f):
+        tr = f.trump
+        if not f.current or tr is None or f.led == tr:
             return False
-        return (any(c.suit == t.led_suit for c in hand) and any(c.suit == g.trump for c in hand)
-                and len(hand) >= 3)
+        return bool(m & _SM[f.led]) and bool(m & _SM[tr]) and m.bit_count() >= 3
     g = _oh_search(rng, True, pred)
     return _legal_question("Oh Hell: must-trump on, but you can follow", g, g.to_act, _oh_intro(g, True),
                            ("OH-9", "OH-V6"))
 
 
 def _ex1_oh_lead(rng: Rng, settings: dict) -> Question:
-    def pred(g):
-        s = g.to_act
-        hand = g.hand_of(s)
-        return (not g.current_trick.cards and g.trump is not None and 3 <= len(hand) <= 8
-                and any(c.suit == g.trump for c in hand) and any(c.suit != g.trump for c in hand))
+    def pred(m, f):
+        tr = f.trump
+        return (not f.current and tr is not None and 3 <= m.bit_count() <= 8
+                and bool(m & _SM[tr]) and bool(m & ~_SM[tr]))
     g = _oh_search(rng, False, pred)
     return _legal_question("Oh Hell: leading", g, g.to_act, _oh_intro(g, False), ("OH-9",))
 
@@ -276,12 +280,9 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
 
 
 def _spades_trick(rng: Rng, pred):
-    for _ in range(400):
-        g = _spades_game(rng)
-        for t in _completed_tricks(g, rng):
-            if pred(t):
-                return t
-    raise _NotFound("no trick found")  # pragma: no cover
+    """A trick of a random Spades hand (played on engine.sim's fast path)
+    for which ``pred(trick)`` holds; the winner is the engine's (SP-16)."""
+    return _fast_trick(rng, lambda r: _FastHand(r, "spades"), lambda h, t: pred(t))[1]
 
 
 def _spades_winner(title: str, pred) -> Gen:
@@ -314,20 +315,17 @@ def _ex2_spade_led(rng: Rng, settings: dict) -> Question:
 
 def _oh_winner(title: str, pred, no_trump: bool) -> Gen:
     def gen(rng: Rng, settings: dict) -> Question:
-        for _ in range(400):
-            size = rng.between(5, 9)
-            g = _oh_hell_game(rng, size, no_trump_final_hand=True) if no_trump else _oh_hell_game(rng, size)
-            _random_bids(g, rng)
-            trump = g.trump
-            intro = [f"Oh Hell, 4 players, {size} cards each."]
-            if no_trump:
-                intro.append("This is the last hand of the game: no card is turned up and there is no trump (OH-7).")
-            else:
-                intro.append(_trump_line(g))
-            for t in _completed_tricks(g, rng):
-                if pred(t, trump):
-                    return _winner_question(title, intro, t, trump, "OH-10", no_trump)
-        raise _NotFound("no trick found")  # pragma: no cover
+        def make(r: Rng) -> _FastHand:
+            return _FastHand(r, "oh_hell", r.between(5, 9), turn_up=not no_trump)
+
+        h, t = _fast_trick(rng, make, lambda h, t: pred(t, None if h.trump is None else Suit(h.trump)))
+        trump = None if h.trump is None else Suit(h.trump)
+        intro = [f"Oh Hell, 4 players, {h.size} cards each."]
+        if no_trump:
+            intro.append("This is the last hand of the game: no card is turned up and there is no trump (OH-7).")
+        else:
+            intro.append(_trump_text(trump, DECK[h.up]))
+        return _winner_question(title, intro, t, trump, "OH-10", no_trump)
     return gen
 
 

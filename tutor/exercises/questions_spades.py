@@ -1,10 +1,11 @@
 """Exercises 3 and 4: Spades scoring, bags and the end of the game (SP-7 … SP-22)."""
 from __future__ import annotations
 
-from engine import Bid, Phase, SpadesGame, score_spades_side
+from engine import Bid, Phase, score_spades_side
+from engine.sim import play_out_spades
 
 from .core import NOBODY, SEATS, SIDES, TIE, Question, Rng
-from ._qbase import _plural, _NotFound, _INT_HELP
+from ._qbase import _FastHand, _plural, _NotFound, _INT_HELP
 
 
 # ------------------------------------------------ exercise 3: scoring a Spades hand
@@ -261,46 +262,63 @@ _SIDE_HELP = ('Answer "North–South" (or "NS"), "East–West" (or "EW"), or "no
               '("tie" is accepted only when the scores are tied).')
 
 
+class _HandOutline:
+    """What ``choose`` sees of a hand found by the fast search: ``points``
+    and ``score_lines`` per side, from the engine's
+    :func:`engine.score_spades_side` (no bags carried in)."""
+
+    __slots__ = ("points", "score_lines")
+
+    def __init__(self, bids: dict[int, int], won: list[int]):
+        self.points, self.score_lines = [], []
+        for side in (0, 1):
+            lines, pts, _ = score_spades_side(side, [Bid(side, bids[side]), Bid(side + 2, bids[side + 2])],
+                                              [won[side], won[side + 2]], 0)
+            self.points.append(pts)
+            self.score_lines.extend(lines)
+        self.points = tuple(self.points)
+
+
 def _played_spades_hand(rng: Rng):
-    """A hand played through the engine: ``(deal number, dealer, bids in
-    bidding order, plays, HandResult)`` (both sides bid 2–4 each, no Nil)."""
-    num, dealer = rng.bits(40), rng.below(4)
-    g = SpadesGame(first_deal=num, dealer=dealer)
-    bids = []
-    for _ in range(4):
-        s = g.to_act
-        v = rng.between(2, 4)
-        g.bid(s, v)
-        bids.append((s, v))
-    plays = []
-    while g.phase is Phase.PLAY:
-        s = g.to_act
-        c = rng.pick(g.legal_plays(s))
-        plays.append((s, c))
-        g.play(s, c)
-    return num, dealer, bids, plays, g.results[-1]
+    """A hand dealt and played at random on engine.sim's fast path:
+    ``(hand, bids in bidding order, tricks won, generator state before the
+    play)``; both sides bid 2–4 each, no Nil.  The play is
+    :func:`engine.sim.play_out_spades` (no plays recorded): :func:`_record`
+    plays it again, card for card, when the hand is wanted."""
+    h = _FastHand(rng, "spades")
+    bids = [((h.dealer + k) % 4, rng.between(2, 4)) for k in (1, 2, 3, 4)]
+    state = rng.getstate()
+    won = play_out_spades(h.hands, h.leader, False, rng)
+    return h, bids, won, state
 
 
-def _replay_spades(num, dealer, bids, plays, scores, bags) -> SpadesGame:
-    g = SpadesGame(first_deal=num, dealer=dealer, scores=scores, bags=bags)
-    for s, v in bids:
-        g.bid(s, v)
-    for s, c in plays:
-        g.play(s, c)
-    return g
+def _record(rng: Rng, h, state, won) -> None:
+    """Play ``h`` out again from the generator state ``state`` with its plays
+    recorded (the same draws give the same cards: :func:`engine.sim.pick_card`
+    is the play-out's choice), leaving the generator where it was."""
+    after = rng.getstate()
+    rng.setstate(state)
+    while not h.over:
+        h.step(rng)
+    rng.setstate(after)
+    if h.won != list(won):  # pragma: no cover - the engine's tests prove the two paths equal
+        raise AssertionError("the recorded play-out differs from the fast one")
 
 
 def _game_end_question(title: str, rng: Rng, choose) -> Question:
     """``choose(rng, result)`` returns (scores_before, bags_before, intended
-    outcome) or None; the hand is replayed through a SpadesGame with those
-    scores and the engine decides who (if anyone) has won (SP-20, SP-22)."""
+    outcome) or None; the hand (found on the engine's fast path) is replayed
+    through a SpadesGame with those scores and bids, and the engine decides
+    who (if anyone) has won (SP-20, SP-22)."""
     for _ in range(500):
-        num, dealer, bids, plays, res = _played_spades_hand(rng)
-        setup = choose(rng, res)
+        h, bids, won, state = _played_spades_hand(rng)
+        bid_of = dict(bids)
+        setup = choose(rng, _HandOutline(bid_of, won))
         if setup is None:
             continue
         scores, bags, intended = setup
-        g = _replay_spades(num, dealer, bids, plays, scores, bags)
+        _record(rng, h, state, won)
+        g = h.game(rng, lambda r, s: bid_of[s], scores=scores, bags=bags)
         r = g.results[0]
         winner = (g.winners[0] & 1) if g.phase is Phase.GAME_OVER else NOBODY
         if winner != intended:
