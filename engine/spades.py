@@ -236,7 +236,7 @@ class SpadesGame(TrickGame):
                                       "You have already looked at your cards, so you can no longer bid Blind Nil. "
                                       "You may still bid Nil (0) or a number (SP-10).")
             refused = self._blind_nil_refusal(seat)
-            if refused:
+            if refused is not None:
                 return refused
             return Verdict.allow("Yes: you have not looked at your cards, so you may bid Blind Nil (SP-10).", "SP-10")
         bad = _whole_number_problem(value)
