@@ -534,3 +534,20 @@ def test_same_hand_other_rules_leaves_out_rules_that_change_nothing():
     assert table.loc["default (RULES.md)", "North–South"] == 94
     with pytest.raises(InvalidInputError):
         same_hand_other_rules(SpadesGame(first_deal=1))
+
+
+def test_same_hand_other_rules_own_rules_row_is_the_recorded_score():
+    rec = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    out, status, _ = replay(rec)
+    assert status == 0
+    for i, hand in enumerate(out["hands"]):
+        table = same_hand_other_rules(rec, hand=i)
+        if "this game's rules" in table.index:
+            assert table.loc["this game's rules", ["North–South", "East–West"]].tolist() == hand["points"]
+            assert table.loc["this game's rules", "rule"] == "SP-H1, SP-H4, SP-H5, SP-H7"
+    table = same_hand_other_rules(rec, hand=6)
+    assert list(table.index) == ["default (RULES.md)", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 8 bags cost 80",
+                                 "this game's rules"]
+    # default: Blind Nil −200 + 1 bag, South 4 made with 6: +42, 6 + 3 = 9 bags → −157; Nil 50: −57;
+    # 8 bags cost 80: 9 bags → −80 → −237; all of the game's: −100 + (1 + 6 ≥ 4: +43) − 80 → −137
+    assert table["North–South"].tolist() == [-157, -57, -237, -137]

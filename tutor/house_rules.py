@@ -40,6 +40,10 @@ def scoring_variants(rules: SpadesRules | None = None) -> list[tuple[str, str, S
     ]
 
 
+_SCORING = {"nil_value": "SP-H1", "bag_limit": "SP-H4", "bag_penalty": "SP-H4", "ten_for_200": "SP-H5",
+            "failed_nil_tricks_help": "SP-H7"}
+
+
 def _bid(seat: int, b: Any) -> Bid:
     if b == "blind_nil":
         return Bid(seat, 0, True)
@@ -68,7 +72,8 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
     game's; only the scoring rules change.
 
     Returns a DataFrame indexed by ``rules`` ("default (RULES.md)", then
-    e.g. "SP-H1 Nil worth 50 (Blind Nil 100)"), with columns ``rule``,
+    e.g. "SP-H1 Nil worth 50 (Blind Nil 100)"; last, when the game itself
+    uses scoring house rules, a row with all of them together), with columns ``rule``,
     ``North–South``, ``East–West`` (hand points), ``NS bags``, ``EW bags``
     (bags after the hand), ``NS change``, ``EW change`` (points against the
     default row) and ``score lines`` (the lines that differ from the
@@ -97,12 +102,17 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
     d_pts, d_bags, d_lines = _score(result, bags_before, SpadesRules())
     rows = [{"rules": "default (RULES.md)", "rule": "SP-17…SP-20", "North–South": d_pts[0], "East–West": d_pts[1],
              "NS bags": d_bags[0], "EW bags": d_bags[1], "NS change": 0, "EW change": 0, "score lines": text(d_lines)}]
-    for rule, label, rules in scoring_variants(game.rules):
+    variants = [(f"{rule} {label}", rule, rules) for rule, label, rules in scoring_variants(game.rules)]
+    own = {k: v for k, v in game.rules.changed().items() if k in _SCORING}
+    if own:  # the game's own scoring options, all together
+        variants.append(("this game's rules", ", ".join(sorted({_SCORING[k] for k in own})),
+                         replace(SpadesRules(), **own)))
+    for name, rule, rules in variants:
         pts, bags, lines = _score(result, bags_before, rules)
         if pts == d_pts and bags == d_bags:
             continue
         differ = [l for l in lines if l not in d_lines]
-        rows.append({"rules": f"{rule} {label}", "rule": rule, "North–South": pts[0], "East–West": pts[1],
+        rows.append({"rules": name, "rule": rule, "North–South": pts[0], "East–West": pts[1],
                      "NS bags": bags[0], "EW bags": bags[1], "NS change": pts[0] - d_pts[0],
                      "EW change": pts[1] - d_pts[1], "score lines": text(differ)})
     return pd.DataFrame(rows).set_index("rules")
