@@ -447,7 +447,8 @@ def advise_bid(view: SeatView) -> Advice:
     if view.game == "spades":
         if view.hand is None:
             if blind_nil_advisable(view):
-                return Advice(0, (("Blind Nil: far behind late in the game, the 200 points may catch up (SP-10)", 0.0),),
+                worth = 2 * getattr(view.rules, "nil_value", 100)  # Blind Nil is double Nil (SP-10, SP-H1)
+                return Advice(0, ((f"Blind Nil: far behind late in the game, the {worth} points may catch up (SP-10)", 0.0),),
                               nil=True, blind_nil=True)
             return Advice(None, (("look at your cards first: Blind Nil only pays off when far behind (SP-10)", 0.0),))
         return advise_spades(view.hand, view.bids[(view.seat + 2) % 4],
