@@ -551,3 +551,72 @@ def test_same_hand_other_rules_own_rules_row_is_the_recorded_score():
     # default: Blind Nil −200 + 1 bag, South 4 made with 6: +42, 6 + 3 = 9 bags → −157; Nil 50: −57;
     # 8 bags cost 80: 9 bags → −80 → −237; all of the game's: −100 + (1 + 6 ≥ 4: +43) − 80 → −137
     assert table["North–South"].tolist() == [-157, -57, -237, -137]
+
+
+# ===================================================================== properties
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+house_rules = st.builds(
+    lambda nil, blind, k, limit, penalty, ten, minimum, helps, floor, target: SpadesRules(
+        nil_value=nil, blind_nil=blind, blind_nil_pass=(3 if blind == "never" else k), bag_limit=limit,
+        bag_penalty=penalty, ten_for_200=ten, min_contract=minimum, failed_nil_tricks_help=helps,
+        loss_floor=floor, target_score=target),
+    st.sampled_from([100, 50]), st.sampled_from(["always", "never", "behind_100"]), st.sampled_from([3, 2, 1, 0]),
+    st.integers(5, 20), st.integers(5, 20).map(lambda x: 10 * x), st.booleans(), st.integers(0, 13),
+    st.booleans(), st.one_of(st.none(), st.integers(-400, -1)), st.integers(50, 300))
+
+
+@settings(derandomize=True, max_examples=25, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules, seed=st.integers(0, 2 ** 32 - 1))
+def test_random_house_rules_games_keep_every_invariant_and_replay(rules, seed):
+    """Level-1 players (random legal actions, sometimes Blind Nil) under any
+    house rules: every bid respects SP-H2/SP-H6, every exchange is SP-H3's
+    size, the score lines add up, bags stay below the limit (SP-H4), the game
+    ends by SP-22/SP-H8, and the record replays to the same scores."""
+    rng = random.Random(seed)
+    game = SpadesGame(rules, dealer=rng.randrange(4), first_deal=rng.randrange(1, 10 ** 6))
+    totals = [0, 0]
+    for _ in range(3000):
+        if game.game_over or game.hands_dealt > 8:
+            break
+        seat = game.to_act
+        legal = game.legal_actions(seat)
+        blind = [a for a in legal if isinstance(a, Bid) and a.blind]
+        if blind and rng.random() < 0.3:
+            action = blind[0]
+        else:
+            action = rng.choice(legal)
+        if isinstance(action, Bid):
+            before = game.scores
+            side = seat % 2
+            if action.blind:
+                assert rules.blind_nil != "never"
+                assert rules.blind_nil == "always" or before[1 - side] - before[side] >= 100
+            partner = game.bids[(seat + 2) % 4]
+            if action.value and partner is not None:
+                pv = 0 if partner in ("nil", "blind_nil") else partner
+                assert pv + action.value >= rules.min_contract
+        elif hasattr(action, "cards") and not hasattr(action, "card"):
+            assert len(action.cards) == rules.blind_nil_pass > 0
+        n = len(game.results)
+        game.apply(action)
+        if len(game.results) > n:
+            r = game.results[-1]
+            for side in (0, 1):
+                assert sum(l.points for l in r.score_lines if l.who == side) == r.points[side]
+                totals[side] += r.points[side]
+            assert all(0 <= b < rules.bag_limit for b in r.bags_after)
+    assert game.scores == totals
+    if game.game_over:
+        ns, ew = game.scores
+        side = game.winners[0] % 2
+        assert game.scores[side] > game.scores[1 - side]
+        assert max(ns, ew) >= rules.target_score or (rules.loss_floor is not None and min(ns, ew) <= rules.loss_floor)
+    out, status, _ = replay(game_to_record(game))
+    assert status == 0
+    finished = [h for h in out["hands"] if "scores_after" in h]
+    assert len(finished) == len(game.results)
+    if finished:
+        assert finished[-1]["scores_after"] == game.scores
