@@ -24,7 +24,7 @@ DESCRIPTION = ("A whole Spades game to 500 under house rules SP-H1…SP-H9 (Nil 
                "2-card pass, 8 bags cost 80, 10 for 200, minimum bid 4, mercy floor -200), level-2 players.")
 
 
-def play(first_deal: int = 2026, seed: int = 12, level: int = 2) -> SpadesGame:
+def play(first_deal: int = 2067, seed: int = 12, level: int = 2) -> SpadesGame:
     """The game: deal numbers from ``first_deal``, players seeded ``seed + seat``."""
     game = SpadesGame(RULES, dealer=0, first_deal=first_deal)
     players = [make_player(level, seed + s) for s in range(4)]

@@ -417,10 +417,12 @@ def test_example_house_rules_game_replays_to_its_target():
     assert status == 0 and err == ""
     assert out["game_over"] is True and out["winners"] == [1, 3]
     last = out["hands"][-1]
-    assert max(last["scores_after"]) >= 500 and last["scores_after"] == [-79, 521]
+    assert len(out["hands"]) == 10 and last["scores_after"] == [201, 522]
     rules_cited = {l["rule"] for h in out["hands"] for l in h["score_lines"]}
-    assert {"SP-H1", "SP-H4", "SP-H7"} <= rules_cited
+    assert {"SP-H1", "SP-H4", "SP-H5", "SP-H7"} <= rules_cited
     assert any(b == "blind_nil" for h in out["hands"] for b in h["bids"].values())
+    passes = [a["pass"] for h in rec["hands"] for a in h["actions"] if "pass" in a]
+    assert passes and all(len(p) == 2 for p in passes)  # SP-H3: 2-card exchange
     # the record is the engine's own game: the script that made it makes it again
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
@@ -545,12 +547,14 @@ def test_same_hand_other_rules_own_rules_row_is_the_recorded_score():
         if "this game's rules" in table.index:
             assert table.loc["this game's rules", ["North–South", "East–West"]].tolist() == hand["points"]
             assert table.loc["this game's rules", "rule"] == "SP-H1, SP-H4, SP-H5, SP-H7"
-    table = same_hand_other_rules(rec, hand=6)
+    table = same_hand_other_rules(rec, hand=7)  # bids N Blind Nil, E 2, S 4, W 3; tricks 0, 2, 7, 4; NS carry 5 bags
     assert list(table.index) == ["default (RULES.md)", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 8 bags cost 80",
                                  "this game's rules"]
-    # default: Blind Nil −200 + 1 bag, South 4 made with 6: +42, 6 + 3 = 9 bags → −157; Nil 50: −57;
-    # 8 bags cost 80: 9 bags → −80 → −237; all of the game's: −100 + (1 + 6 ≥ 4: +43) − 80 → −137
-    assert table["North–South"].tolist() == [-157, -57, -237, -137]
+    # default: Blind Nil +200, South's 4 made with 7: +43, 5 + 3 = 8 bags (below 10) → 243; Nil 50: 143;
+    # 8 bags cost 80: 200 + 43 − 80 → 163 and 0 bags; the game's own rules: 100 + 43 − 80 → 63
+    assert table["North–South"].tolist() == [243, 143, 163, 63]
+    assert table["NS bags"].tolist() == [8, 8, 0, 0]
+    assert table["East–West"].tolist() == [51, 51, 51, 51]
 
 
 # ===================================================================== properties
