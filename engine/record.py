@@ -255,7 +255,7 @@ def parse_record(obj: Any) -> ParsedRecord:
         raise RecordError("start.scores", f"must be {n_scores} whole numbers"
                           f"{' [NS, EW]' if game == 'spades' else ', one per seat'}")
     if game == "spades":
-        problem = start_scores_problem(scores, rules.target_score)
+        problem = start_scores_problem(scores, rules.target_score, rules.loss_floor)
         if problem:
             raise RecordError("start.scores", problem)
     bags = start.get("bags", [0, 0])

@@ -92,7 +92,7 @@ class SpadesGame(TrickGame):
         if any(b < 0 or b >= limit for b in self.start_bags):
             raise InvalidInputError(f"bags {list(self.start_bags)} must each be 0 to {limit - 1} ({limit} bags cost "
                                     f"{self.rules.bag_penalty} points at once, {'SP-20' if limit == 10 else 'SP-H4'})")
-        problem = start_scores_problem(self.start_scores, self.rules.target_score)
+        problem = start_scores_problem(self.start_scores, self.rules.target_score, self.rules.loss_floor)
         if problem:
             raise InvalidInputError(f"scores: {problem}")
         self._init_common(first_deal, rng, auto_deal)
@@ -496,18 +496,25 @@ def spades_winning_side(ns: int, ew: int, rules: SpadesRules) -> int | None:
     return None
 
 
-def start_scores_problem(scores, target: int) -> str | None:
+def start_scores_problem(scores, target: int, floor: int | None = None) -> str | None:
     """Why ``scores`` ([NS, EW] before the first hand) cannot start a game
     to ``target`` points, or None.  A side at or past the target with the
     scores unequal would already have won (SP-22), so such a start is refused
     as invalid (rather than treated as a finished game); equal scores at or
-    past the target are a valid start: another hand is played (SP-22)."""
+    past the target are a valid start: another hand is played (SP-22).
+    Likewise with a mercy floor (SP-H8): a side at or below ``floor`` with
+    the scores unequal would already have lost."""
     ns, ew = scores
     if (ns >= target or ew >= target) and ns != ew:
         side = 0 if ns > ew else 1
         return (f"{SIDE_NAMES[side]} already has {quote(max(ns, ew))} points, at or past the target of {target}, "
                 f"so that game is already won (SP-22); a game can start with a side at or past the target "
                 f"only if the scores are equal (then another hand is played)")
+    if floor is not None and (ns <= floor or ew <= floor) and ns != ew:
+        side = 0 if ns < ew else 1
+        return (f"{SIDE_NAMES[side]} has {quote(min(ns, ew))} points, at or below the mercy floor of {floor}, "
+                f"so that game is already lost (SP-H8); a game can start with a side at or below the floor "
+                f"only if the scores are equal")
     return None
 
 

@@ -357,6 +357,19 @@ def test_SP_H8_a_game_ends_at_the_floor():
     assert plain.scores == [-347, -20] and plain.phase is Phase.DEAL and plain.winners == ()
 
 
+def test_SP_H8_start_scores_at_or_below_the_floor_are_an_invalid_start():
+    with pytest.raises(InvalidInputError, match=r"North–South has -200 points, at or below the mercy floor of -200"):
+        SpadesGame(SpadesRules(loss_floor=-200), scores=(-200, 0))
+    SpadesGame(SpadesRules(loss_floor=-200), scores=(-199, 0))
+    SpadesGame(SpadesRules(loss_floor=-200), scores=(-300, -300))  # equal: another hand
+    SpadesGame(SpadesRules(), scores=(-300, 0))  # no floor by default
+    rec = game_to_record(game_with())
+    rec["rules"] = {"loss_floor": -100}
+    rec["start"]["scores"] = [0, -150]
+    out, status, err = replay(rec)
+    assert status == 2 and err.startswith("start.scores: East–West has -150 points, at or below the mercy floor")
+
+
 # ===================================================================== SP-H9
 def test_SP_H9_target_score():
     game = game_with(target_score=200)
