@@ -147,11 +147,15 @@ def side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int
     itemised ``(item, points, rule, seat, bags)`` tuples, which add up to
     ``hand_points``.
     """
-    pts = bags = contract = counted = 0
-    failed = 0  # tricks of failed Nil bidders (SP-19 / SP-H7)
+    pts = bags = failed = 0  # failed: tricks of failed Nil bidders (SP-19 / SP-H7)
+    if bid_a > 0 and bid_b > 0:  # no Nil: the common case, straight to the contract
+        contract, counted, seats_bids = bid_a + bid_b, won_a + won_b, ()
+    else:
+        contract = counted = 0
+        seats_bids = ((bid_a, won_a), (bid_b, won_b))
     nil_rule = "SP-H1" if rules.nil_value != 100 else None
     help_partner = rules.failed_nil_tricks_help and (bid_a > 0 or bid_b > 0)
-    for i, (b, w) in enumerate(((bid_a, won_a), (bid_b, won_b))):
+    for i, (b, w) in enumerate(seats_bids):
         if b > 0:
             contract += b
             counted += w
