@@ -34,12 +34,37 @@ def play(first_deal: int = 2067, seed: int = 12, level: int = 2) -> SpadesGame:
     return game
 
 
+def layout(rec: dict) -> str:
+    """The examples' layout: one line per seat's deal and per action."""
+    d = json.dumps
+    out = ["{"]
+    for key in ("format", "description", "game", "rules", "seats", "start"):
+        out.append(f"  {d(key)}: {d(rec[key], ensure_ascii=False)},")
+    out.append('  "hands": [')
+    for i, hand in enumerate(rec["hands"]):
+        out.append("    {")
+        out.append('      "deal": {')
+        seats = list(hand["deal"])
+        out += [f"        {d(s)}: {d(hand['deal'][s])}" + ("," if k < len(seats) - 1 else "")
+                for k, s in enumerate(seats)]
+        out.append("      },")
+        out.append('      "actions": [')
+        acts = hand["actions"]
+        out += [f"        {d(a)}" + ("," if k < len(acts) - 1 else "") for k, a in enumerate(acts)]
+        out.append("      ]")
+        out.append("    }" + ("," if i < len(rec["hands"]) - 1 else ""))
+    out += ["  ]", "}"]
+    text = "\n".join(out) + "\n"
+    assert json.loads(text) == rec
+    return text
+
+
 def main() -> int:
     game = play()
     rec = game_to_record(game)
     rec = {"format": rec["format"], "description": DESCRIPTION, **{k: v for k, v in rec.items() if k != "format"}}
     out = ROOT / "examples" / "spades_house_rules_game.json"
-    out.write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+    out.write_text(layout(rec), encoding="utf-8")
     print(f"{out.name}: {len(game.results)} hands, scores {game.scores}, winners {list(game.winners)}")
     return 0
 
