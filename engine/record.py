@@ -257,13 +257,14 @@ def parse_record(obj: Any) -> ParsedRecord:
         raise RecordError("start.scores", f"must be {n_scores} whole numbers"
                           f"{' [NS, EW]' if game == 'spades' else ', one per seat'}")
     if game == "spades":
-        problem = start_scores_problem(scores, rules.target_score)
+        problem = start_scores_problem(scores, rules.target_score, rules.loss_floor)
         if problem:
             raise RecordError("start.scores", problem)
     bags = start.get("bags", [0, 0])
     if game == "spades" and (not isinstance(bags, list) or len(bags) != 2
-                             or not all(_is_int(b) and 0 <= b <= 9 for b in bags)):
-        raise RecordError("start.bags", "must be two whole numbers 0 to 9 [NS, EW]")
+                             or not all(_is_int(b) and 0 <= b < rules.bag_limit for b in bags)):
+        raise RecordError("start.bags", f"must be two whole numbers 0 to {rules.bag_limit - 1} [NS, EW]"
+                                        f"{'' if rules.bag_limit == 10 else ' (bag_limit, SP-H4)'}")
     hands_obj = obj.get("hands")
     if not isinstance(hands_obj, list):
         raise RecordError("hands", "must be a list of hands")

@@ -18,8 +18,11 @@ The rules are the engine's own:
   legal sets, winners and plays as the engine.
 * Spades breaking (SP-15): a spade played breaks spades, as in
   :meth:`engine.tricks.TrickState.apply`.
-* Scoring: :func:`spades_side_points` and :func:`oh_hell_seat_points` are
-  equal to :func:`engine.spades.score_spades_side` and
+* Scoring: :func:`spades_side_points` calls the engine's Spades scorer
+  (:func:`engine.spades_rules.side_points`, which
+  :func:`engine.spades.score_spades_side` itemises), with the house rules of
+  the :class:`~engine.spades_rules.SpadesRules` passed in;
+  :func:`oh_hell_seat_points` is equal to
   :func:`engine.ohhell.score_oh_hell_seat` (tested over every combination).
 
 Randomness comes only from the ``random.Random`` passed in.  Every random
@@ -36,6 +39,7 @@ from typing import Callable, Sequence
 
 from .cards import DECK, SUIT_MASKS, mask_of
 from .ohhell import OhHellRules
+from .spades_rules import BLIND_NIL, SpadesRules, side_points
 from .tricks import legal_play_mask, trick_winner
 
 __all__ = [
@@ -45,8 +49,7 @@ __all__ = [
     "random_spades_hand", "random_oh_hell_hand", "random_oh_hell_game",
 ]
 
-#: Bid value standing for a Blind Nil in :func:`spades_side_points` (SP-10).
-BLIND_NIL = -1
+_DEFAULT_SPADES = SpadesRules()
 
 # _TAB[m] for a 13-bit suit mask m: the set bit positions (ranks - 2), ascending.
 _TAB: tuple[tuple[int, ...], ...] = tuple(
@@ -483,42 +486,18 @@ def play_out_oh_hell(hands: Sequence[int], leader: int, trump: int | None, must_
 
 
 # --------------------------------------------------------------------------- scoring
-def spades_side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int = 0) -> tuple[int, int]:
-    """One partnership's hand score, as :func:`engine.spades.score_spades_side`
-    (SP-7, SP-8 … SP-11, SP-17 … SP-20) but without score lines.
+def spades_side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int = 0,
+                       rules: SpadesRules | None = None) -> tuple[int, int]:
+    """One partnership's hand score: the engine's own Spades scorer
+    :func:`engine.spades_rules.side_points` (SP-7 … SP-11, SP-17 … SP-20,
+    house rules SP-H1/H4/H5/H7 of ``rules``, default RULES.md's), without
+    score lines.
 
     Bids: tricks 1..13, 0 for Nil, :data:`BLIND_NIL` (−1) for Blind Nil; the
     two partners' bids and tricks won, in seat order; ``bags_before``: the
     side's bag counter.  Returns ``(hand_points, bags_after)``.
     """
-    pts = bags = contract = counted = 0
-    if bid_a > 0:
-        contract = bid_a
-        counted = won_a
-    elif won_a:  # failed Nil / Blind Nil: -100 / -200, its tricks are bags (SP-19)
-        pts = won_a - (200 if bid_a else 100)
-        bags = won_a
-    else:
-        pts = 200 if bid_a else 100
-    if bid_b > 0:
-        contract += bid_b
-        counted += won_b
-    elif won_b:
-        pts += won_b - (200 if bid_b else 100)
-        bags += won_b
-    else:
-        pts += 200 if bid_b else 100
-    if contract:
-        if counted >= contract:  # SP-17
-            pts += 9 * contract + counted
-            bags += counted - contract
-        else:  # SP-18
-            pts -= 10 * contract
-    bags += bags_before
-    if bags >= 10:  # SP-20
-        pts -= bags // 10 * 100
-        bags %= 10
-    return pts, bags
+    return side_points(bid_a, bid_b, won_a, won_b, bags_before, rules or _DEFAULT_SPADES)
 
 
 def oh_hell_seat_points(bid: int, won: int, hand_size: int, tricks_always_count: bool = False,
@@ -531,12 +510,16 @@ def oh_hell_seat_points(bid: int, won: int, hand_size: int, tricks_always_count:
 
 
 # --------------------------------------------------------------------------- whole random hands
-def random_spades_hand(rng: random.Random, dealer: int = 0) -> tuple[list[int], list[int], list[int]]:
+def random_spades_hand(rng: random.Random, dealer: int = 0,
+                       rules: SpadesRules | None = None) -> tuple[list[int], list[int], list[int]]:
     """One random Spades hand: deal (SP-4), four random bids, 52 random
-    legal plays led by the seat left of ``dealer`` (SP-12 … SP-16), scoring
-    (SP-17 … SP-20, with no bags carried in).
+    legal plays led by the seat left of ``dealer`` (SP-12 … SP-16), scored
+    by the engine's scorer under ``rules`` (SP-17 … SP-20 and the house
+    rules SP-H1, H4, H5, H7; no bags carried in).
 
-    Each bid is Nil (0) or 1..4 tricks, the five equally likely.  Returns
+    Each bid is Nil (0) or 1..4 tricks, the five equally likely; under
+    SP-H6 (``rules.min_contract``) the second partner's number is raised to
+    the minimum.  Returns
     ``(bids, tricks_won, hand_points)``: bids and tricks per seat (4 ints
     each), points per partnership ``[North–South, East–West]``.
     """
@@ -545,9 +528,16 @@ def random_spades_hand(rng: random.Random, dealer: int = 0) -> tuple[list[int], 
     bids = [0, 0, 0, 0]
     for i in range(1, 5):  # bidding starts left of the dealer (SP-5)
         bids[(dealer + i) & 3] = int(rnd() * 5)
+    rules = rules or _DEFAULT_SPADES
+    if rules.min_contract:  # SP-H6: the second partner of each side bids at least the rest
+        for i in (3, 4):
+            s = (dealer + i) & 3
+            if bids[s]:
+                bids[s] = max(bids[s], rules.min_contract - bids[s ^ 2])
     won = _spades_random(hands, (dealer + 1) & 3, False, rnd, (), [0, 0, 0, 0])
-    return bids, won, [spades_side_points(bids[0], bids[2], won[0], won[2])[0],
-                       spades_side_points(bids[1], bids[3], won[1], won[3])[0]]
+    # the engine's scorer, once per hand
+    return bids, won, [side_points(bids[0], bids[2], won[0], won[2], 0, rules)[0],
+                       side_points(bids[1], bids[3], won[1], won[3], 0, rules)[0]]
 
 
 def random_oh_hell_hand(rng: random.Random, players: int, hand_size: int, *, turn_up: bool | None = None,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable
 
@@ -21,6 +20,7 @@ from .cards import Card, Suit, cards_of, describe_cards, mask_of, parse_cards
 from .deal import deal_hands
 from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
+from .spades_rules import SpadesRules, score_spades_side
 from .tricks import TrickRules, TrickState
 from .verdict import Reason, Verdict
 
@@ -46,80 +46,12 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
-@dataclass(frozen=True)
-class SpadesRules:
-    """Options for Spades.  ``target_score``: points that win the game
-    (SP-3, SP-22; default 500).  Validated on creation (InvalidInputError)."""
-
-    target_score: int = 500
-
-    def __post_init__(self) -> None:
-        t = self.target_score
-        if isinstance(t, bool) or not isinstance(t, int) or t <= 0:
-            raise InvalidInputError(f"target_score {quote(t)} must be a whole number of points above 0 (SP-3)")
-
-    @classmethod
-    def from_json(cls, d: dict) -> "SpadesRules":
-        """From a hand record's ``rules`` object; unknown switches are errors."""
-        if not isinstance(d, dict):
-            raise InvalidInputError("rules must be an object")
-        unknown = set(d) - {"target_score"}
-        if unknown:
-            raise InvalidInputError(f"rules: unknown Spades option {quote(sorted(unknown)[0])} (known: target_score)")
-        return cls(**d)
-
-    def to_json(self) -> dict:
-        return {} if self.target_score == 500 else {"target_score": self.target_score}
-
-
 def _bid_json(b: Bid | None):
     if b is None:
         return None
     if b.blind:
         return "blind_nil"
     return "nil" if b.value == 0 else b.value
-
-
-def score_spades_side(side: int, bids: list[Bid], tricks: list[int], bags_before: int,
-                      ) -> tuple[list[ScoreLine], int, int]:
-    """Score one partnership's hand (SP-7, SP-8 … SP-11, SP-17 … SP-20).
-
-    ``bids``/``tricks``: the two partners' :class:`Bid` (blind = Blind Nil)
-    and tricks won, in seat order; ``bags_before``: the side's bag counter.
-    Returns ``(score_lines, hand_points, bags_after)``; the lines add up to
-    ``hand_points``.
-    """
-    seats = (side, side + 2)
-    lines: list[ScoreLine] = []
-    contract = 0
-    counted = 0
-    bags = 0
-    for seat, b, t in zip(seats, bids, tricks):
-        if b.value == 0:  # Nil or Blind Nil: scored on its own (SP-8 … SP-11)
-            worth, name, rule = (200, "Blind Nil", "SP-10") if b.blind else (100, "Nil", "SP-8")
-            if t == 0:
-                lines.append(ScoreLine(side, f"{name} made ({SEAT_NAMES[seat]})", worth, rule, seat))
-            else:
-                lines.append(ScoreLine(side, f"{name} failed ({SEAT_NAMES[seat]})", -worth, rule, seat))
-                lines.append(ScoreLine(side, f"failed {name} tricks are bags ({SEAT_NAMES[seat]})", t, "SP-19", seat, bags=t))
-                bags += t
-        else:
-            contract += b.value
-            counted += t
-    if contract:
-        if counted >= contract:
-            lines.append(ScoreLine(side, "contract made", 10 * contract, "SP-17"))
-            if counted > contract:
-                lines.append(ScoreLine(side, "bags", counted - contract, "SP-17", bags=counted - contract))
-                bags += counted - contract
-        else:
-            lines.append(ScoreLine(side, "contract set", -10 * contract, "SP-18"))
-    total = bags_before + bags
-    penalties, total = divmod(total, 10)
-    if penalties:
-        item = "bag penalty" if penalties == 1 else f"bag penalty ×{penalties}"
-        lines.append(ScoreLine(side, item, -100 * penalties, "SP-20"))
-    return lines, sum(l.points for l in lines), total
 
 
 class SpadesGame(TrickGame):
@@ -163,9 +95,11 @@ class SpadesGame(TrickGame):
         self.start_dealer = self._seat(dealer)
         self.start_scores = tuple(_int_pair(scores, "scores"))
         self.start_bags = tuple(_int_pair(bags, "bags"))
-        if any(b < 0 or b > 9 for b in self.start_bags):
-            raise InvalidInputError(f"bags {list(self.start_bags)} must each be 0 to 9 (10 bags cost 100 points at once, SP-20)")
-        problem = start_scores_problem(self.start_scores, self.rules.target_score)
+        limit = self.rules.bag_limit
+        if any(b < 0 or b >= limit for b in self.start_bags):
+            raise InvalidInputError(f"bags {list(self.start_bags)} must each be 0 to {limit - 1} ({limit} bags cost "
+                                    f"{self.rules.bag_penalty} points at once, {'SP-20' if limit == 10 else 'SP-H4'})")
+        problem = start_scores_problem(self.start_scores, self.rules.target_score, self.rules.loss_floor)
         if problem:
             raise InvalidInputError(f"scores: {problem}")
         self._init_common(first_deal, rng, auto_deal)
@@ -228,7 +162,7 @@ class SpadesGame(TrickGame):
 
     @property
     def exchange_seats(self) -> tuple[int, ...]:
-        """Seats that swap 3 cards this hand (SP-10/11)."""
+        """Seats that swap cards this hand (SP-10/11; how many: ``rules.blind_nil_pass``, SP-H3)."""
         return self._exchange_seats
 
     def make_deal(self, number: int) -> Deal:
@@ -271,7 +205,7 @@ class SpadesGame(TrickGame):
             left = [SEAT_NAMES[s] for s in self.seats_to_act]
             return Verdict.refuse(Reason.WRONG_PHASE, "SP-10",
                                   f"The Blind Nil exchange comes first: {' and '.join(left)} still "
-                                  f"{'has' if len(left) == 1 else 'have'} to choose 3 cards to pass. You cannot {wanted} now.",
+                                  f"{'has' if len(left) == 1 else 'have'} to choose {self.rules.blind_nil_pass} card{'s' if self.rules.blind_nil_pass != 1 else ''} to pass. You cannot {wanted} now.",
                                   phase="exchange")
         return Verdict.refuse(Reason.WRONG_PHASE, "SP-5",
                               f"The bidding is over and the cards are being played, so you cannot {wanted} now "
@@ -311,6 +245,9 @@ class SpadesGame(TrickGame):
                 return Verdict.refuse(Reason.BLIND_NIL_AFTER_LOOKING, "SP-10",
                                       "You have already looked at your cards, so you can no longer bid Blind Nil. "
                                       "You may still bid Nil (0) or a number (SP-10).")
+            refused = self._blind_nil_refusal(seat)
+            if refused is not None:
+                return refused
             return Verdict.allow("Yes: you have not looked at your cards, so you may bid Blind Nil (SP-10).", "SP-10")
         bad = _whole_number_problem(value)
         if bad:
@@ -323,6 +260,14 @@ class SpadesGame(TrickGame):
                                   bid=value if abs(value) < 10 ** 30 else quote(value), low=0, high=13)
         if value == 0:
             return Verdict.allow("Yes: 0 is a Nil bid: you promise to win no trick (SP-8).", "SP-8", bid=0)
+        low = self._min_number_bid(seat)
+        if value < low:
+            p = self._bids[partner_of(seat)]
+            n = self.rules.min_contract
+            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-H6",
+                                  f"You cannot bid {value}: your partner bid {_bid_text(p)}, and the two partners' bids "
+                                  f"(not counting Nil) must add up to at least {n} in this game (SP-H6). "
+                                  f"Bid {low} or more, or Nil.", bid=value, low=low, high=13, min_contract=n)
         return Verdict.allow(f"Yes: any whole number from 0 to 13 may be bid (SP-6).", "SP-6", bid=value)
 
     def legal_bids(self, seat: int) -> list[Bid]:
@@ -330,10 +275,43 @@ class SpadesGame(TrickGame):
         seat = self._seat(seat)
         if self.phase is not Phase.BIDDING or self.seats_to_act[0] != seat:
             return []
-        out = [Bid(seat, v) for v in range(14)]
-        if not self._looked[seat]:
+        low = self._min_number_bid(seat)
+        out = [Bid(seat, v) for v in range(14) if v == 0 or v >= low]
+        if not self._looked[seat] and self._blind_nil_refusal(seat) is None:
             out.append(Bid(seat, 0, True))
         return out
+
+    def _min_number_bid(self, seat: int) -> int:
+        """The lowest number (not Nil) ``seat`` may bid: 1, or what SP-H6
+        asks of the second partner to bid (partner's Nil counts as 0)."""
+        n = self.rules.min_contract
+        p = self._bids[partner_of(seat)]
+        if not n or p is None:
+            return 1
+        return max(1, n - p.value)
+
+    def _blind_nil_refusal(self, seat: int) -> Verdict | None:
+        """Why SP-H2 forbids ``seat`` a Blind Nil now (None: allowed).
+        ``behind_100`` compares the totals before this hand."""
+        when = self.rules.blind_nil
+        if when == "always":
+            return None
+        if when == "never":
+            return Verdict.refuse(Reason.BLIND_NIL_NOT_IN_THIS_GAME, "SP-H2",
+                                  "Blind Nil is not allowed in this game (house rule SP-H2: never). "
+                                  "You may look at your cards and bid Nil (0) or a number.")
+        side = side_of(seat)
+        mine, theirs = self._scores[side], self._scores[1 - side]
+        if theirs - mine >= 100:
+            return None
+        gap = (f"ahead by {mine - theirs}" if mine > theirs else
+               f"behind by only {theirs - mine}" if theirs > mine else "level")
+        return Verdict.refuse(Reason.BLIND_NIL_NOT_IN_THIS_GAME, "SP-H2",
+                              f"Blind Nil is allowed in this game only to a partnership 100 or more points behind "
+                              f"(house rule SP-H2): {SIDE_NAMES[side]} has {mine}, {SIDE_NAMES[1 - side]} has {theirs}, "
+                              f"so you are {gap}. "
+                              f"You may look at your cards and bid Nil (0) or a number.",
+                              scores=[mine, theirs] if side == 0 else [theirs, mine])
 
     def check_play(self, seat: int, card: "Card | str") -> Verdict:
         """May ``seat`` play ``card`` now?  Game over (SP-22), phase, turn
@@ -350,7 +328,9 @@ class SpadesGame(TrickGame):
         return self._trick.check(seat, card)
 
     def check_exchange(self, seat: int, cards) -> Verdict:
-        """May ``seat`` pass these three cards to its partner (SP-10, SP-11)?"""
+        """May ``seat`` pass these cards to its partner (SP-10, SP-11)?  How
+        many: ``rules.blind_nil_pass`` (3 by default; SP-H3, with 0 there is
+        no exchange at all)."""
         seat = self._seat(seat)
         cards = tuple(parse_cards(cards))
         if self.phase is Phase.GAME_OVER:
@@ -362,19 +342,26 @@ class SpadesGame(TrickGame):
                                   "You and your partner both bid Blind Nil, so no cards are exchanged (SP-11).")
         if self.phase in (Phase.BIDDING, Phase.DEAL):
             return self._phase_refusal("pass cards")
+        if self.rules.blind_nil_pass == 0:
+            return Verdict.refuse(Reason.EXCHANGE_NOT_IN_EXCHANGE, "SP-H3",
+                                  "In this game a Blind Nil bidder exchanges no cards with his partner "
+                                  "(house rule SP-H3: exchange size 0), so there is nothing to pass.")
         if self.phase is not Phase.EXCHANGE or seat not in self._exchange_seats:
             return Verdict.refuse(Reason.EXCHANGE_NOT_IN_EXCHANGE, "SP-10",
                                   "Only a Blind Nil bidder and his partner exchange cards, once, after the "
                                   "bidding and before the first lead; you are not in an exchange now (SP-10).",
                                   exchange_seats=list(self._exchange_seats))
+        k = self.rules.blind_nil_pass
+        size_rule = "SP-10" if k == 3 else "SP-H3"
         if seat in self._passes:
-            return Verdict.refuse(Reason.EXCHANGE_ALREADY_PASSED, "SP-10",
-                                  f"You have already chosen your 3 cards ({describe_cards(self._passes[seat])}); "
+            return Verdict.refuse(Reason.EXCHANGE_ALREADY_PASSED, size_rule,
+                                  f"You have already chosen your {k} card{'s' if k != 1 else ''} ({describe_cards(self._passes[seat])}); "
                                   f"the swap happens when your partner has chosen too (SP-10).")
         hand = self._hands[seat]
-        if len(cards) != 3 or len(set(cards)) != 3:
-            return Verdict.refuse(Reason.EXCHANGE_WRONG_COUNT, "SP-10",
-                                  f"You must pass exactly 3 different cards to your partner; {_chosen_text(cards)} (SP-10).",
+        if len(cards) != k or len(set(cards)) != k:
+            what = f"exactly {k} different cards" if k != 1 else "exactly 1 card"
+            return Verdict.refuse(Reason.EXCHANGE_WRONG_COUNT, size_rule,
+                                  f"You must pass {what} to your partner; {_chosen_text(cards)} ({size_rule}).",
                                   cards=[c.code for c in cards])
         missing = [c for c in cards if not hand & c.bit]
         if missing:
@@ -385,11 +372,12 @@ class SpadesGame(TrickGame):
                              f"at the same time (SP-10).", "SP-10", cards=[c.code for c in cards])
 
     def legal_exchanges(self, seat: int) -> list[Pass]:
-        """Every legal :class:`Pass` for ``seat`` now (any 3 of its 13 cards: 286)."""
+        """Every legal :class:`Pass` for ``seat`` now (any ``rules.blind_nil_pass``
+        of its 13 cards: 286 for 3, SP-10/SP-H3)."""
         seat = self._seat(seat)
         if self.phase is not Phase.EXCHANGE or seat not in self.seats_to_act:
             return []
-        return [Pass(seat, cs) for cs in combinations(cards_of(self._hands[seat]), 3)]
+        return [Pass(seat, cs) for cs in combinations(cards_of(self._hands[seat]), self.rules.blind_nil_pass)]
 
     # ------------------------------------------------------------- applying
     def _apply(self, a: Action):
@@ -439,7 +427,7 @@ class SpadesGame(TrickGame):
         seats = []
         for side in (0, 1):
             blind = [s for s in (side, side + 2) if self._bids[s].blind]
-            if len(blind) == 1:  # SP-10; both Blind Nil: no exchange (SP-11)
+            if len(blind) == 1 and self.rules.blind_nil_pass:  # SP-10; both Blind Nil: none (SP-11); SP-H3 0: none
                 seats.extend((side, side + 2))
         self._exchange_seats = tuple(sorted(seats))
         self._looked = [True] * 4  # the Blind Nil bidder looks after the bid (SP-10)
@@ -458,7 +446,7 @@ class SpadesGame(TrickGame):
         points = []
         for side in (0, 1):
             sl, pts, bags_after = score_spades_side(
-                side, [self._bids[side], self._bids[side + 2]], [won[side], won[side + 2]], self._bags[side])
+                side, [self._bids[side], self._bids[side + 2]], [won[side], won[side + 2]], self._bags[side], self.rules)
             lines.extend(sl)
             points.append(pts)
             self._scores[side] += pts
@@ -470,8 +458,8 @@ class SpadesGame(TrickGame):
             bags_after=tuple(self._bags)))
         target = self.rules.target_score
         ns, ew = self._scores
-        if (ns >= target or ew >= target) and ns != ew:  # SP-22 (equal: play on)
-            side = 0 if ns > ew else 1
+        side = spades_winning_side(ns, ew, self.rules)
+        if side is not None:
             self.winners = (side, side + 2)
             self.phase = Phase.GAME_OVER
         else:
@@ -504,18 +492,39 @@ class SpadesGame(TrickGame):
             last_trick=tr.tricks[-1] if tr and tr.tricks else None, results=tuple(self._results))
 
 
-def start_scores_problem(scores, target: int) -> str | None:
+def spades_winning_side(ns: int, ew: int, rules: SpadesRules) -> int | None:
+    """The partnership (0 NS, 1 EW) that has won after a hand with totals
+    ``ns``/``ew``, or None (play another hand).  SP-22 first: a side at or
+    past ``rules.target_score`` (SP-H9), the higher if both, none if equal;
+    then the mercy rule SP-H8: a side at or below ``rules.loss_floor`` loses,
+    the higher total wins if both are, none if they are equal."""
+    target, floor = rules.target_score, rules.loss_floor
+    if (ns >= target or ew >= target) and ns != ew:  # SP-22 (equal: play on)
+        return 0 if ns > ew else 1
+    if floor is not None and (ns <= floor or ew <= floor) and ns != ew:  # SP-H8
+        return 0 if ns > ew else 1
+    return None
+
+
+def start_scores_problem(scores, target: int, floor: int | None = None) -> str | None:
     """Why ``scores`` ([NS, EW] before the first hand) cannot start a game
     to ``target`` points, or None.  A side at or past the target with the
     scores unequal would already have won (SP-22), so such a start is refused
     as invalid (rather than treated as a finished game); equal scores at or
-    past the target are a valid start: another hand is played (SP-22)."""
+    past the target are a valid start: another hand is played (SP-22).
+    Likewise with a mercy floor (SP-H8): a side at or below ``floor`` with
+    the scores unequal would already have lost."""
     ns, ew = scores
     if (ns >= target or ew >= target) and ns != ew:
         side = 0 if ns > ew else 1
         return (f"{SIDE_NAMES[side]} already has {quote(max(ns, ew))} points, at or past the target of {target}, "
                 f"so that game is already won (SP-22); a game can start with a side at or past the target "
                 f"only if the scores are equal (then another hand is played)")
+    if floor is not None and (ns <= floor or ew <= floor) and ns != ew:
+        side = 0 if ns < ew else 1
+        return (f"{SIDE_NAMES[side]} has {quote(min(ns, ew))} points, at or below the mercy floor of {floor}, "
+                f"so that game is already lost (SP-H8); a game can start with a side at or below the floor "
+                f"only if the scores are equal")
     return None
 
 

@@ -38,10 +38,15 @@ CHAPTER_FILES = [
     "08_oh_hell_play_and_scoring.ipynb",
     "09_oh_hell_variations.ipynb",
     "10_play_oh_hell.ipynb",
+    "11_spades_house_rules.ipynb",
 ]
 ALL_FILES = CHAPTER_FILES + ["app.ipynb"]
 
-RULE_ID = re.compile(r"\*\*((?:SP|OH)-V?\d+)\b")
+RULE_ID = re.compile(r"\*\*((?:SP|OH)-(?:V|H|2P-)?\d+)\b")
+#: Rule ids whose chapter is written on another branch of issue 12 (Spades for
+#: two players); the teaching checks below cover them once that chapter is merged
+#: and this set is emptied.
+AWAITING_CHAPTER = {f"SP-2P-{i}" for i in range(1, 7)}
 EXAMPLE_ID = re.compile(r"\bEX-[SO]\d+\b")
 
 
@@ -74,7 +79,8 @@ def example_ids() -> list[str]:
 def test_rules_md_defines_the_expected_ids():
     ids = rule_ids()
     expected = ([f"SP-{i}" for i in range(1, 23)] + [f"OH-{i}" for i in range(1, 13)]
-                + [f"OH-V{i}" for i in range(1, 9)])
+                + [f"OH-V{i}" for i in range(1, 9)] + [f"SP-H{i}" for i in range(1, 10)]
+                + [f"SP-2P-{i}" for i in range(1, 7)])
     assert sorted(ids) == sorted(expected)
     assert example_ids() == ["EX-O1", "EX-O2", "EX-O3", "EX-O4", "EX-O5", "EX-O6",
                              "EX-S1", "EX-S2", "EX-S3", "EX-S4", "EX-S5"]
@@ -87,14 +93,16 @@ def test_every_chapter_file_exists():
 
 def test_every_rule_id_is_taught_in_some_notebook_text():
     text = _all_text(kinds=("markdown",))
-    missing = [i for i in rule_ids() if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", text)]
+    missing = [i for i in rule_ids() if i not in AWAITING_CHAPTER
+               and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", text)]
     assert missing == []
 
 
 def test_every_rule_id_has_its_own_section_heading():
     """Each rule is taught in a section whose heading names it (``## SP-13 …``)."""
     headings = "\n".join(line for line in _all_text(kinds=("markdown",)).splitlines() if line.startswith("#"))
-    missing = [i for i in rule_ids() if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", headings)]
+    missing = [i for i in rule_ids() if i not in AWAITING_CHAPTER
+               and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", headings)]
     assert missing == []
 
 
@@ -107,6 +115,7 @@ def test_sections_sit_in_the_chapter_the_issue_assigns():
         "07_oh_hell_deal_trump_bidding.ipynb": [f"OH-{i}" for i in range(1, 9)],
         "08_oh_hell_play_and_scoring.ipynb": [f"OH-{i}" for i in range(9, 13)],
         "09_oh_hell_variations.ipynb": [f"OH-V{i}" for i in range(1, 9)],
+        "11_spades_house_rules.ipynb": [f"SP-H{i}" for i in range(1, 10)],
     }
     wrong = []
     for name, ids in where.items():
@@ -191,3 +200,11 @@ def test_app_notebook_is_two_lines_and_titled():
     assert nb["metadata"].get("title") == "Trick Tutor"
     code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
     assert code == ["from tutor.app import build_app\n\nbuild_app()"]
+
+
+def test_chapter_11_shows_each_house_rule_and_the_same_hand_view():
+    code = _text("11_spades_house_rules.ipynb", kinds=("code",))
+    for option in ("nil_value=50", 'blind_nil="never"', 'blind_nil="behind_100"', "blind_nil_pass=2",
+                   "bag_limit=", "ten_for_200=True", "min_contract=4", "failed_nil_tricks_help=True",
+                   "loss_floor=-200", "target_score=200", "same_hand_other_rules("):
+        assert option in code, option

@@ -265,12 +265,14 @@ def spades_estimate(hand: Sequence[Card]) -> float:
     return sum(v for _, v in _spades_lines(hand)[0])
 
 
-def advise_spades(hand: Sequence[Card], partner_bid=None, *, allow_nil: bool = True) -> Advice:
+def advise_spades(hand: Sequence[Card], partner_bid=None, *, allow_nil: bool = True, nil_value: int = 100) -> Advice:
     """Advice for a Spades bid (SP-6 … SP-8).
 
     ``hand``: the 13 cards; ``partner_bid``: the partner's bid if already made
     (int, ``"nil"`` or ``"blind_nil"``), else None.  Suggests Nil (SP-8) for a
     weak hand whose partner has not bid Nil; otherwise at least 1.
+    ``nil_value`` 50 (house rule SP-H1): Nil is worth half as much, so it
+    is suggested only for a hand about half as risky.
     """
     lines, sure = _spades_lines(hand)
     total = sum(v for _, v in lines)
@@ -284,8 +286,10 @@ def advise_spades(hand: Sequence[Card], partner_bid=None, *, allow_nil: bool = T
     if isinstance(partner_bid, int) and partner_bid + numeric > 13:
         numeric = max(1, 13 - partner_bid)
     danger, reasons = _nil_danger(hand)
-    if allow_nil and not partner_nil and danger <= 0.9 and total <= 2.5:
-        nil_lines = [("Nil: a weak hand with no sure trick", 0.0)] + [(r, 0.0) for r in reasons]
+    scale = nil_value / 100  # SP-H1: a Nil worth 50 is worth half the risk
+    if allow_nil and not partner_nil and danger <= 0.9 * scale and total <= 2.5 * scale:
+        nil_lines = [("Nil: a weak hand with no sure trick" + ("" if nil_value == 100 else
+                      f" (Nil is worth {nil_value} in this game, SP-H1)"), 0.0)] + [(r, 0.0) for r in reasons]
         return Advice(0, tuple(nil_lines), sure=sure, nil=True, alternative=numeric)
     if total < 0.5:
         lines.append(("bid at least 1 (0 would be a Nil, SP-8)", 1 - total))
@@ -446,10 +450,12 @@ def advise_bid(view: SeatView) -> Advice:
     if view.game == "spades":
         if view.hand is None:
             if blind_nil_advisable(view):
-                return Advice(0, (("Blind Nil: far behind late in the game, the 200 points may catch up (SP-10)", 0.0),),
+                worth = 2 * getattr(view.rules, "nil_value", 100)  # Blind Nil is double Nil (SP-10, SP-H1)
+                return Advice(0, ((f"Blind Nil: far behind late in the game, the {worth} points may catch up (SP-10)", 0.0),),
                               nil=True, blind_nil=True)
             return Advice(None, (("look at your cards first: Blind Nil only pays off when far behind (SP-10)", 0.0),))
-        return advise_spades(view.hand, view.bids[(view.seat + 2) % 4])
+        return advise_spades(view.hand, view.bids[(view.seat + 2) % 4],
+                             nil_value=getattr(view.rules, "nil_value", 100))
     allowed = [a.value for a in view.legal if isinstance(a, Bid)] or None
     order = [(view.dealer + 1 + k) % view.n_seats for k in range(view.n_seats)]
     earlier = []

@@ -44,26 +44,31 @@ def choose_bid(view: SeatView) -> tuple[Action, str]:
             bid -= 1  # making a slightly smaller contract already wins the game (SP-22)
             why += f"; one less: {partner_bid + bid} tricks already win the game"
     legal = [a for a in view.legal if isinstance(a, Bid) and not a.blind]
+    if bid and view.game == "spades":  # never slide into a Nil (e.g. under SP-H6's minimum)
+        legal = [a for a in legal if a.value] or legal
     pick = next((a for a in legal if a.value == bid), None)
     if pick is None:
         pick = min(legal, key=lambda a: (abs(a.value - bid), -a.value))
+        if bid and pick.value > bid and getattr(view.rules, "min_contract", 0):
+            why += f"; {pick.value}: the partners' bids must add up to {view.rules.min_contract} (SP-H6)"
     return pick, why
 
 
 def choose_exchange(view: SeatView) -> tuple[Action, str]:
-    """The three cards to pass in a Blind Nil exchange (SP-10): the Blind Nil
+    """The cards to pass in a Blind Nil exchange (SP-10; three, or SP-H3's number): the Blind Nil
     (or Nil) seat gets rid of its most dangerous cards (high spades, aces,
     kings); its partner sends back its lowest side-suit cards."""
     seat = view.seat
     hand = list(view.hand or ())
     ducking = view.bids[seat] in ("blind_nil", "nil")
+    k = getattr(view.rules, "blind_nil_pass", 3)
     if ducking:
         key = lambda c: (c.suit == Suit.SPADES, c.rank)  # noqa: E731
-        cards = sorted(hand, key=key, reverse=True)[:3]
+        cards = sorted(hand, key=key, reverse=True)[:k]
         why = "pass the highest cards away from the Blind Nil hand"
     else:
         key = lambda c: (c.suit == Suit.SPADES, c.rank)  # noqa: E731
-        cards = sorted(hand, key=key)[:3]
+        cards = sorted(hand, key=key)[:k]
         why = "pass low cards to the Blind Nil partner, so it can play under"
     action = Pass(seat, tuple(sorted(cards)))
     if action not in view.legal:  # the engine's list is the authority

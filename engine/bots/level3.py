@@ -60,7 +60,7 @@ def _scorer(view: SeatView):
         def value(won):
             pts = []
             for sd in (0, 1):
-                _, p, _ = score_spades_side(sd, [bids[sd], bids[sd + 2]], [won[sd], won[sd + 2]], bags[sd])
+                _, p, _ = score_spades_side(sd, [bids[sd], bids[sd + 2]], [won[sd], won[sd + 2]], bags[sd], view.rules)
                 pts.append(p)
             v = pts[side] - pts[1 - side]
             mine, theirs = scores[side] + pts[side], scores[1 - side] + pts[1 - side]
