@@ -40,7 +40,8 @@ setup_python() {
     make_venv
   fi
   if [ ! -f "$stamp" ]; then
-    echo "Setting up $VENV (pip install -e .[$extra]) ..." >&2
+    echo "Setting up $VENV (pip install -e .[$extra]): the first time this downloads the Jupyter," >&2
+    echo "  pandas and plotly packages and takes a few minutes; later runs start at once ..." >&2
     "$VENV/bin/python" -m pip install -q --upgrade pip >&2
     "$VENV/bin/python" -m pip install -q -e ".[$extra]" >&2
     touch "$stamp"

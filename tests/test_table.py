@@ -828,8 +828,10 @@ def test_hand_result_next_to_next_hand_in_sentences():
     assert kids == [t._result_html, t._next_btn]
     value = t._result_html.value
     assert "tt-table" not in value.replace("tt-tbl", "")  # the score sheet's style cannot reach it
-    assert "Your side bid " in value and "East–West bid " in value
     r = t.game.results[-1]
+    assert r.bids == (3, "nil", 2, 1)  # deal 8: East's Nil is named with its bidder
+    assert "Your side bid 5 and took 7: " in value
+    assert "East–West: East bid Nil and West bid 1, and took 6: " in value
     for line in r.score_lines:
         assert html_escape(line.item) in value and line.rule in value
     assert "tt-table" not in t._dom_classes

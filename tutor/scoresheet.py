@@ -53,11 +53,12 @@ def who_labels(game, names: Sequence[str] | None = None) -> list[str]:
     return ["–".join(names[s] for s in side) for side in game.sides]
 
 
-def score_lines_frame(game) -> pd.DataFrame:
+def score_lines_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
     """Every score line of every finished hand, in the engine's order.
 
     Columns: ``hand`` (1…), ``side`` (Spades: "North–South"/"East–West") or
-    ``seat`` (Oh Hell: int), ``item`` (text, e.g. "contract made",
+    ``seat`` (Oh Hell: int, or the seat's name when ``names`` gives one
+    per seat, as a table calls them), ``item`` (text, e.g. "contract made",
     "Nil failed (South)", "bid made"), ``points`` (int, may be negative),
     ``bags`` (Spades only: bags this line adds — the "bags" line of SP-17
     and failed-Nil lines of SP-19, which also score +1 point each),
@@ -67,11 +68,12 @@ def score_lines_frame(game) -> pd.DataFrame:
     """
     spades = _is_spades(game)
     who_col = "side" if spades else "seat"
+    labels = who_labels(game, names)
     rows = []
     for r in game.results:
         for line in r.score_lines:
-            row: dict[str, Any] = {"hand": r.number, who_col: SIDE_LABELS[line.who] if spades else line.who,
-                                   "item": line.item}
+            who = labels[line.who] if (spades or names is not None) else line.who
+            row: dict[str, Any] = {"hand": r.number, who_col: who, "item": line.item}
             row["points"] = line.points
             if spades:
                 # bag lines score +1 point per bag and add that many bags (SP-17, SP-19)
@@ -84,7 +86,7 @@ def score_lines_frame(game) -> pd.DataFrame:
     df["points"] = df["points"].astype("int64")
     if spades:
         df["bags"] = df["bags"].astype("int64")
-    else:
+    elif names is None:
         df["seat"] = df["seat"].astype("int64")
     return df
 
@@ -192,7 +194,7 @@ class ScoreSheet(W.VBox):
         self.chart: W.Output | None = None
         self._figure_key: tuple | None = None
         self._chart_slot = W.Box(layout=W.Layout(width="100%"))
-        self.lines = score_lines_frame(game)
+        self.lines = score_lines_frame(game, self.names)
         self.totals = running_totals_frame(game, self.names)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
         self.add_class("tt-scoresheet")
@@ -206,7 +208,7 @@ class ScoreSheet(W.VBox):
         if names is not None:
             self.names = tuple(names)
         g = self.game
-        self.lines = score_lines_frame(g)
+        self.lines = score_lines_frame(g, self.names)
         self.totals = running_totals_frame(g, self.names)
         name = "Spades" if _is_spades(g) else "Oh Hell"
         n = len(g.results)

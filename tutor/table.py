@@ -425,6 +425,7 @@ class GameTable(TableRendering, W.VBox):
             self._feedback.show_info("Hints are about your bid: ask when it is your turn to bid.")
             return
         head, lines = _advice(adv, g.view(me), g)
+        self._feedback.clear()  # an older message would sit above the hint as if it were about it
         self._hint_plain = head + "".join(f"\n• {l}" for l in lines)
         items = "".join(f"<li>{html.escape(l)}</li>" for l in lines)
         self._hint_html.value = (f'<div class="tt-hint tt-tbl-hint"><b>{html.escape(head)}</b>'
@@ -483,8 +484,9 @@ class GameTable(TableRendering, W.VBox):
         text = json.dumps(self.save_record(), indent=1)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self._download.value = (f'<a download="{SAVE_FILE_NAME}" href="data:application/json;base64,{data}" '
-                                f'class="tt-download">Download {SAVE_FILE_NAME}</a>')
-        self._feedback.show_ok(f"Saved hand {self.game.hands_dealt}: use the link to download the hand record.")
+                                f'class="tt-download">⬇ Download {SAVE_FILE_NAME}</a>')
+        self._feedback.show_ok(f"Saved hand {self.game.hands_dealt}. Now press “Download {SAVE_FILE_NAME}” "
+                               f"(under the buttons) to keep the file.")
 
     @guarded()
     def _on_upload(self, name: str, content: bytes | None, size: int) -> None:

@@ -207,7 +207,11 @@ class SessionWords:
             parts = [(f"{plural(l.points, 'bag')} {signed(l.points)}" if l.item == "bags" else
                       f"{l.item} {signed(l.points)}") for l in lines]
             rules = ", ".join(dict.fromkeys(l.rule for l in lines))
-            text = f"{who} bid {bid} and took {took}: " + ", ".join(parts)
+            if nils:  # "East–West: West bid 2 and East bid Nil, and took 5: …"
+                each = " and ".join(f"{self.name(s)} bid {self.bid_word(r.bids[s])}" for s in seats)
+                text = f"{who}: {each}, and took {took}: " + ", ".join(parts)
+            else:
+                text = f"{who} bid {bid} and took {took}: " + ", ".join(parts)
             if len(lines) > 1:
                 text += f": {signed(r.points[k])} in all"
             sentences.append(f"{text} ({rules}).")

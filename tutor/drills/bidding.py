@@ -385,8 +385,8 @@ class BiddingDrill(W.VBox):
                             "side_tricks": side_tricks, "points": r.points[side],
                             "score_lines": [(l.item, l.points, l.rule) for l in lines]}
             head = (f"You bid {self.learner_bid} and took {took} trick{'s' if took != 1 else ''}; "
-                    f"with {SEAT_NAMES[partner]} (bid {pb}) your side took {side_tricks} "
-                    f"of {mine_v + pbv} bid: {r.points[side]:+d} points.")
+                    f"with {SEAT_NAMES[partner]} (bid {pb}) your side bid {mine_v + pbv} "
+                    f"and took {side_tricks}: {r.points[side]:+d} points.")
         else:
             lines = [r.score_lines[seat]]
             self.outcome = {"bid": self.learner_bid, "tricks": took, "points": r.points[seat],

@@ -384,6 +384,9 @@ def _expected(name: str, student: str, settings: dict, secret: str) -> Exercise:
 
 
 # ------------------------------------------------------------ the report
+NOT_HANDED_IN = "not handed in"  # Answer.message of every question of a notebook never handed in
+
+
 @dataclass
 class Answer:
     """One graded answer: what the student wrote and what the checker said."""
@@ -627,7 +630,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 if not fs:
                     notes.append(f"{name}: not handed in")
                     for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "missing"))
+                        report.answers.append(Answer(sid, f"{name}:{q}", "", "missing", NOT_HANDED_IN))
                     continue
                 if len(fs) > 1:
                     notes.append(f"{name}: {len(fs)} copies; graded the newest, {fs[0].path.name} "

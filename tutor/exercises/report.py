@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .grading import GradeReport
+from .grading import NOT_HANDED_IN, GradeReport
 
 __all__ = ["report_figures", "write_report", "feedback_html"]
 
@@ -45,7 +45,8 @@ text-align:left;vertical-align:top}th{background:#eef2f7}.figs{display:flex;gap:
 def report_figures(report: GradeReport) -> dict[str, Any]:
     """The numbers the report shows: ``students``, ``maximum``, ``mean_percent``,
     ``median_percent``, ``distribution`` (percent band → students),
-    ``percent_correct`` (question → percent of students with the mark),
+    ``percent_correct`` (question → percent with the mark, of the students
+    who handed that exercise in),
     ``wrong_answers`` (question → up to three ``{"answer", "count", "rule",
     "example"}``, most common first), ``exercise_means`` (exercise → mean
     subtotal)."""
@@ -61,7 +62,13 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
         lo = min(int(p // 10) * 10, 90)
         bands[f"{lo}–{lo + 9}" if lo < 90 else "90–100"] += 1
     fig["distribution"] = bands
-    fig["percent_correct"] = {c: (round(100.0 * float(df[c].astype(float).sum()) / n, 1) if n else 0.0)
+    # per question: of the students who handed that notebook in (a blank hand-in is not a wrong answer)
+    handed: dict[str, set] = {c: set() for c in report.question_columns}
+    for a in report.answers:
+        if a.column in handed and not (a.status == "missing" and a.message == NOT_HANDED_IN):
+            handed[a.column].add(a.student)
+    fig["percent_correct"] = {c: (round(100.0 * float(df.loc[df["id"].isin(handed[c]), c].astype(float).sum())
+                                        / len(handed[c]), 1) if handed[c] else 0.0)
                               for c in report.question_columns}
     wrong: dict[str, list[dict]] = {}
     for c in report.question_columns:
@@ -125,7 +132,7 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
     dist = go.Figure(go.Bar(x=list(figs["distribution"]), y=list(figs["distribution"].values()),
                             marker_color="#1a3e72", hovertemplate="%{x}%: %{y} students<extra></extra>"))
     dist.update_layout(title="Score distribution (percent of the maximum)", xaxis_title="percent",
-                       yaxis_title="students", height=360, margin=dict(l=50, r=20, t=50, b=50))
+                       yaxis=dict(title="students", dtick=1, rangemode="tozero"), height=360, margin=dict(l=50, r=20, t=50, b=50))
     qs = list(figs["percent_correct"])
     per_q = go.Figure(go.Bar(x=qs, y=[figs["percent_correct"][q] for q in qs], marker_color="#2e7d32",
                              hovertemplate="%{x}: %{y}% right<extra></extra>"))
