@@ -133,6 +133,7 @@ APP_CSS = """
 .tt-app .tt-drill-game .widget-toggle-buttons, .tt-app .tt-drill-game .jupyter-widget-toggle-buttons {
   flex-wrap: wrap; gap: 4px; }
 .tt-app .tt-drill-game .jupyter-button { margin: 0; }
+.tt-app .tt-drill-game .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
 /* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
 .tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
 .tt-app .widget-text input, .tt-app .jupyter-widget-text input,
