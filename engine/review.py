@@ -161,6 +161,7 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
     nil_seats = [s for s in range(4) if bids and bids[s] in ("nil", "blind_nil")]
     nil_info = {s: {"seat": s, "name": names[s], "bid": bids[s], "makeable": None, "method": "unavailable",
                     "from_trick": None, "broken_by": None, "note": ""} for s in nil_seats}
+    nil_at: dict[int, dict] = {}
     for s, c, p, won, tno in plays:
         pos = _spades_pos(p)
         left = tricks_left(pos)
@@ -172,12 +173,16 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             before_ok = min(vals.values()) == 0 if s in side_seats(ns, 4, True) else max(vals.values()) == 0
             if info["makeable"] is None:
                 info.update(makeable=before_ok, method="exact", from_trick=tno)
+            if s == seat:
+                nil_at[ns] = {"seat": ns, "could_survive": before_ok, "survives_after": vals[c] == 0,
+                              "method": "exact"}
             if before_ok and vals[c] > 0:
                 info["broken_by"] = {"trick": tno, "seat": s, "name": names[s], "card": DECK[c].code,
                                      "text": f"Trick {tno}: {names[s]}'s {_d(c)} broke the Nil; "
                                              f"{_cards_text([x for x, v in sorted(vals.items()) if v == 0])} kept it."}
         if s != seat:
             continue
+        nil_here = [nil_at.pop(ns) for ns in list(nil_at)]
         vals, method, note = _spades_values(pos, side, exact_limit, use_dds)
         so_far = sum(won[x] for x in side)
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code, "method": method}
@@ -205,6 +210,15 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             text += " Best play."
         item.update(before=before, after=after, cost=cost, best=[DECK[x].code for x in best], reason=reason,
                      text=text)
+        if nil_here:
+            item["nil"] = nil_here
+            for nh in nil_here:
+                if nh["could_survive"] and not nh["survives_after"]:
+                    whose = "your" if nh["seat"] == seat else f"your partner {names[nh['seat']]}'s"
+                    item["text"] = item["text"].replace(" Best play.", " Best play for tricks,")
+                    item["text"] += (" but" if item["text"].endswith(",") else "") + \
+                        f" {'t' if item['text'].endswith(',') else 'T'}his card broke {whose} Nil (SP-8)."
+                    item["nil_broken"] = True
         if method == "dds":
             item["note"] = "DDS: the lines after this card may include a spade lead before spades are broken (SP-13)"
         decisions.append(item)
@@ -218,7 +232,7 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             info["note"] = (f"exact from trick {info['from_trick']} on; before that too many cards were left "
                             f"for the exact solver")
     return {"side": sorted(side), "side_name": "North–South" if 0 in side else "East–West",
-            "decisions": decisions, "costly": [d for d in decisions if d.get("cost")],
+            "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
             "double_dummy": {"from_deal": _spades_hand_count(deal_hands, (game.dealer + 1) % 4, use_dds),
                              "after_bidding": (_spades_hand_count(plays[0][2]["hands"], plays[0][2]["leader"], use_dds)
                                                if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0
@@ -298,9 +312,10 @@ def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict
                               f"{_SAMPLES} random play-outs per card, not best play: {so_far + est[c]:.1f} tricks "
                               f"after {_d(c)}; the best card averaged {so_far + max(est.values()):.1f}."))
         decisions.append(item)
+    # Oh Hell scores only an exact bid (OH-11): a costly moment is a card that lost a makeable bid.
     out: dict[str, Any] = {"side": [seat], "bid": bid, "decisions": decisions,
-                           "costly": [d for d in decisions if d.get("cost") or
-                                      (d.get("bid_makeable_before") and d.get("bid_makeable_after") is False)]}
+                           "costly": [d for d in decisions
+                                      if d.get("bid_makeable_before") and d.get("bid_makeable_after") is False]}
     if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0:
         p0 = plays[0][2]
         pos = _oh_pos(p0)
