@@ -102,8 +102,8 @@ def test_oh_hell_large_hands_are_labelled_estimated():
         s = g.to_act
         g.play(s, g.legal_plays(s)[0])
     r = review_hand(game_to_record(g), 1)
-    assert r["solver"]["exact_limit"] == 5
-    assert [d["method"] for d in r["decisions"]] == ["estimated"] * 3 + ["exact"] * 5
+    assert r["solver"]["exact_limit"] == 4
+    assert [d["method"] for d in r["decisions"]] == ["estimated"] * 4 + ["exact"] * 4
     assert "Estimated (sampled)" in r["decisions"][0]["text"] and "not best play" in r["decisions"][0]["text"]
     assert r["double_dummy"]["method"] == "estimated"
 
