@@ -54,7 +54,7 @@ def review_times(n_hands: int) -> None:
     rng = random.Random(1401)
     recs = [_random_spades_record(rng, 1000 + i) for i in range(n_hands)]
     modes = [("exact solver only (DDS off)", False)]
-    if solver_dds.AVAILABLE:
+    if solver_dds.available():
         modes.insert(0, ("DDS above 6 tricks left, exact solver for the last 6", True))
     else:
         print(f"  ({solver_dds.UNAVAILABLE_REASON}; only the exact-solver mode is timed)")
@@ -83,7 +83,7 @@ def _sample_endgame(rng: random.Random, broken: bool):
 
 
 def disagreement(n: int) -> None:
-    if not solver_dds.AVAILABLE:
+    if not solver_dds.available():
         print(f"  skipped: {solver_dds.UNAVAILABLE_REASON}")
         return
     rng = random.Random(1402)

@@ -117,7 +117,7 @@ def _spades_values(pos: Position, side: frozenset, exact_limit: int, use_dds: bo
     """({card: tricks from here for side}, method, note)."""
     if tricks_left(pos) <= exact_limit:
         return card_values(pos, side, limit=exact_limit), "exact", ""
-    if use_dds and solver_dds.AVAILABLE:
+    if use_dds and solver_dds.available():
         return solver_dds.dds_card_values(pos, side), "dds", ""
     why = solver_dds.UNAVAILABLE_REASON if use_dds else "DDS was switched off"
     return None, "unavailable", (f"{tricks_left(pos)} tricks were left, more than the exact solver's "
@@ -245,7 +245,7 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
 def _spades_hand_count(hands, leader: int, use_dds: bool) -> dict:
     """Tricks each side takes with best play from the opening lead (DDS: 13 tricks)."""
     pos = spades_position(hands, leader, (), False)
-    if not (use_dds and solver_dds.AVAILABLE):
+    if not (use_dds and solver_dds.available()):
         return {"method": "unavailable", "note": solver_dds.UNAVAILABLE_REASON or "DDS was switched off"}
     lead_side = side_seats(leader, 4, True)
     v = max(solver_dds.dds_card_values(pos, lead_side).values())
@@ -358,8 +358,8 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
                            "bids": [b for b in bids] if bids else None}
     if parsed.game == "spades":
         lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
-        out["solver"] = {"exact_limit": lim, "dds_available": solver_dds.AVAILABLE and use_dds,
-                         "dds_note": solver_dds.UNAVAILABLE_REASON if not solver_dds.AVAILABLE else ""}
+        out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
+                         "dds_note": "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON}
         out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, use_dds))
     else:
         lim = oh_hell_exact_limit(parsed.seats) if exact_limit is None else exact_limit

@@ -19,16 +19,45 @@ from typing import Iterable
 
 from .solver import Position, side_seats, tricks_left
 
-__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "DDSUnavailableError", "dds_card_values", "to_pbn"]
+__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values", "to_pbn"]
 
-try:  # optional accelerator (the ``app`` extra installs it)
-    from endplay.dds import solve_board as _solve_board
-    from endplay.types import Deal as _Deal, Denom as _Denom, Player as _Player
-    AVAILABLE = True
-    UNAVAILABLE_REASON = ""
-except Exception as _e:  # noqa: BLE001 - ImportError, or a broken native library
+import importlib.util
+
+# endplay imports numpy and matplotlib (about 0.8 s): only look for it here,
+# import it on first use (:func:`_load`).
+try:
+    AVAILABLE = importlib.util.find_spec("endplay") is not None
+except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-    UNAVAILABLE_REASON = f"the DDS solver is unavailable (package endplay not importable: {type(_e).__name__})"
+UNAVAILABLE_REASON = "" if AVAILABLE else "the DDS solver is unavailable (package endplay is not installed)"
+_EP: tuple | None = None
+
+
+def available() -> bool:
+    """Whether DDS can be used here (imports endplay if that has not happened yet)."""
+    try:
+        _load()
+    except DDSUnavailableError:
+        return False
+    return True
+
+
+def _load() -> tuple:
+    """Import endplay once; on failure mark DDS unavailable and raise DDSUnavailableError."""
+    global _EP, AVAILABLE, UNAVAILABLE_REASON
+    if not AVAILABLE:
+        raise DDSUnavailableError(UNAVAILABLE_REASON)
+    if _EP is None:
+        try:
+            from endplay.dds import solve_board
+            from endplay.types import Deal, Denom, Player
+        except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
+            AVAILABLE = False
+            UNAVAILABLE_REASON = f"the DDS solver is unavailable (package endplay not importable: {type(e).__name__})"
+            raise DDSUnavailableError(UNAVAILABLE_REASON) from None
+        _EP = (solve_board, Deal, Denom, Player)
+    return _EP
+
 
 _RANKS = "23456789TJQKA"
 
@@ -69,6 +98,7 @@ def dds_card_values(pos: Position, seats: Iterable[int] | None = None) -> dict[i
     :class:`DDSUnavailableError` without endplay."""
     if not AVAILABLE:
         raise DDSUnavailableError(UNAVAILABLE_REASON)
+    _solve_board, _Deal, _Denom, _Player = _load()
     if pos.n != 4 or pos.trump != 3:
         raise ValueError("DDS solves four-seat positions with spades as trump only")
     n = 4

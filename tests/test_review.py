@@ -12,7 +12,7 @@ from engine.solver import can_take_exactly, oh_hell_position, solve_tricks
 from tutor.cli import main
 
 HERE = Path(__file__).parent / "records" / "review"
-needs_dds = pytest.mark.skipif(not solver_dds.AVAILABLE,
+needs_dds = pytest.mark.skipif(not solver_dds.available(),
                                reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
 
 

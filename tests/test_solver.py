@@ -78,7 +78,7 @@ def test_sp13_forbids_the_spade_lead_dds_would_choose():
     assert solve_tricks(pos, {0, 2}) == 1
     # Had spades been broken, A♠ first is best: 2 tricks.
     assert codes(card_values(spades_position(hands, 0, (), True))) == {"7C": 1, "AS": 2}
-    if solver_dds.AVAILABLE:  # DDS is offered the engine's legal cards only
+    if solver_dds.available():  # DDS is offered the engine's legal cards only
         assert codes(solver_dds.dds_card_values(pos)) == {"7C": 1}
 
 
@@ -203,7 +203,7 @@ def test_oh_hell_matches_minimax():
 
 
 # ----------------------------------------------------------------- DDS
-@pytest.mark.skipif(not solver_dds.AVAILABLE, reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
+@pytest.mark.skipif(not solver_dds.available(), reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
 def test_dds_identical_where_sp13_cannot_matter():
     # Spades already broken: SP-13 restricts nothing, so DDS and the exact solver agree on every card.
     rng = random.Random(1402)
