@@ -32,9 +32,11 @@ from .actions import Phase, Play
 from .cards import DECK
 from .game import TrickGame
 from .record import ParsedRecord, RecordError, game_to_record, loads_record, parse_record
-from .sim import play_out_oh_hell, position_of
-from .solver import (SPADES_EXACT_TRICKS, Position, TooLargeError, card_values, exact_bid_cards, nil_card_values,
+from .sim import play_out_oh_hell, play_out_spades, position_of
+from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, nil_safe_cards, nil_searcher,
+                     trick_searcher,
                      oh_hell_position, side_seats, spades_position, tricks_left)
+from .tricks import trick_winner
 from . import solver_dds
 
 __all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS"]
@@ -44,6 +46,9 @@ __all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS"]
 #: 3 and 4 players reach 8-9 cards, kept at 7, the largest hand the issue asks for).
 OH_HELL_LIMITS = {3: 7, 4: 7, 5: 6, 6: 4, 7: 4}
 _SAMPLES = 200
+#: Tricks left up to which a Nil (SP-8) is solved exactly (null-window search; benchmarks/solver.py).
+NIL_EXACT_TRICKS = 7
+_NIL_SAMPLES = 100
 
 
 def oh_hell_exact_limit(players: int) -> int:
@@ -113,10 +118,10 @@ def _spades_pos(p: dict) -> Position:
     return spades_position(p["hands"], p["leader"], p["current"], p["broken"])
 
 
-def _spades_values(pos: Position, side: frozenset, exact_limit: int, use_dds: bool):
+def _spades_values(pos: Position, side: frozenset, exact_limit: int, use_dds: bool, searcher=None):
     """({card: tricks from here for side}, method, note)."""
     if tricks_left(pos) <= exact_limit:
-        return card_values(pos, side, limit=exact_limit), "exact", ""
+        return card_values(pos, side, limit=exact_limit, searcher=searcher), "exact", ""
     if use_dds and solver_dds.available():
         return solver_dds.dds_card_values(pos, side), "dds", ""
     why = solver_dds.UNAVAILABLE_REASON if use_dds else "DDS was switched off"
@@ -131,7 +136,6 @@ def _trick_reason(pos: Position, card: int, seat: int, best: list[int], side: fr
         return ""
     n = pos.n
     led = cur[0] // 13
-    from .tricks import trick_winner
     w = trick_winner(pos.leader, [DECK[x] for x in cur], pos.trump, n) if len(cur) > 1 else pos.leader
     wc = cur[(w - pos.leader) % n]
     partner_winning = w in side and w != seat
@@ -161,30 +165,41 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
     result = game.results[-1] if game.results and game.results[-1].number == hand_no else None
     nil_seats = [s for s in range(4) if bids and bids[s] in ("nil", "blind_nil")]
     nil_info = {s: {"seat": s, "name": names[s], "bid": bids[s], "makeable": None, "method": "unavailable",
-                    "from_trick": None, "broken_by": None, "note": ""} for s in nil_seats}
+                    "from_trick": None, "broken_by": None, "estimate": None, "note": ""} for s in nil_seats}
+    rng = random.Random(hand_no * 7919 + seat)
     nil_at: dict[int, dict] = {}
+    nil_search: dict = {}
+    searcher = None
     for s, c, p, won, tno in plays:
         pos = _spades_pos(p)
         left = tricks_left(pos)
-        # Nil: exact only (DDS does not solve Nil)
+        # Nil (SP-8): exact with few enough tricks left (DDS does not solve Nil); estimated before that
         for ns, info in nil_info.items():
-            if info["broken_by"] is not None or won[ns] > 0 or left > exact_limit:
+            if info["broken_by"] is not None or won[ns] > 0:
                 continue
-            vals = nil_card_values(pos, ns, limit=exact_limit)
-            before_ok = min(vals.values()) == 0 if s in side_seats(ns, 4, True) else max(vals.values()) == 0
+            if left > NIL_EXACT_TRICKS:
+                if info["estimate"] is None:
+                    info["estimate"] = {"trick": tno, "survival_rate": _nil_estimate(pos, ns, rng),
+                                        "samples": _NIL_SAMPLES}
+                continue
+            if ns not in nil_search:
+                nil_search[ns] = nil_searcher(pos, ns)
+            safe = nil_safe_cards(pos, ns, limit=NIL_EXACT_TRICKS, searcher=nil_search[ns])
+            before_ok = any(safe.values()) if s in side_seats(ns, 4, True) else all(safe.values())
             if info["makeable"] is None:
                 info.update(makeable=before_ok, method="exact", from_trick=tno)
             if s == seat:
-                nil_at[ns] = {"seat": ns, "could_survive": before_ok, "survives_after": vals[c] == 0,
-                              "method": "exact"}
-            if before_ok and vals[c] > 0:
+                nil_at[ns] = {"seat": ns, "could_survive": before_ok, "survives_after": safe[c], "method": "exact"}
+            if before_ok and not safe[c]:
                 info["broken_by"] = {"trick": tno, "seat": s, "name": names[s], "card": DECK[c].code,
                                      "text": f"Trick {tno}: {names[s]}'s {_d(c)} broke the Nil; "
-                                             f"{_cards_text([x for x, v in sorted(vals.items()) if v == 0])} kept it."}
+                                             f"{_cards_text([x for x, v in sorted(safe.items()) if v])} kept it."}
         if s != seat:
             continue
         nil_here = [nil_at.pop(ns) for ns in list(nil_at)]
-        vals, method, note = _spades_values(pos, side, exact_limit, use_dds)
+        if searcher is None and left <= exact_limit:
+            searcher = trick_searcher(pos, side)
+        vals, method, note = _spades_values(pos, side, exact_limit, use_dds, searcher)
         so_far = sum(won[x] for x in side)
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code, "method": method}
         if vals is None:
@@ -226,12 +241,20 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
         timeline.append({"trick": tno, "card": DECK[c].code, "before": before, "after": after, "method": method})
     for info in nil_info.values():
         if info["makeable"] is None:
-            info["note"] = (f"not solved: Nil is solved exactly only with {exact_limit} or fewer tricks left "
-                            f"(DDS does not solve Nil), and the Nil bidder had already won a trick by then"
-                            if plays else "no card was played")
+            if info["estimate"] is not None:
+                info["method"] = "estimated"
+                info["note"] = (f"estimated (sampled): the Nil bidder won a trick before the exact solver could "
+                                f"start ({NIL_EXACT_TRICKS} tricks left); from trick {info['estimate']['trick']}, "
+                                f"{info['estimate']['survival_rate']:.0%} of {_NIL_SAMPLES} play-outs with simple "
+                                f"Nil-minded play kept the Nil (not best play)")
+            else:
+                info["note"] = "no card was played" if not plays else "the Nil was lost before it could be solved"
         elif info["from_trick"] and info["from_trick"] > 1:
-            info["note"] = (f"exact from trick {info['from_trick']} on; before that too many cards were left "
-                            f"for the exact solver")
+            info["note"] = (f"exact from trick {info['from_trick']} on (the exact solver takes {NIL_EXACT_TRICKS} "
+                            f"tricks or fewer); before that only estimated")
+            if info["estimate"] is not None:
+                info["note"] += (f": from trick {info['estimate']['trick']}, {info['estimate']['survival_rate']:.0%} of "
+                                 f"{_NIL_SAMPLES} play-outs with simple Nil-minded play kept the Nil (sampled, not best play)")
     return {"side": sorted(side), "side_name": "North–South" if 0 in side else "East–West",
             "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
             "double_dummy": {"from_deal": _spades_hand_count(deal_hands, (game.dealer + 1) % 4, use_dds),
@@ -240,6 +263,48 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
                                                else None)},
             "nil": list(nil_info.values()), "timeline": timeline,
             "took": None if result is None else sum(result.tricks_won[x] for x in side)}
+
+
+def _nil_policy(nil_seat: int):
+    """Simple Nil-minded play for the estimate: the Nil bidder plays the
+    highest card that does not take the trick so far (else its highest
+    card, hoping to be overtaken later, when not last; its lowest when last);
+    the partner plays its highest card; the opponents play their lowest,
+    leaving the Nil bidder on top.  Leads: the Nil side leads low, the
+    opponents lead low too."""
+    partner = (nil_seat + 2) % 4
+
+    def policy(seat: int, legal: int, st) -> int:
+        cards = [c for c in range(52) if legal >> c & 1]
+        if seat == nil_seat and st.current:
+            w = trick_winner(st.leader, [DECK[x] for x in st.current], 3, 4) if len(st.current) > 1 else st.leader
+            wc = st.current[(w - st.leader) % 4]
+            losing = [c for c in cards if (c // 13 == wc // 13 and c < wc)
+                      or (c // 13 != wc // 13 and c // 13 != 3)]
+            if losing:
+                return max(losing, key=lambda c: (c // 13 != 3, c % 13))
+            return min(cards, key=lambda c: c % 13)
+        if seat == partner and st.current:
+            return max(cards, key=lambda c: (c // 13 == 3, c % 13))
+        return min(cards, key=lambda c: (c // 13 == 3, c % 13))
+    return policy
+
+
+def _nil_estimate(pos: Position, nil_seat: int, rng: random.Random) -> float:
+    """Share of play-outs (simple Nil-minded play, a random card 1 time in 4) in which the Nil survives."""
+    base = _nil_policy(nil_seat)
+
+    def policy(seat, legal, st):
+        if rng.random() < 0.25:
+            cards = [c for c in range(52) if legal >> c & 1]
+            return cards[int(rng.random() * len(cards))]
+        return base(seat, legal, st)
+    ok = 0
+    for _ in range(_NIL_SAMPLES):
+        won = play_out_spades(list(pos.hands), pos.leader, pos.broken, rng, current=list(pos.current),
+                              won=[0, 0, 0, 0], policy=policy)
+        ok += won[nil_seat] == 0
+    return ok / _NIL_SAMPLES
 
 
 def _spades_hand_count(hands, leader: int, use_dds: bool) -> dict:
@@ -359,7 +424,8 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     if parsed.game == "spades":
         lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
-                         "dds_note": "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON}
+                         "dds_note": ("DDS was switched off" if not use_dds else
+                                     "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON)}
         out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, use_dds))
     else:
         lim = oh_hell_exact_limit(parsed.seats) if exact_limit is None else exact_limit

@@ -44,7 +44,7 @@ from .tricks import legal_play_mask, trick_winner
 
 __all__ = ["Position", "TooLargeError", "SPADES_EXACT_TRICKS", "OH_HELL_EXACT_CARDS",
            "spades_position", "oh_hell_position", "solve_tricks", "card_values", "best_cards",
-           "can_take_exactly", "exact_bid_cards", "nil_survives", "tricks_left", "side_seats"]
+           "can_take_exactly", "exact_bid_cards", "nil_survives", "nil_safe_cards", "nil_searcher", "trick_searcher", "nil_tricks", "nil_card_values", "tricks_left", "side_seats"]
 
 #: Largest number of tricks left for which Spades positions are solved exactly by default.
 SPADES_EXACT_TRICKS = 6
@@ -321,7 +321,7 @@ def solve_tricks(pos: Position, seats: Iterable[int], *, limit: int | None = SPA
 
 
 def card_values(pos: Position, seats: Iterable[int] | None = None, *,
-                limit: int | None = SPADES_EXACT_TRICKS) -> dict[int, int]:
+                limit: int | None = SPADES_EXACT_TRICKS, searcher: "_Searcher | None" = None) -> dict[int, int]:
     """For every legal card of the player to play: the tricks ``seats`` take
     from ``pos`` on (trick in progress included) after that card, with best
     play by all.  ``seats`` defaults to the side of the player to play
@@ -332,7 +332,7 @@ def card_values(pos: Position, seats: Iterable[int] | None = None, *,
     if seats is None:
         seats = side_seats(pos.to_play, pos.n, pos.lead_restricted)
     seats = set(seats)
-    s = _Searcher(pos, seats, seats)
+    s = searcher or trick_searcher(pos, seats)
     out = {}
     legal = pos.legal_mask()
     m = legal
@@ -344,6 +344,14 @@ def card_values(pos: Position, seats: Iterable[int] | None = None, *,
         g = 1 if (w is not None and w in seats) else 0
         out[c] = g + s.value(list(nxt.hands), nxt.leader, nxt.current, nxt.broken, -1, 99)
     return out
+
+
+def trick_searcher(pos: Position, seats: Iterable[int]) -> "_Searcher":
+    """A search object counting tricks for ``seats`` whose transposition table
+    may be reused, through ``searcher=``, for later positions of the same hand
+    (the table holds values of positions, whoever reached them)."""
+    seats = set(seats)
+    return _Searcher(pos, seats, seats)
 
 
 def best_cards(values: dict[int, int], maximise: bool = True) -> list[int]:
@@ -361,7 +369,34 @@ def nil_survives(pos: Position, nil_seat: int, *, limit: int | None = SPADES_EXA
     both opponents try to give them one (SP-8, double dummy).  Tricks
     already won are the caller's to check.  :class:`TooLargeError` as
     :func:`solve_tricks`."""
-    return nil_tricks(pos, nil_seat, limit=limit) == 0
+    _check_size(pos, limit)
+    s = _Searcher(pos, {nil_seat}, [x for x in range(pos.n) if x not in side_seats(nil_seat, pos.n, True)])
+    # a null window (0, 1): only "none" against "at least one" is asked, far faster than the count
+    return s.value(list(pos.hands), pos.leader, pos.current, pos.broken, 0, 1) == 0
+
+
+def nil_searcher(pos: Position, nil_seat: int) -> "_Searcher":
+    """A search object for ``nil_seat``'s Nil whose transposition table may be
+    reused, through ``searcher=``, for later positions of the same hand."""
+    return _Searcher(pos, {nil_seat}, [x for x in range(pos.n) if x not in side_seats(nil_seat, pos.n, True)])
+
+
+def nil_safe_cards(pos: Position, nil_seat: int, *, limit: int | None = SPADES_EXACT_TRICKS,
+                   searcher: "_Searcher | None" = None) -> dict[int, bool]:
+    """For each legal card of the player to play: can the Nil bidder still
+    win no trick after it (see :func:`nil_survives`)?  ``{card index: bool}``.
+    ``searcher``: from :func:`nil_searcher` for the same hand and seat."""
+    _check_size(pos, limit)
+    s = searcher or nil_searcher(pos, nil_seat)
+    out = {}
+    m = pos.legal_mask()
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        nxt, w = pos.play(c)
+        out[c] = w != nil_seat and s.value(list(nxt.hands), nxt.leader, nxt.current, nxt.broken, 0, 1) == 0
+    return out
 
 
 def nil_tricks(pos: Position, nil_seat: int, *, limit: int | None = SPADES_EXACT_TRICKS,

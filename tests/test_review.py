@@ -53,7 +53,8 @@ def test_nil_broken_by_a_card_written_out():
     # J♣, winning the trick.  2♣, 4♣ or 6♣ would have ducked under the 7♣ and kept the Nil.
     r = review_hand(load("spades_nil_broken.json"), 2, use_dds=False)
     (nil,) = r["nil"]
-    assert nil["seat"] == 2 and nil["makeable"] is True and nil["from_trick"] == 8 and nil["method"] == "exact"
+    assert nil["seat"] == 2 and nil["makeable"] is True and nil["from_trick"] == 7 and nil["method"] == "exact"
+    assert nil["estimate"]["trick"] == 1 and 0 <= nil["estimate"]["survival_rate"] <= 1
     assert nil["broken_by"]["trick"] == 9 and nil["broken_by"]["card"] == "JC"
     assert nil["broken_by"]["text"] == "Trick 9: South's J♣ broke the Nil; 2♣, 4♣ or 6♣ kept it."
     assert [(d["trick"], d["card"]) for d in r["costly"]] == [(9, "JC")]
@@ -77,6 +78,9 @@ def test_without_endplay_the_review_says_dds_is_unavailable(monkeypatch):
                                               "note": "the DDS solver is unavailable (package endplay not importable)"}
     assert "endplay" in r["decisions"][0]["note"]
     assert [d["trick"] for d in r["costly"]] == [8]
+    # South won a trick before the exact Nil solver could start: the Nil is only estimated
+    (nil,) = r["nil"]
+    assert nil["method"] == "estimated" and nil["makeable"] is None and "sampled" in nil["note"]
 
 
 def test_oh_hell_review_written_out():
