@@ -130,3 +130,28 @@ def test_cli_review(capsys, tmp_path):
     assert main(["review", str(bad)]) == 2
     assert "invalid record" in capsys.readouterr().err
     assert main(["review", str(path), "--hand", "5"]) == 2
+
+
+def test_simple_reasons_wasted_trump_and_overtaking():
+    from engine.review import _trick_reason
+    from engine.solver import spades_position
+
+    def m(text):
+        return sum(1 << c.index for c in parse_cards(text))
+    idx = [c.index for c in parse_cards("AH 2H")]
+    # North (seat 0) led A♥, East 2♥; South (seat 2) is void in hearts and trumps
+    # its partner's winning ace: a wasted trump.
+    pos = spades_position([m("3C"), m("4C"), m("2S 5C"), m("6C 7C")], 0, idx, True)
+    spade = parse_cards("2S")[0].index
+    assert _trick_reason(pos, spade, 2, [], frozenset({0, 2}), 0) == "you trumped your partner's winning A♥: a wasted trump"
+    # North led K♥, East 2♥, South overtakes with A♥.
+    idx = [c.index for c in parse_cards("KH 2H")]
+    pos = spades_position([m("3C"), m("4C"), m("AH 5C"), m("6C 7C")], 0, idx, True)
+    ace = parse_cards("AH")[0].index
+    assert _trick_reason(pos, ace, 2, [], frozenset({0, 2}), 2) == "you overtook your partner's winning K♥"
+    # North leads 2♥, East wins with A♥ so far, South trumps with 2♠ and West overtrumps with 3♠.
+    idx = [c.index for c in parse_cards("2H AH")]
+    pos = spades_position([m("3C"), m("4C"), m("2S 5C"), m("3S 7C")], 0, idx, True)
+    assert _trick_reason(pos, spade, 2, [], frozenset({0, 2}), 3) == "your trump was overtrumped: a wasted trump"
+    # following suit with a low card gives no reason
+    assert _trick_reason(pos, parse_cards("5C")[0].index, 2, [], frozenset({0, 2}), 1) == ""
