@@ -34,7 +34,7 @@ from .game import TrickGame
 from .record import ParsedRecord, RecordError, game_to_record, loads_record, parse_record
 from .sim import play_out_oh_hell, play_out_spades, position_of
 from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, nil_safe_cards, nil_searcher,
-                     trick_searcher,
+                     trick_searcher, exact_searcher,
                      oh_hell_position, side_seats, spades_position, tricks_left)
 from .tricks import trick_winner
 from . import solver_dds
@@ -341,6 +341,10 @@ def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict
     bid = bids[seat] if bids else None
     decisions = []
     rng = random.Random(hand_no * 1000 + seat)
+    ts = es = None
+    if plays:  # one table per question for the whole hand
+        p0 = _oh_pos(plays[0][2])
+        ts, es = trick_searcher(p0, {seat}), exact_searcher(p0, seat)
     for s, c, p, won, tno in plays:
         if s != seat:
             continue
@@ -348,9 +352,10 @@ def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict
         so_far = won[seat]
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code}
         if tricks_left(pos) <= limit:
-            vals = card_values(pos, {seat}, limit=limit)
+            vals = card_values(pos, {seat}, limit=limit, searcher=ts)
             before, after = so_far + max(vals.values()), so_far + vals[c]
-            exact = exact_bid_cards(pos, seat, bid - so_far, limit=limit) if isinstance(bid, int) else {}
+            exact = (exact_bid_cards(pos, seat, bid - so_far, limit=limit, searcher=es)
+                     if isinstance(bid, int) else {})
             could, can = any(exact.values()), exact.get(c)
             keep = sorted(x for x, v in exact.items() if v)
             text = (f"Trick {tno}: you played {_d(c)}. With best play you could take at most {before} "
@@ -386,9 +391,8 @@ def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict
         p0 = plays[0][2]
         pos = _oh_pos(p0)
         if tricks_left(pos) <= limit:
-            from .solver import solve_tricks, can_take_exactly
-            out["double_dummy"] = {"method": "exact", "most_tricks": solve_tricks(pos, {seat}, limit=limit),
-                                   "bid_makeable": (can_take_exactly(pos, seat, bid, limit=limit)
+            out["double_dummy"] = {"method": "exact", "most_tricks": ts.exact(pos),
+                                   "bid_makeable": (es.can(list(pos.hands), pos.leader, pos.current, bid)
                                                     if isinstance(bid, int) else None)}
         else:
             out["double_dummy"] = {"method": "estimated", "note": f"hands of {tricks_left(pos)} cards are above the "

@@ -44,7 +44,7 @@ from .tricks import legal_play_mask, trick_winner
 
 __all__ = ["Position", "TooLargeError", "SPADES_EXACT_TRICKS", "OH_HELL_EXACT_CARDS",
            "spades_position", "oh_hell_position", "solve_tricks", "card_values", "best_cards",
-           "can_take_exactly", "exact_bid_cards", "nil_survives", "nil_safe_cards", "nil_searcher", "trick_searcher", "nil_tricks", "nil_card_values", "tricks_left", "side_seats"]
+           "can_take_exactly", "exact_bid_cards", "exact_searcher", "nil_survives", "nil_safe_cards", "nil_searcher", "trick_searcher", "nil_tricks", "nil_card_values", "tricks_left", "side_seats"]
 
 #: Largest number of tricks left for which Spades positions are solved exactly by default.
 SPADES_EXACT_TRICKS = 6
@@ -492,12 +492,20 @@ def can_take_exactly(pos: Position, seat: int, k: int, *, limit: int | None = OH
     return _ExactSearcher(pos, seat).can(list(pos.hands), pos.leader, pos.current, k)
 
 
-def exact_bid_cards(pos: Position, seat: int, k: int, *, limit: int | None = OH_HELL_EXACT_CARDS) -> dict[int, bool]:
+def exact_searcher(pos: Position, seat: int) -> _ExactSearcher:
+    """A search object for ``seat``'s exact-bid question whose table may be
+    reused, through ``searcher=``, for later positions of the same hand."""
+    return _ExactSearcher(pos, seat)
+
+
+def exact_bid_cards(pos: Position, seat: int, k: int, *, limit: int | None = OH_HELL_EXACT_CARDS,
+                    searcher: _ExactSearcher | None = None) -> dict[int, bool]:
     """For each legal card of the player to play: can ``seat`` still win
     exactly ``k`` of the remaining tricks after it (see
-    :func:`can_take_exactly`)?  ``{card index: bool}``."""
+    :func:`can_take_exactly`)?  ``{card index: bool}``.  ``searcher``: from
+    :func:`exact_searcher` for the same hand and seat."""
     _check_size(pos, limit)
-    s = _ExactSearcher(pos, seat)
+    s = searcher or _ExactSearcher(pos, seat)
     out = {}
     m = pos.legal_mask()
     while m:
