@@ -1,6 +1,7 @@
 """The ``tricktutor`` console command.
 
     tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
+    tricktutor review RECORD.json [--seat N] [--hand K]   (double-dummy review, engine.review)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
@@ -89,6 +90,34 @@ def _replay(args) -> int:
     return status
 
 
+def _seat_arg(text: str):
+    """--seat: a seat number 0… or a Spades seat letter N/E/S/W."""
+    t = text.strip().upper()
+    if t in ("N", "E", "S", "W"):
+        return "NESW".index(t)
+    if t.isascii() and t.isdigit() and len(t) <= 2:
+        return int(t)
+    raise argparse.ArgumentTypeError(f"expected a seat number 0… or N/E/S/W, not {quote(text)}")
+
+
+def _review(args) -> int:
+    """``tricktutor review``: exit 0 reviewed, 2 invalid record/seat/hand, 3 a bug."""
+    from engine.review import review_hand
+    try:
+        parsed = load_record_file(args.record)
+        out = review_hand(parsed, args.seat, args.hand)
+    except RecordError as e:
+        _error_line(f"tricktutor review: invalid record: {e}")
+        return EXIT_INVALID
+    try:
+        json.dump(out, sys.stdout, indent=2, ensure_ascii=not _stdout_takes_unicode())
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tricktutor", description="Trick Tutor: Spades and Oh Hell teaching kit")
     sub = p.add_subparsers(dest="command", required=True)
@@ -96,6 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="hand record file (JSON, docs/HAND_RECORD.md)")
     r.add_argument("--trace", action="store_true", help="also list the legal actions before each step")
     r.set_defaults(func=_replay)
+    v = sub.add_parser("review", help="double-dummy review of one hand for one seat: the tricks each card cost (JSON)")
+    v.add_argument("record", help="hand record file (JSON, docs/HAND_RECORD.md)")
+    v.add_argument("--seat", type=_seat_arg, default=0, help="seat to review: 0… or N/E/S/W (default 0)")
+    v.add_argument("--hand", type=int, default=None, help="hand number, 1… (default: the last hand played)")
+    v.set_defaults(func=_review)
     try:  # teacher tools (need the app extra: pandas, nbformat)
         from tutor.exercises_cli import add_exercise_commands
     except ImportError:
