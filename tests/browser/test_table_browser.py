@@ -179,8 +179,9 @@ def test_spades_table_fits_and_plays_a_hand(page: Page, artifacts_dir):
     # ---- hand end: the result in sentences next to the Next-hand button
     result = t.locator(".tt-tbl-result")
     expect(result).to_be_visible()
-    expect(result).to_contain_text(re.compile(r"Your side bid \d+.* and took \d+: "))
-    expect(result).to_contain_text(re.compile(r"East–West bid .* and took \d+: "))
+    expect(result).to_contain_text(re.compile(r"Your side(:| bid) .*and took \d+: "))
+    # "East–West bid 7 and took 5: …", or with a Nil "East–West: East bid 4 and West bid Nil, and took 5: …"
+    expect(result).to_contain_text(re.compile(r"East–West(:| bid) .*and took \d+: "))
     nxt = t.get_by_role("button", name="Next hand")
     expect(nxt).to_be_visible()
     r, n = result.bounding_box(), nxt.bounding_box()
