@@ -7,6 +7,8 @@ from collections import Counter
 from engine import SEAT_NAMES
 from engine.bots import make_player
 
+from ..table_words import PLAYER_NAMES
+
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
 #: The games' names, for titles.
@@ -14,7 +16,7 @@ GAME_NAMES = {"spades": "Spades", "oh_hell": "Oh Hell"}
 
 #: Names of the Oh Hell players, clockwise from the learner's seat (the
 #: learner is "you"); the drills never call anyone "seat 3".
-OH_HELL_NAMES = ("you", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn")
+OH_HELL_NAMES = ("you", *PLAYER_NAMES)  # the same names as at the game table
 #: Names of the players of a trick in the trick-winner drill (no learner at the table).
 TRICK_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 
@@ -57,3 +59,35 @@ def computer_player(seed: int | None, prefer_level: int = 2):
         return make_player(prefer_level, seed), prefer_level
     except (ImportError, ValueError, KeyError):
         return make_player(1, seed), 1
+
+
+class KindCycle:
+    """The order in which a drill serves its kinds of problem: shuffled
+    cycles of ``kinds`` (each kind once a cycle, shuffled with ``rng``), and
+    a kind the learner missed comes back after the next problem
+    (:meth:`ask_again`)."""
+
+    def __init__(self, kinds, rng):
+        self.kinds = tuple(kinds)
+        self.rng = rng
+        self._queue: list[str] = []
+        self._again: list[str] = []
+        self._since_again = 0
+
+    def ask_again(self, kind: str) -> None:
+        """Serve ``kind`` once more, after the next problem."""
+        if kind not in self._again:
+            self._again.append(kind)
+            self._since_again = 0
+
+    def next(self) -> str:
+        """The kind of the next problem."""
+        if self._again and self._since_again >= 1:
+            self._since_again = 0
+            return self._again.pop(0)
+        self._since_again += 1
+        if not self._queue:
+            cycle = list(self.kinds)
+            self.rng.shuffle(cycle)
+            self._queue = cycle
+        return self._queue.pop(0)

@@ -19,6 +19,8 @@ from typing import Any
 from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame
 from engine.ohhell import MAX_HAND
 
+from ._shared import KindCycle
+
 __all__ = ["Position", "PositionStream", "POSITION_KINDS", "KIND_RULE", "KIND_TEXT", "FREE_KINDS",
            "CYCLES", "classify_position", "kinds_for"]
 
@@ -164,9 +166,7 @@ class PositionStream:
         self.must_trump = must_trump
         self.players = players
         self.rng = random.Random(seed)
-        self._queue: list[str] = []
-        self._again: list[str] = []
-        self._since_again = 0
+        self._cycle = KindCycle(CYCLES[self.config], self.rng)
         self.count = 0
 
     @property
@@ -178,20 +178,10 @@ class PositionStream:
         the learner missed it."""
         if kind not in self.kinds:
             raise ValueError(f"{kind!r} is not a position kind of {self.config}")
-        if kind not in self._again:
-            self._again.append(kind)
-            self._since_again = 0
+        self._cycle.ask_again(kind)
 
     def _next_kind(self) -> str:
-        if self._again and self._since_again >= 1:
-            self._since_again = 0
-            return self._again.pop(0)
-        self._since_again += 1
-        if not self._queue:
-            cycle = list(CYCLES[self.config])
-            self.rng.shuffle(cycle)
-            self._queue = cycle
-        return self._queue.pop(0)
+        return self._cycle.next()
 
     def _new_game(self, deal_number: int):
         rng = self.rng

@@ -21,7 +21,7 @@ from engine import Bid, OhHellRules, SEAT_NAMES, ScoreLine, score_spades_side
 from engine.ohhell import score_oh_hell_seat
 
 from ..common import Feedback, guarded
-from ._shared import GAME_NAMES, stats_html
+from ._shared import GAME_NAMES, KindCycle, stats_html
 
 #: The drill's instruction, per game.
 ASK = {"spades": "Type the points North–South score for this hand and their bag count after it.",
@@ -102,28 +102,17 @@ class ScoringProblems:
             raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
         self.game = game
         self.rng = random.Random(seed)
-        self._queue: list[str] = []
-        self._again: list[str] = []
-        self._since_again = 0
+        self._cycle = KindCycle(SCORING_KINDS[game], self.rng)
         self.count = 0
 
     def ask_again(self, kind: str) -> None:
         """Serve another problem of ``kind`` after the next one."""
         if kind not in SCORING_KINDS[self.game]:
             raise ValueError(f"{kind!r} is not a scoring problem kind of {self.game}")
-        if kind not in self._again:
-            self._again.append(kind)
-            self._since_again = 0
+        self._cycle.ask_again(kind)
 
     def _next_kind(self) -> str:
-        if self._again and self._since_again >= 1:
-            self._since_again = 0
-            return self._again.pop(0)
-        self._since_again += 1
-        if not self._queue:
-            self._queue = list(SCORING_KINDS[self.game])
-            self.rng.shuffle(self._queue)
-        return self._queue.pop(0)
+        return self._cycle.next()
 
     def next(self) -> ScoringProblem:
         """The next problem."""
