@@ -126,7 +126,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
         "ex1_legal_cards: not attempted"
 
 
-def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path):
+def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path, capsys):
     ex6 = "ex6_estimating_a_bid"
     out, keys = make_set(tmp_path, ["s1", "s2"], [ex6])
     hand_in(out, keys, "s1", ex6)
@@ -136,9 +136,33 @@ def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path):
     assert rows["s1"][f"{ex6} total"] == 6 and rows["s1"]["notes"] == ""
     assert rows["s2"][f"{ex6} total"] == 0
     assert "no variant index in variants.json" in rows["s2"]["notes"] and "not graded" in rows["s2"]["notes"]
+    # make never gives s2 another index: it refuses, in one line, before writing anything
+    capsys.readouterr()
+    assert main(["exercises", "make", "--roster", str(tmp_path / "class-roster.csv"), "--out", str(out),
+                 "--exercises", ex6, "--estimator", "count"]) == 2
+    err = capsys.readouterr().err
+    assert "has no variant index for 's2'" in err and len(err.strip().splitlines()) == 1
+    assert json.loads((keys / "variants.json").read_text())["variants"] == {"s1": 0}
     (keys / "variants.json").write_text(json.dumps({"format": 1, "variants": {"s1": -1, "s2": 1}}))
     with pytest.raises(GradingError, match="variants file"):
         grade_class(out, keys)
+
+
+def test_a_set_made_before_variants_keeps_its_students_random_draw(tmp_path):
+    """A teacher folder without variants.json (a set made before variants):
+    its students keep variant None (the random draw their notebooks were made
+    with); students added later get indices from 0."""
+    out, keys = make_set(tmp_path, ["s1", "s2"], ["ex1_legal_cards"])
+    (keys / "variants.json").unlink()
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\ns1\ns2\ns3\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
+                 "ex1_legal_cards", "--estimator", "count"]) == 0
+    assert json.loads((keys / "variants.json").read_text())["variants"] == {"s1": None, "s2": None, "s3": 0}
+    hand_in(out, keys, "s1", "ex1_legal_cards")
+    hand_in(out, keys, "s3", "ex1_legal_cards")
+    rows = {r["id"]: r for r in grade_class(out, keys).rows}
+    assert rows["s1"]["ex1_legal_cards total"] == 9 and rows["s3"]["ex1_legal_cards total"] == 9
 
 
 def test_changed_settings_refused_force_only_while_untouched(tmp_path, capsys):

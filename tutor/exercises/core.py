@@ -4,11 +4,15 @@ A student's questions are built from a seed derived from the exercise name,
 the question id and the student id keyed with the class secret
 (:func:`question_seed`, HMAC-SHA256), so the same id always gives the same
 deals, two ids give different ones, and nobody without the teacher's secret
-can regenerate anyone's set.  Every expected answer is computed by the engine
+can regenerate anyone's set.  In a class set each student also has a
+variant index fixed by ``make`` (kept in the teacher folder): a question
+that spreads a class over a few outcomes (ex6's target estimate) takes the
+outcome at that index in a class-level order (:meth:`Rng.spread_pick`), so
+a class is spread evenly instead of by chance.  Every expected answer is computed by the engine
 (see :mod:`tutor.exercises.questions`).
 
 :class:`Exercise` holds the answers: it is for the teacher and the grader
-(``Exercise(name, student, settings, secret).evaluate(qid, answer)``;
+(``Exercise(name, student, settings, secret, variant).evaluate(qid, answer)``;
 :func:`answer_key` lists the expected answers).  A student's notebook never
 builds one: it carries its questions as sealed data
 (:mod:`tutor.exercises.student`), checked with salted hashes.  Only the

@@ -6,6 +6,8 @@ Layout (written by ``tricktutor exercises make`` and ``collect``)::
     KEYS/class_secret.txt                  the per-class secret (teacher only)
     KEYS/exercise_settings.json            the exercises and their settings
     KEYS/roster.csv                        ids and names (a copy of the roster)
+    KEYS/variants.json                     {student id: variant index} (fixed by make; a student
+                                           missing from it is not graded, with a note)
 
 **What is graded** (:func:`read_answer_cell`, the single truth; the
 notebook's own check calls it too): in notebook order, the *last* code cell
