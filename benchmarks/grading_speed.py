@@ -53,7 +53,8 @@ def main(argv=None) -> int:
         keys = load_keys(tmp / "class-teacher")
         for st in roster.students:
             for n in names:
-                _fill(tmp / "class" / st.id / f"{n}.ipynb", _key_literals(n, st.id, keys.exercises[n], keys.secret))
+                key = _key_literals(n, st.id, keys.exercises[n], keys.secret, keys.variants[st.id])
+                _fill(tmp / "class" / st.id / f"{n}.ipynb", key)
         t0 = time.perf_counter()
         report = grade_class(tmp / "class", tmp / "class-teacher")
         t_grade = time.perf_counter() - t0

@@ -53,6 +53,13 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
     assert "Wrote 180 notebooks" in capsys.readouterr().out
     keys_dir = tmp_path / "class-teacher"
     keys = load_keys(keys_dir)
+    # make gave the 30 students variant indices 0..29 (teacher folder): no ex6 bid is right for more than a third
+    assert sorted(keys.variants.values()) == list(range(30))
+    ex6 = [_expected("ex6_estimating_a_bid", sid, keys.exercises["ex6_estimating_a_bid"], keys.secret,
+                     keys.variants[sid]) for sid in IDS]
+    for qid in ex6[0].qids:
+        shared = Counter(a for e in ex6 for a in e.questions[qid].accepted)
+        assert max(shared.values()) <= 10, (qid, shared.most_common(3))
 
     expected: dict[str, dict[str, int]] = {}
     wrong_written: dict[tuple[str, str], str] = {}  # (student, column) → the wrong value written
@@ -61,8 +68,8 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
         for s, sid in enumerate(IDS):
             marks = expected.setdefault(sid, {})
             for e, name in enumerate(NAMES):
-                ex = _expected(name, sid, keys.exercises[name], keys.secret)
-                key = _key_literals(name, sid, keys.exercises[name], keys.secret)
+                ex = _expected(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
+                key = _key_literals(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
                 nb = load_nb(out / sid / f"{name}.ipynb")
                 if sid == "st30":  # hands in blank notebooks
                     for q in ex.qids:

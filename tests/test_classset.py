@@ -1,13 +1,16 @@
 """``tricktutor exercises make``: layout, keys outside the shared folder, re-runs, links, symlinks."""
 from __future__ import annotations
 
+import collections
 import json
 import subprocess
 
-from _classkit import hand_in, load_nb, make_set
+import pytest
+
+from _classkit import hand_in, keys_of, load_nb, make_set
 from tutor.cli import main
 from tutor.exercises.classset import binder_link, nbgitpuller_link, repository_path
-from tutor.exercises.grading import grade_class, metadata_signature
+from tutor.exercises.grading import GradingError, grade_class, metadata_signature
 
 
 def test_layout_keys_outside_gitignore_readme_binder(tmp_path):
@@ -15,11 +18,12 @@ def test_layout_keys_outside_gitignore_readme_binder(tmp_path):
     assert keys == tmp_path / "class-teacher" and keys.is_dir()
     assert sorted(p.name for p in out.iterdir()) == [".gitignore", "README.md", "binder", "s1", "s2"]
     assert sorted(p.name for p in keys.iterdir()) == ["class_secret.txt", "exercise_settings.json",
-                                                      "manifest.json", "roster.csv"]
+                                                      "manifest.json", "roster.csv", "variants.json"]
+    assert json.loads((keys / "variants.json").read_text()) == {"format": 1, "variants": {"s1": 0, "s2": 1}}
     assert oct(keys.stat().st_mode & 0o777) == "0o700"
     assert len((keys / "class_secret.txt").read_text().strip()) == 32
     gi = (out / ".gitignore").read_text()
-    assert "roster*.csv" in gi and "answer_keys/" in gi and "class_secret.txt" in gi and "grades*.csv" in gi
+    assert "roster*.csv" in gi and "variants.json" in gi and "answer_keys/" in gi and "class_secret.txt" in gi and "grades*.csv" in gi
     readme = (out / "README.md").read_text()
     assert "public" in readme and "student id" in readme
     req = (out / "binder" / "requirements.txt").read_text()
@@ -83,6 +87,82 @@ def test_adding_an_exercise_and_students_keeps_work_and_counts_right(tmp_path, c
     rows = {r["id"]: r for r in grade_class(out, keys).rows}
     assert rows["s1"]["ex1_legal_cards total"] == 9 and rows["s2"]["ex2_trick_winner total"] == 8
     assert rows["s3"]["ex5_oh_hell_scoring total"] == 8
+
+
+def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_path, capsys):
+    """Each student's variant index (teacher folder variants.json) is fixed when
+    the student is first made; new students take the next indices; ex6 spreads
+    a class over its 5 targets by index, so 10 students give 2 per target."""
+    from tutor.exercises.questions_ohhell import _SPADES_TARGETS
+    ex6 = "ex6_estimating_a_bid"
+    first = [f"s{i:02d}" for i in range(10)]
+    out, keys = make_set(tmp_path, first, [ex6, "ex1_legal_cards"])
+    variants = json.loads((keys / "variants.json").read_text())["variants"]
+    assert variants == {sid: i for i, sid in enumerate(first)}
+    old_nbs = {sid: (out / sid / f"{ex6}.ipynb").read_bytes() for sid in first}
+    old_keys = {sid: keys_of(keys, ex6, sid) for sid in first}
+    for qid in ("q1", "q2", "q3", "q4"):
+        assert collections.Counter(old_keys[s][qid] for s in first) == {t: 2 for t in _SPADES_TARGETS}
+    hand_in(out, keys, "s03", ex6)
+    # the roster re-sorted, one student dropped from it and five added: old indices never change
+    later = ["n1", "n2"] + first[::-1][:-1] + ["n3", "n4", "n5"]
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\n" + "\n".join(later) + "\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
+                 f"{ex6},ex1_legal_cards", "--estimator", "count"]) == 0
+    variants = json.loads((keys / "variants.json").read_text())["variants"]
+    assert {s: variants[s] for s in first} == {sid: i for i, sid in enumerate(first)}
+    assert {s: variants[s] for s in ("n1", "n2", "n3", "n4", "n5")} == {"n1": 10, "n2": 11, "n3": 12, "n4": 13, "n5": 14}
+    for sid in first:
+        assert keys_of(keys, ex6, sid) == old_keys[sid], sid
+        if sid != "s03":
+            assert (out / sid / f"{ex6}.ipynb").read_bytes() == old_nbs[sid], sid
+    # 15 students, indices 0..14: 3 per target; and the grader regenerates the same keys
+    all_ids = list(variants)
+    assert collections.Counter(keys_of(keys, ex6, s)["q1"] for s in all_ids) == {t: 3 for t in _SPADES_TARGETS}
+    hand_in(out, keys, "n4", ex6)
+    rows = {r["id"]: r for r in grade_class(out, keys).rows}
+    assert rows["s03"][f"{ex6} total"] == 6 and rows["n4"][f"{ex6} total"] == 6 and rows["n4"]["notes"] == \
+        "ex1_legal_cards: not attempted"
+
+
+def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path, capsys):
+    ex6 = "ex6_estimating_a_bid"
+    out, keys = make_set(tmp_path, ["s1", "s2"], [ex6])
+    hand_in(out, keys, "s1", ex6)
+    hand_in(out, keys, "s2", ex6)
+    (keys / "variants.json").write_text(json.dumps({"format": 1, "variants": {"s1": 0}}))
+    rows = {r["id"]: r for r in grade_class(out, keys).rows}
+    assert rows["s1"][f"{ex6} total"] == 6 and rows["s1"]["notes"] == ""
+    assert rows["s2"][f"{ex6} total"] == 0
+    assert "no variant index in variants.json" in rows["s2"]["notes"] and "not graded" in rows["s2"]["notes"]
+    # make never gives s2 another index: it refuses, in one line, before writing anything
+    capsys.readouterr()
+    assert main(["exercises", "make", "--roster", str(tmp_path / "class-roster.csv"), "--out", str(out),
+                 "--exercises", ex6, "--estimator", "count"]) == 2
+    err = capsys.readouterr().err
+    assert "has no variant index for 's2'" in err and len(err.strip().splitlines()) == 1
+    assert json.loads((keys / "variants.json").read_text())["variants"] == {"s1": 0}
+    (keys / "variants.json").write_text(json.dumps({"format": 1, "variants": {"s1": -1, "s2": 1}}))
+    with pytest.raises(GradingError, match="variants file"):
+        grade_class(out, keys)
+
+
+def test_a_set_made_before_variants_keeps_its_students_random_draw(tmp_path):
+    """A teacher folder without variants.json (a set made before variants):
+    its students keep variant None (the random draw their notebooks were made
+    with); students added later get indices from 0."""
+    out, keys = make_set(tmp_path, ["s1", "s2"], ["ex1_legal_cards"])
+    (keys / "variants.json").unlink()
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\ns1\ns2\ns3\n")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises",
+                 "ex1_legal_cards", "--estimator", "count"]) == 0
+    assert json.loads((keys / "variants.json").read_text())["variants"] == {"s1": None, "s2": None, "s3": 0}
+    hand_in(out, keys, "s1", "ex1_legal_cards")
+    hand_in(out, keys, "s3", "ex1_legal_cards")
+    rows = {r["id"]: r for r in grade_class(out, keys).rows}
+    assert rows["s1"]["ex1_legal_cards total"] == 9 and rows["s3"]["ex1_legal_cards total"] == 9
 
 
 def test_changed_settings_refused_force_only_while_untouched(tmp_path, capsys):

@@ -26,8 +26,8 @@ SECRET = "0123456789abcdef0123456789abcdef"
 CLASS = [f"s{i:02d}" for i in range(30)]
 
 
-def _teacher(name, student="alice", settings=None):
-    return Exercise(name, student, settings, secret=SECRET)
+def _teacher(name, student="alice", settings=None, variant=None):
+    return Exercise(name, student, settings, secret=SECRET, variant=variant)
 
 
 def _student(name, student="alice", settings=None) -> StudentExercise:
@@ -282,14 +282,15 @@ def test_numbers_as_text_score_like_numbers():
 
 # ------------------------------------------------- item 8: variety and hints
 def _class(name):
-    return [_teacher(name, s) for s in CLASS]
+    """A 30-student class as ``make`` makes it: student i has variant index i."""
+    return [_teacher(name, s, variant=i) for i, s in enumerate(CLASS)]
 
 
-@pytest.mark.parametrize("name", [n for n in EXERCISES if n != "ex6_estimating_a_bid"])
+@pytest.mark.parametrize("name", list(EXERCISES))
 def test_no_answer_is_shared_by_more_than_a_third_of_a_30_student_class(name):
     """For every question with more than three possible answers, no accepted
-    answer is right for more than 10 of 30 students (fixed class secret).
-    ex6 is left out: a bid estimate accepts a range (bidcount.py), see the report."""
+    answer is right for more than 10 of 30 students (fixed class secret,
+    variants 0..29 as make gives them)."""
     exs = _class(name)
     for qid in exs[0].qids:
         q0 = exs[0].questions[qid]
@@ -302,32 +303,66 @@ def test_no_answer_is_shared_by_more_than_a_third_of_a_30_student_class(name):
 
 
 def test_ex6_accepted_bids_spread_over_a_class():
-    """ex6 accepts the estimate ±1 (bidcount.py), so its question draws the
+    """ex6 accepts the estimate ±1 (bidcount.py), so its question picks the
     estimate first from centres whose accepted ranges do not overlap, and
     builds a hand for it: a bid is accepted only for the students of one
-    centre (a fifth of a class on average, where 16–30 of 30 used to share
-    one).  With independent draws per student a 30-student class has a
-    question with more than a third of the class on one centre about once in
-    eight classes, so the class test asks for at most half, and the pooled
-    check over 150 students asks for at most 30% (expected 20%)."""
+    centre.  In a class set the centre is the student's variant index (+ a
+    per-question offset) into a class-level order of the 5 centres, so a
+    30-student class (variants 0..29) has exactly 6 students on each centre
+    of every question (where independent draws put 13 of 30 on one); and the
+    questions do not all put a student on the same centre.  Without a
+    variant (practice sets) the centre is drawn per student: pooled over 150
+    students at most 30% share a bid (expected 20%)."""
     from tutor.exercises.questions_ohhell import _OH_HELL_TARGETS, _SPADES_TARGETS
     exs = _class("ex6_estimating_a_bid")
-    more = [_teacher("ex6_estimating_a_bid", f"t{i:03d}") for i in range(120)]
+    more = [_teacher("ex6_estimating_a_bid", f"t{i:03d}") for i in range(150)]
     for qid in exs[0].qids:
         q0 = exs[0].questions[qid]
         targets = _SPADES_TARGETS if q0.facts["size"] == 13 else _OH_HELL_TARGETS
         centres = collections.Counter(e.questions[qid].key for e in exs)
-        assert set(centres) <= set(targets) and len(centres) >= 4, (qid, centres)
+        assert centres == {t: 6 for t in targets}, (qid, centres)
         ranges = [set(range(t - 1, t + 2)) for t in targets]
         assert all(not a & b for a in ranges for b in ranges if a is not b)  # one centre per bid
         counts = collections.Counter(a for e in exs for a in e.questions[qid].accepted)
-        assert max(counts.values()) <= 15, (qid, counts.most_common(3))
-        pooled = collections.Counter(a for e in exs + more for a in e.questions[qid].accepted)
+        assert max(counts.values()) == 6, (qid, counts.most_common(3))
+        drawn = collections.Counter(e.questions[qid].key for e in more)
+        assert set(drawn) <= set(targets) and len(drawn) >= 4, (qid, drawn)
+        pooled = collections.Counter(a for e in more for a in e.questions[qid].accepted)
         assert max(pooled.values()) <= 0.30 * 150, (qid, pooled.most_common(3))
         for e in exs[:5]:  # the key is the estimate's centre, the accepted bids its range
             q = e.questions[qid]
             assert q.facts["low"] <= q.key <= q.facts["high"]
             assert sorted(map(int, q.accepted)) == list(range(q.facts["low"], q.facts["high"] + 1))
+    # the same student is not on the same centre in every question (per-question offsets and orders)
+    spades = [q for q in exs[0].qids if exs[0].questions[q].facts["size"] == 13]
+    assert any(len({e.questions[q].key for q in spades}) > 1 for e in exs)
+
+
+def test_any_30_consecutive_variants_spread_evenly_over_five_targets():
+    """Rng.spread_pick: a class-level order of the items at (variant + offset) mod n,
+    the same for every student of a class (whatever their own seed)."""
+    from tutor.exercises.core import Rng, class_seed
+    seed = class_seed("ex6_estimating_a_bid", "q1", SECRET)
+    assert seed == class_seed("ex6_estimating_a_bid", "q1", SECRET) != class_seed("ex6_estimating_a_bid", "q2", SECRET)
+    for start in (0, 7, 29, 1000):
+        picks = []
+        for v in range(start, start + 30):
+            r = Rng(v * 7919 + 3)  # each student's own seed: no effect on the pick
+            r.spread = (seed, v)
+            picks.append(r.spread_pick((1, 4, 7, 10, 13)))
+        assert collections.Counter(picks) == {1: 6, 4: 6, 7: 6, 10: 6, 13: 6}, start
+    assert Rng(5).spread_pick((1, 4, 7, 10, 13)) in (1, 4, 7, 10, 13)  # no variant: a random pick
+
+
+def test_a_variant_must_be_a_whole_number_and_needs_the_secret():
+    for bad in (-1, 1.0, True, "3"):
+        with pytest.raises(ValueError, match="variant"):
+            Exercise("ex6_estimating_a_bid", "alice", secret=SECRET, variant=bad)
+    with pytest.raises(ValueError, match="secret"):
+        Exercise("ex6_estimating_a_bid", "practice", variant=0)
+    a = _teacher("ex6_estimating_a_bid", "alice", variant=0)
+    assert [q.key for q in a.questions.values()] == [q.key for q in _teacher("ex6_estimating_a_bid", "alice", variant=0).questions.values()]
+    assert Exercise("ex6_estimating_a_bid", "alice", None, SECRET, 0).variant == 0  # positional form
 
 
 def test_ex6_hands_are_built_for_their_estimate_with_the_simple_count():

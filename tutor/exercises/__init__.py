@@ -1,7 +1,7 @@
 """Exercise notebooks for teachers: per-student questions, checks and grading.
 
 * :class:`Exercise` — the teacher's side: ``Exercise(name, student, settings,
-  secret)`` with ``.evaluate(qid, answer)`` (the mark) and
+  secret, variant=None)`` with ``.evaluate(qid, answer)`` (the mark) and
   :func:`answer_key`; needs the class secret except for the practice set.
 * :mod:`tutor.exercises.student` — the student's side: sealed questions
   (no answers), ``show("q1")`` and ``check("q1")`` (✓ only when the grader

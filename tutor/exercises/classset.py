@@ -12,6 +12,7 @@ Two folders, side by side by default::
       class_secret.txt          per-class secret (secrets.token_hex(16)); questions depend on it
       exercise_settings.json    {"format": 2, "exercises": {name: settings}}
       roster.csv                ids and names (grading reads them)
+      variants.json             {student id: variant index}: fixed when a student is first made
       manifest.json             SHA-256 of every notebook make wrote (work vs untouched)
       answer_keys/              only with --key-notebooks
 
@@ -40,7 +41,7 @@ from urllib.parse import quote, urlencode
 
 from .core import normalise_settings
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
-                      GradingError, Refused, load_keys, metadata_signature, read_regular_file)
+                      VARIANTS_FILE, GradingError, Refused, load_keys, metadata_signature, read_regular_file)
 from .roster import Roster, Student
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
@@ -56,6 +57,7 @@ roster*.csv
 class_secret.txt
 exercise_settings.json
 manifest.json
+variants.json
 grades*.csv
 report*.html
 feedback/
@@ -111,8 +113,8 @@ class MakeResult:
         if self.kept:
             lines.append(f"Kept {self.kept} notebook{'' if self.kept == 1 else 's'} that already existed "
                          f"(students' work is never overwritten).")
-        lines.append(f"Teacher files (keep private, never publish): {self.keys}/ — the class secret, settings "
-                     f"and roster; grading needs them.")
+        lines.append(f"Teacher files (keep private, never publish): {self.keys}/ — the class secret, settings, "
+                     f"roster and each student's variant number; grading needs them.")
         lines.append(f"Share {self.out}/ (README.md, .gitignore and binder/ are in it). It lists every student "
                      f"id: use a private repository, or ids that identify no one outside the class.")
         lines += [f"warning: {w}" for w in self.warnings]
@@ -131,28 +133,29 @@ def _inside(child: Path, parent: Path) -> bool:
 
 
 # ----------------------------------------------------------- notebooks
-def _build(name: str, sid: str, settings: dict, secret: str):
-    """``build_notebook`` with the class secret (the one place that calls it)."""
+def _build(name: str, sid: str, settings: dict, secret: str, variant: int | None = None):
+    """``build_notebook`` with the class secret and the student's variant (the one place that calls it)."""
     from .notebooks import build_notebook
     try:
-        return build_notebook(name, sid, settings, secret=secret)
+        return build_notebook(name, sid, settings, secret=secret, variant=variant)
     except TypeError as e:  # main before exstudent's per-class secret landed
         if "secret" not in str(e):
             raise
         return build_notebook(name, sid, settings)
 
 
-def notebook_for(name: str, sid: str, settings: dict, secret: str) -> str:
-    """The text of ``sid``'s notebook for exercise ``name``, with the signed metadata."""
-    nb = _build(name, sid, settings, secret)
+def notebook_for(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> str:
+    """The text of ``sid``'s notebook for exercise ``name`` (``variant``: the
+    student's index from the teacher folder), with the signed metadata."""
+    nb = _build(name, sid, settings, secret, variant)
     tt = nb["metadata"]["tricktutor"]
     tt[SIGNATURE] = metadata_signature(secret, tt["exercise"], tt["student"], tt["settings"])
     return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-def _key_literals(name: str, sid: str, settings: dict, secret: str) -> dict[str, Any]:
+def _key_literals(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> dict[str, Any]:
     from .grading import _expected
-    ex = _expected(name, sid, settings, secret)
+    ex = _expected(name, sid, settings, secret, variant)
     try:
         from .core import answer_key  # exstudent's branch: Exercise has no key() method
     except ImportError:
@@ -177,12 +180,12 @@ def _one_validation_per_exercise():
 def _student_jobs(args):
     """Worker: write the notebooks of a few students (returns (sid, name, sha) rows)."""
     import nbformat
-    out, jobs, secret = args
+    out, jobs, secret, variants = args
     done = []
     checked: set[str] = set()
     for sid, name, settings, mode in jobs:
         with _one_validation_per_exercise():
-            text = notebook_for(name, sid, settings, secret)
+            text = notebook_for(name, sid, settings, secret, variants.get(sid))
         if name not in checked:
             nbformat.validate(nbformat.reads(text, as_version=4))
             checked.add(name)
@@ -303,19 +306,27 @@ def _requirements_text(requirement: str) -> str:
 
 
 # ---------------------------------------------------------------- make
-def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[Student]]:
+def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[Student], dict[str, int | None]]:
     secret_p = keys / SECRET_FILE
     if not keys.exists() or not os.path.lexists(secret_p):
         if keys.exists() and os.path.lexists(keys / SETTINGS_FILE):
             raise MakeError(f"{keys} has {SETTINGS_FILE} but no {SECRET_FILE}: it is damaged; restore it "
                             f"from a backup or make a new set with another --out")
-        return None, {}, []
+        return None, {}, [], {}
     try:
         k = load_keys(keys)
     except GradingError as e:
         raise MakeError(str(e)) from None
     old = [Student(i, k.names.get(i, "")) for i in (k.ids or [])]
-    return k.secret, k.exercises, old
+    if k.variants is None:  # a set made before variants: its students keep the random draw they were made with
+        variants: dict[str, int | None] = {s.id: None for s in old}
+    else:
+        variants = dict(k.variants)
+        missing = [s.id for s in old if s.id not in variants]
+        if missing:
+            raise MakeError(f"{keys / VARIANTS_FILE} has no variant index for {missing[0]!r} (of {len(missing)} "
+                            f"students): it is damaged; restore it from a backup")
+    return k.secret, k.exercises, old, variants
 
 
 def _roster_text(students: list[Student]) -> str:
@@ -357,7 +368,7 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
         raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
                         f"and the other way round")
     settings = normalise_settings(settings)
-    secret, set_exercises, old_students = _load_existing_set(keys_dir)
+    secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
     new_set = secret is None
     if new_set:
         if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
@@ -382,6 +393,12 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
         elif s.name and s.name != o.name:
             students[students.index(o)] = Student(o.id, s.name, o.line)
     ids = [s.id for s in students]
+    # variant indices: fixed when a student is first made, never changed; new students take the next ones
+    nxt = max((v for v in variants.values() if v is not None), default=-1) + 1
+    for sid in ids:
+        if sid not in variants:
+            variants[sid] = nxt
+            nxt += 1
 
     manifest_p = keys_dir / MANIFEST_FILE
     manifest: dict[str, str] = {}
@@ -441,6 +458,8 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     _write_teacher_file(keys_dir / SETTINGS_FILE,
                         json.dumps({"format": 2, "exercises": exercises}, indent=2) + "\n", 0o600)
     _write_teacher_file(keys_dir / ROSTER_FILE, _roster_text(students), 0o600)
+    _write_teacher_file(keys_dir / VARIANTS_FILE,
+                        json.dumps({"format": 1, "variants": variants}, indent=1) + "\n", 0o600)
 
     jobs_list = []
     for sid in ids:
@@ -463,13 +482,13 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
             else:
                 jobs_list.append((sid, name, exercises[name], "new"))
     result.written = sum(1 for j in jobs_list if j[3] == "new")
-    done = _run_jobs(out, jobs_list, secret, jobs)
+    done = _run_jobs(out, jobs_list, secret, jobs, variants)
     for sid, name, sha in done:
         manifest[f"{sid}/{name}"] = sha
     _write_teacher_file(manifest_p, json.dumps(manifest, indent=0, sort_keys=True) + "\n", 0o600)
 
     if key_notebooks:
-        _write_key_notebooks(keys_dir, students, exercises, secret)
+        _write_key_notebooks(keys_dir, students, exercises, secret, variants)
 
     # class-folder files a teacher publishes (kept when they exist: the teacher may have edited them)
     (out / "binder").mkdir(exist_ok=True)
@@ -509,17 +528,18 @@ def _diff(a: dict, b: dict) -> str:
     return ", ".join(f"{k} was {a.get(k)!r}, now {b.get(k)!r}" for k in keys)
 
 
-def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None) -> list:
+def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variants: dict) -> list:
     by_student: dict[str, list] = {}
     for j in jobs_list:
         by_student.setdefault(j[0], []).append(j)
     n_students = len(by_student)
     workers = jobs if jobs is not None else (min(2, os.cpu_count() or 1) if n_students >= PARALLEL_FROM else 1)
     if workers <= 1:
-        return _student_jobs((str(out), jobs_list, secret))
+        return _student_jobs((str(out), jobs_list, secret, variants))
     groups = list(by_student.values())
     chunk = max(1, len(groups) // (workers * 8))
-    batches = [(str(out), [j for g in groups[i:i + chunk] for j in g], secret) for i in range(0, len(groups), chunk)]
+    batches = [(str(out), [j for g in groups[i:i + chunk] for j in g], secret, variants)
+               for i in range(0, len(groups), chunk)]
     import multiprocessing
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     done = []
@@ -529,7 +549,8 @@ def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None) -> list
     return done
 
 
-def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dict[str, dict], secret: str) -> None:
+def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dict[str, dict], secret: str,
+                         variants: dict) -> None:
     from .notebooks import fill_answers
     import nbformat
     base = keys_dir / KEYS_DIR
@@ -541,8 +562,8 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
         d.mkdir(exist_ok=True)
         keys = {}
         for name, settings in exercises.items():
-            keys[name] = _key_literals(name, s.id, settings, secret)
-            nb = fill_answers(_build(name, s.id, settings, secret), keys[name])
+            keys[name] = _key_literals(name, s.id, settings, secret, variants.get(s.id))
+            nb = fill_answers(_build(name, s.id, settings, secret, variants.get(s.id)), keys[name])
             nb["metadata"]["tricktutor"]["answer_key"] = True  # unsigned: the grader refuses it
             _write_teacher_file(d / f"{name}.ipynb", nbformat.writes(nb) + "\n", 0o600)
         _write_teacher_file(base / f"{s.id}.json", json.dumps(keys, indent=2, ensure_ascii=False) + "\n", 0o600)

@@ -4,11 +4,15 @@ A student's questions are built from a seed derived from the exercise name,
 the question id and the student id keyed with the class secret
 (:func:`question_seed`, HMAC-SHA256), so the same id always gives the same
 deals, two ids give different ones, and nobody without the teacher's secret
-can regenerate anyone's set.  Every expected answer is computed by the engine
+can regenerate anyone's set.  In a class set each student also has a
+variant index fixed by ``make`` (kept in the teacher folder): a question
+that spreads a class over a few outcomes (ex6's target estimate) takes the
+outcome at that index in a class-level order (:meth:`Rng.spread_pick`), so
+a class is spread evenly instead of by chance.  Every expected answer is computed by the engine
 (see :mod:`tutor.exercises.questions`).
 
 :class:`Exercise` holds the answers: it is for the teacher and the grader
-(``Exercise(name, student, settings, secret).evaluate(qid, answer)``;
+(``Exercise(name, student, settings, secret, variant).evaluate(qid, answer)``;
 :func:`answer_key` lists the expected answers).  A student's notebook never
 builds one: it carries its questions as sealed data
 (:mod:`tutor.exercises.student`), checked with salted hashes.  Only the
@@ -108,9 +112,21 @@ def question_seed(exercise: str, qid: str, student: str, secret: str | None = No
     return int.from_bytes(digest[:8], "big")
 
 
+def class_seed(exercise: str, qid: str, secret: str) -> int:
+    """The seed shared by a whole class for one question: HMAC-SHA256(secret,
+    ``"exercise|qid"``), first 8 bytes (see :meth:`Rng.spread_pick`)."""
+    if not isinstance(secret, str) or not secret:
+        raise ValueError("the class secret must be a non-empty string")
+    digest = hmac.new(secret.encode("utf-8"), f"{exercise}|{qid}".encode("utf-8"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 class Rng:
     """Deterministic choices from a seed, using only ``getrandbits`` (whose
     output for an int seed is stable across Python versions)."""
+
+    #: With a class variant: ``(class_seed, variant)`` for :meth:`spread_pick` (set by :class:`Exercise`).
+    spread: tuple[int, int] | None = None
 
     def __init__(self, seed: int):
         self._r = random.Random(seed)
@@ -146,6 +162,21 @@ class Rng:
 
     def pick(self, seq: Sequence):
         return seq[self.below(len(seq))]
+
+    def spread_pick(self, seq: Sequence):
+        """Pick from ``seq`` so that a class spreads evenly over it: with a
+        class variant (``self.spread = (class_seed, variant)``, the class seed
+        the same for every student of the class and question) the item is a
+        class-level permutation of ``seq`` (drawn from the class seed) at
+        ``(variant + offset) % len(seq)`` (offset drawn from the class seed
+        too), so any ``len(seq) * k`` consecutive variants get each item
+        exactly ``k`` times; without one (practice sets), a random pick."""
+        if self.spread is None:
+            return self.pick(seq)
+        class_seed, variant = self.spread
+        r = Rng(class_seed)
+        perm = r.shuffled(seq)
+        return perm[(variant + r.below(len(perm))) % len(perm)]
 
     def shuffled(self, seq: Iterable) -> list:
         out = list(seq)
@@ -378,15 +409,22 @@ class Exercise:
     """One exercise's questions for one student, with the answers: for the
     teacher and the grader, never for a student's kernel.
 
-    ``Exercise(name, student, settings=None, secret=None)``: ``name`` is one
+    ``Exercise(name, student, settings=None, secret=None, variant=None)``: ``name`` is one
     of :data:`tutor.exercises.EXERCISES` (e.g. ``"ex1_legal_cards"``),
     ``student`` any id string, ``settings`` see :data:`DEFAULT_SETTINGS`,
     ``secret`` the class secret (see :func:`question_seed`; only the
-    ``"practice"`` student may omit it).  Raises ValueError for an unknown
-    exercise, an empty id, bad settings or a missing secret.
+    ``"practice"`` student may omit it), ``variant`` the student's index in
+    the class (an int >= 0 fixed by ``make`` and kept in the teacher folder;
+    questions that spread a class over a few outcomes, such as ex6's target
+    estimate, take outcome ``(variant + offset) % n`` of a class-level
+    permutation, see :meth:`Rng.spread_pick`; None: a random draw per
+    student).  Raises ValueError for an unknown exercise, an empty id, bad
+    settings, a missing secret or a variant that is not an int >= 0 (or is
+    given without a secret).
     """
 
-    def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None):
+    def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None,
+                 variant: int | None = None):
         from .questions import EXERCISES
         if name not in EXERCISES:
             raise ValueError(f"no exercise {name!r}: choose one of {', '.join(EXERCISES)}")
@@ -397,15 +435,24 @@ class Exercise:
         self.settings = normalise_settings(settings)
         spec = EXERCISES[name]
         self.title = spec.title
+        if variant is not None:
+            if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
+                raise ValueError(f"variant must be an int >= 0 or None, not {variant!r}")
+            if secret is None:
+                raise ValueError("a class variant needs the class secret")
+        self.variant = variant
         seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
                  for i in range(1, len(spec.generators) + 1)}
-        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()))
+        spreads = {qid: None if variant is None else (class_seed(name, qid, secret), variant) for qid in seeds}
+        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant)
         cached = _MADE.get(cache_key)
         if cached is None:
             cached = {}
             for i, gen in enumerate(spec.generators, start=1):
                 qid = f"q{i}"
-                q = gen(Rng(seeds[qid]), self.settings)
+                rng = Rng(seeds[qid])
+                rng.spread = spreads[qid]
+                q = gen(rng, self.settings)
                 q.qid = qid
                 q.finish()
                 cached[qid] = q
@@ -416,12 +463,12 @@ class Exercise:
 
     @classmethod
     def load(cls, name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None,
-             secret: str | None = None, **overrides) -> "Exercise":
+             secret: str | None = None, variant: int | None = None, **overrides) -> "Exercise":
         """The exercise ``name`` for ``student`` (keyword overrides such as
         ``estimator="count"`` are merged into ``settings``)."""
         merged = dict(settings or {})
         merged.update(overrides)
-        return cls(name, student, merged, secret=secret)
+        return cls(name, student, merged, secret=secret, variant=variant)
 
     @property
     def qids(self) -> list[str]:

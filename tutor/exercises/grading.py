@@ -6,6 +6,8 @@ Layout (written by ``tricktutor exercises make`` and ``collect``)::
     KEYS/class_secret.txt                  the per-class secret (teacher only)
     KEYS/exercise_settings.json            the exercises and their settings
     KEYS/roster.csv                        ids and names (a copy of the roster)
+    KEYS/variants.json                     {student id: variant index} (fixed by make; a student
+                                           missing from it is not graded, with a note)
 
 **What is graded** (:func:`read_answer_cell`, the single truth; the
 notebook's own check calls it too): in notebook order, the *last* code cell
@@ -58,11 +60,12 @@ from .roster import RosterError, id_problem, read_roster
 
 __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer", "grade_class", "GradeReport",
            "ClassKeys", "load_keys", "metadata_signature", "read_regular_file", "read_overrides",
-           "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE", "SECRET_FILE", "ROSTER_FILE",
+           "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE", "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE",
            "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES", "MAX_CELL_CHARS", "SIGNATURE"]
 
 SETTINGS_FILE = "exercise_settings.json"
 SECRET_FILE = "class_secret.txt"
+VARIANTS_FILE = "variants.json"  # {"format": 1, "variants": {student id: index >= 0, or null for a set made before}}
 ROSTER_FILE = "roster.csv"
 KEYS_DIR = "answer_keys"
 SIGNATURE = "signature"
@@ -300,13 +303,17 @@ def metadata_signature(secret: str, exercise: Any, student: Any, settings: Any) 
 class ClassKeys:
     """The teacher's keys folder: ``secret``, ``exercises`` (name → settings,
     in hand-out order), ``names`` (id → name, from the roster copy), ``ids``
-    (roster order, or None without a roster copy)."""
+    (roster order, or None without a roster copy), ``variants`` (id → the
+    student's variant index, None for a student made before variants; the
+    whole mapping None for a set made before variants, whose questions all
+    use a random draw)."""
 
     folder: Path
     secret: str
     exercises: dict[str, dict]
     names: dict[str, str] = field(default_factory=dict)
     ids: list[str] | None = None
+    variants: dict[str, int | None] | None = None
 
 
 def _read_teacher_json(path: Path) -> Any:
@@ -365,18 +372,33 @@ def load_keys(folder: str | os.PathLike) -> ClassKeys:
         except RosterError as e:
             raise GradingError(str(e)) from None
         keys.names, keys.ids = roster.names(), roster.ids
+    vp = folder / VARIANTS_FILE
+    if os.path.lexists(vp):
+        keys.variants = read_variants(vp)
     return keys
+
+
+def read_variants(path: Path) -> dict[str, int | None]:
+    """``{student id: variant index}`` from the teacher folder's
+    :data:`VARIANTS_FILE` (written by ``make``).  Raises
+    :class:`GradingError` (one line) when it is not what make writes."""
+    stored = _read_teacher_json(path)
+    v = stored.get("variants") if isinstance(stored, dict) else None
+    if not isinstance(v, dict) or not all(
+            isinstance(k, str) and (i is None or (type(i) is int and i >= 0)) for k, i in v.items()):
+        raise GradingError(f"{path} is not the variants file make writes ({{student id: index}})")
+    return dict(v)
 
 
 def _bad(settings):
     raise ValueError(f"settings must be an object, not {type(settings).__name__}")
 
 
-def _expected(name: str, student: str, settings: dict, secret: str) -> Exercise:
-    """The exercise ``name`` as ``make`` generated it for ``student`` (the
-    one place that regenerates expected answers)."""
+def _expected(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
+    """The exercise ``name`` as ``make`` generated it for ``student`` with
+    its ``variant`` index (the one place that regenerates expected answers)."""
     try:
-        return Exercise(name, student, settings, secret=secret)
+        return Exercise(name, student, settings, secret=secret, variant=variant)
     except TypeError as e:  # main before the per-class secret landed (exstudent's branch)
         if "secret" not in str(e):
             raise
@@ -704,8 +726,12 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
         return refuse(str(r))
     for p in cell_problems:
         notes.append(f"{name}: {p}")
+    if keys.variants is not None and sid not in keys.variants:
+        return refuse(f"is for a student with no variant index in {VARIANTS_FILE} (teacher folder edited "
+                      f"or damaged? restore it from a backup)")
+    variant = keys.variants.get(sid) if keys.variants is not None else None
     try:
-        ex = _expected(name, sid, keys.exercises[name], keys.secret)
+        ex = _expected(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
         return refuse(f"questions could not be built ({type(e).__name__})")
     code, missing, invalid = [], [], []

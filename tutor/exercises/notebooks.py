@@ -69,14 +69,15 @@ def _answer_name(qid: str) -> str:
 
 
 def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | None = None,
-                   secret: str | None = None) -> nbformat.NotebookNode:
+                   secret: str | None = None, variant: int | None = None) -> nbformat.NotebookNode:
     """The exercise notebook ``name`` for ``student`` (answers all None).
 
     ``secret``: the class secret (needed for every student but the
     ``"practice"`` set; raises ValueError without it).  The notebook carries
-    the questions as sealed data, never the answers, the seed or the secret."""
+    the questions as sealed data, never the answers, the seed or the secret.
+    ``variant``: the student's index in the class set (see :class:`Exercise`)."""
     spec = EXERCISES[name]
-    ex = Exercise(name, student, settings, secret=secret)
+    ex = Exercise(name, student, settings, secret=secret, variant=variant)
     settings = ex.settings
     number = list(EXERCISES).index(name) + 1
     intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"

@@ -266,15 +266,17 @@ def _first_bias(f: float) -> float:
 def _hand_with_estimate(rng: Rng, size: int, trump: Suit | None, make_game, estimator: str,
                         targets: tuple[int, ...]):
     """A game whose bidding seat holds a hand whose estimate is a target
-    drawn first from ``targets`` (so a class's accepted bid ranges spread
-    instead of sharing the usual 2–4; see :data:`_SPADES_TARGETS`).  Hands are drawn with a
+    chosen first from ``targets`` by :meth:`Rng.spread_pick` (in a class set,
+    by the student's variant: any 5k consecutive variants get each target k
+    times; in practice sets, at random), so a class's accepted bid ranges
+    spread instead of sharing the usual 2–4; see :data:`_SPADES_TARGETS`.  Hands are drawn with a
     bias towards strong or weak cards (:func:`_weighted_hand`), the bias
     adjusted by what :func:`~tutor.exercises.bidcount.estimate_bid` (called
     on the real seat view, never copied) says, until it gives the target;
     after 200 hands the closest is used (the top of the range is rare).
     ``make_game(rng, hand)`` returns ``(game, seat)``.  Returns ``(game,
     seat, hand, estimate)``."""
-    target = rng.pick(targets)
+    target = rng.spread_pick(targets)
     beta = _first_bias(target / size)
     best = None
     for _ in range(200):
@@ -319,8 +321,8 @@ def _rest_dealt(rng: Rng, hand: list[Card], seat: int, size: int, keep: Card | N
 #: The estimates a hand is built for.  The accepted bids are the estimate ±1
 #: (bidcount.py), so these centres' ranges do not overlap ({0,1,2}, {3,4,5},
 #: {6,7,8}, {9,10,11}, {12,13}): each bid is accepted only for the students of
-#: one centre, about a fifth of a class (a third or more for one question of
-#: a 30-student class about once in eight classes, by chance).  The bid
+#: one centre: exactly a fifth of a class set's students (their variants
+#: spread over the targets, :meth:`~tutor.exercises.core.Rng.spread_pick`).  The bid
 #: advisor never suggests 0 in Spades, hence 1 at the bottom.
 _SPADES_TARGETS = (1, 4, 7, 10, 13)
 #: The same for a 12-card Oh Hell hand: {0,1}, {2,3,4}, {5,6,7}, {8,9,10}, {11,12}.
