@@ -27,7 +27,7 @@ _SEP = "/"
 _BS = "\\"
 #: Absolute paths that belong to one machine.  An absolute path starts the
 #: string or follows a character that cannot be part of a URL's host or path
-#: (so ``https://example.org/work/`` is not a hit).
+#: (so a path inside a URL, such as a site's ``/docs/`` folder, is not a hit).
 _START = r"(?:^|(?<=[\s\"'`(=,;:\[{<>|])|(?<=file://))"
 MACHINE_PATH = re.compile(
     _START
