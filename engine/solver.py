@@ -110,6 +110,15 @@ class Position:
         return legal_play_mask(self.hands[self.to_play], led, self.trump, self.lead_restricted,
                                self.broken, self.must_trump)
 
+    def legal_indices(self) -> list[int]:
+        """Card indices (0–51) of :meth:`legal_mask`, lowest first."""
+        out, m = [], self.legal_mask()
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
     def play(self, card: int) -> tuple["Position", int | None]:
         """The position after the player to play plays card index ``card``
         (must be legal; ValueError otherwise) and the seat that won the trick
@@ -334,12 +343,7 @@ def card_values(pos: Position, seats: Iterable[int] | None = None, *,
     seats = set(seats)
     s = searcher or trick_searcher(pos, seats)
     out = {}
-    legal = pos.legal_mask()
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
+    for c in pos.legal_indices():
         nxt, w = pos.play(c)
         g = 1 if (w is not None and w in seats) else 0
         out[c] = g + s.value(list(nxt.hands), nxt.leader, nxt.current, nxt.broken, -1, 99)
@@ -389,11 +393,7 @@ def nil_safe_cards(pos: Position, nil_seat: int, *, limit: int | None = SPADES_E
     _check_size(pos, limit)
     s = searcher or nil_searcher(pos, nil_seat)
     out = {}
-    m = pos.legal_mask()
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
+    for c in pos.legal_indices():
         nxt, w = pos.play(c)
         out[c] = w != nil_seat and s.value(list(nxt.hands), nxt.leader, nxt.current, nxt.broken, 0, 1) == 0
     return out
@@ -420,11 +420,7 @@ def nil_card_values(pos: Position, nil_seat: int, *, limit: int | None = SPADES_
     bidder can then be held to (see :func:`nil_tricks`)."""
     _check_size(pos, limit)
     out = {}
-    m = pos.legal_mask()
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
+    for c in pos.legal_indices():
         out[c] = nil_tricks(pos, nil_seat, limit=None, card=c)
     return out
 
@@ -507,11 +503,7 @@ def exact_bid_cards(pos: Position, seat: int, k: int, *, limit: int | None = OH_
     _check_size(pos, limit)
     s = searcher or _ExactSearcher(pos, seat)
     out = {}
-    m = pos.legal_mask()
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
+    for c in pos.legal_indices():
         nxt, w = pos.play(c)
         out[c] = s.can(list(nxt.hands), nxt.leader, nxt.current, k - (w == seat))
     return out
