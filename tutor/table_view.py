@@ -21,7 +21,7 @@ from .session import TableSession
 from .table_words import signed as _signed
 
 __all__ = ["card_html", "seats_html", "info_html", "title_html", "last_trick_html", "result_html",
-           "log_html", "status_html", "TABLE_CSS", "look_for"]
+           "log_html", "status_html", "TABLE_CSS", "look_for", "spades_house_rules_text"]
 
 _RED = {"H", "D"}
 #: The table's style sheet (tutor/static/table.css), put on the page once per table.
@@ -56,10 +56,46 @@ class _Look:
     def trump(self, view: SeatView) -> str:
         raise NotImplementedError
 
+    def house_rules(self, s: TableSession) -> str:
+        """The house rules in force, one short line ("" for none)."""
+        return ""
+
+
+def spades_house_rules_text(rules) -> str:
+    """The Spades house rules that are on (SP-H1 … SP-H9), e.g. "House rules:
+    Nil ±50 (SP-H1), ten for 200 (SP-H5)"; "" for RULES.md's standard rules.
+    Shape: one line of text naming each option that is on with its id."""
+    r = rules
+    on = []
+    if r.nil_value != 100:
+        on.append(f"Nil ±{r.nil_value} (SP-H1)")
+    if r.blind_nil == "never":
+        on.append("no Blind Nil (SP-H2)")
+    elif r.blind_nil == "behind_100":
+        on.append("Blind Nil only 100+ behind (SP-H2)")
+    if r.blind_nil_pass != 3:
+        on.append(f"Blind Nil exchange {r.blind_nil_pass} card{'s' if r.blind_nil_pass != 1 else ''} (SP-H3)")
+    if (r.bag_limit, r.bag_penalty) != (10, 100):
+        on.append(f"{r.bag_limit} bags cost {r.bag_penalty} (SP-H4)")
+    if r.ten_for_200:
+        on.append("ten for 200 (SP-H5)")
+    if r.min_contract:
+        on.append(f"partners bid at least {r.min_contract} (SP-H6)")
+    if r.failed_nil_tricks_help:
+        on.append("failed Nil tricks help partner (SP-H7)")
+    if r.loss_floor is not None:
+        on.append(f"lose at −{-r.loss_floor} (SP-H8)")
+    if r.target_score != 500:
+        on.append(f"play to {r.target_score} (SP-H9)")
+    return ("House rules: " + ", ".join(on)) if on else ""
+
 
 class SpadesLook(_Look):
     def title(self, s: TableSession) -> tuple[str, str]:
         return "Spades", f"game to {s.game.rules.target_score} points (SP-3)"
+
+    def house_rules(self, s: TableSession) -> str:
+        return spades_house_rules_text(s.game.rules)
 
     def trump(self, view: SeatView) -> str:
         return (f"Trump: <b>♠ spades</b>, always (SP-2) · spades broken: "
@@ -105,8 +141,10 @@ def title_html(s: TableSession, view: SeatView) -> str:
              f"deal #{deal}" if deal is not None else "deal from a record"]
     if g.first_deal is not None:
         parts.append(f"game from deal #{g.first_deal}")
+    house = look_for(g).house_rules(s)
+    house_html = f"<br><span class='tt-tbl-house'>{_e(house)}</span>" if house else ""
     return (f"<div class='tt-tbl-title'><b class='tt-tbl-name'>{_e(name)}</b> "
-            f"<span class='tt-tbl-rules'>— {_e(rules)}</span><br>{_e(' · '.join(parts))}</div>")
+            f"<span class='tt-tbl-rules'>— {_e(rules)}</span>{house_html}<br>{_e(' · '.join(parts))}</div>")
 
 
 def status_html(text: str, busy: bool = False) -> str:

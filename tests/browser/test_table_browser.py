@@ -232,3 +232,28 @@ def test_load_refuses_a_big_file_in_the_browser_and_keeps_working(page: Page, ar
     t.get_by_role("button", name="Look at my cards").click()
     expect(page.locator(f"{hand(SPADES)}[data-card]").first).to_be_visible()
     assert_no_sideways_scroll(page)
+
+
+def test_spades_house_rules_options_fit_and_apply(page: Page, artifacts_dir):
+    """The open "Options for a new game" panel (SP-H1 … SP-H9): every option
+    and its explanation inside the screen, no sideways scroll, every control
+    a 44 px tap target; Nil 50 + New game shows the house-rules line."""
+    t = page.locator(SPADES)
+    t.get_by_text("Options for a new game").click()
+    helps = t.locator(".tt-opt-help")
+    expect(helps.first).to_be_visible()
+    assert helps.count() == 10
+    for i in range(1, 10):
+        expect(t.locator(".tt-opt-help", has_text=f"SP-H{i} ").first).to_be_visible()
+    assert_no_sideways_scroll(page)
+    assert_inside_screen(page, helps, "an option's explanation")
+    assert_inside_screen(page, t.locator(".tt-opt-help").locator("xpath=../../..").locator("select, input"),
+                         "an option's control")
+    assert_tap_targets(page, SPADES)
+    t.locator(".tt-opt-help", has_text="SP-H1 ").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / f"table_{page.tt_size}_options.png"))
+    shot(page, artifacts_dir, "options_full")
+    t.get_by_label("Nil worth").select_option("50")
+    t.get_by_role("button", name="New game").click()
+    expect(t.locator(".tt-tbl-house")).to_have_text("House rules: Nil ±50 (SP-H1)")
+    assert_no_sideways_scroll(page)
