@@ -155,3 +155,17 @@ def test_oh_hell_table_shows_no_spades_options():
     assert t._options.spades_box.layout.display == "none"
     assert "House rules" not in t._title.value
 
+
+
+def test_blind_nil_tooltip_and_message_follow_sp_h1_and_sp_h3():
+    from engine import SpadesRules
+    from tutor.table import new_spades_table
+    t = new_spades_table(deal_number=5)
+    assert t._blind_btn.tooltip == ("Bid Blind Nil without looking: +200 / −200, then swap 3 cards "
+                                    "with your partner (SP-10)")
+    t = new_spades_table(deal_number=5, rules=SpadesRules(nil_value=50, blind_nil_pass=0))
+    assert t.game.rules.nil_value == 50 and t.game.rules.blind_nil_pass == 0
+    assert t._blind_btn.tooltip == "Bid Blind Nil without looking: +100 / −100, with no exchange (SP-10, SP-H1, SP-H3)"
+    t = new_spades_table(deal_number=5, rules=SpadesRules(blind_nil_pass=2))
+    assert t._blind_btn.tooltip == ("Bid Blind Nil without looking: +200 / −200, then swap 2 cards "
+                                    "with your partner (SP-10, SP-H3)")

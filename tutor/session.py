@@ -249,8 +249,9 @@ class TableSession(SessionWords):
             self.advance()
         text = f"You bid {g.bid_label(value, blind)}. {self.speak(v.message)}"
         partner = self.partner()
-        if blind and partner is not None:
-            text += f" After the bidding you and {self.name(partner)} swap 3 cards."
+        swap = getattr(getattr(g, "rules", None), "blind_nil_pass", 0)
+        if blind and partner is not None and swap:
+            text += f" After the bidding you and {self.name(partner)} swap {_plural(swap, 'card')}."
         return Outcome("ok", text, v)
 
     def look(self) -> Outcome:

@@ -67,6 +67,7 @@ from .session import DEFAULT_LEARNER_SEAT, NOT_A_GAME, Outcome, TableSession, re
 from .table_load import LoadButton
 from .table_options import OptionsPanel
 from .table_render import TableRendering, advice as _advice
+from .table_words import blind_nil_tooltip
 
 __all__ = ["GameTable", "new_spades_table", "new_oh_hell_table", "resolve_level", "DEFAULT_LEARNER_SEAT"]
 
@@ -137,7 +138,7 @@ class GameTable(TableRendering, W.VBox):
         self._look_btn = self._button("Look at my cards", self._on_look, style="primary",
                                       tooltip="See your cards (after this you can no longer bid Blind Nil, SP-10)")
         self._blind_btn = self._button("Bid Blind Nil", self._on_blind_nil, style="warning",
-                                       tooltip="Bid Blind Nil without looking: +200 / −200, then swap 3 cards (SP-10)")
+                                       tooltip=blind_nil_tooltip(game))
         self._bid_row = W.HBox()
         self._bid_row.add_class("tt-tbl-bids")
         looks = W.HBox([self._look_btn, self._blind_btn])
@@ -311,6 +312,7 @@ class GameTable(TableRendering, W.VBox):
         self._show_me.clear()
         self._deal_box.value = "" if g.first_deal is None else str(g.first_deal)
         self._options.sync(g)
+        self._blind_btn.tooltip = blind_nil_tooltip(g)
         self._render()
         self._refresh_scoresheet()
 
@@ -509,14 +511,19 @@ class GameTable(TableRendering, W.VBox):
 
 # ==================================================================== factories
 def new_spades_table(deal_number: int | None = None, level: int = 2, *, target_score: int = 500,
-                     dealer: int = 0, learner_seat: int = 2, practice: bool = True, hints: bool = True,
-                     seed: int | None = None, **kwargs: Any) -> GameTable:
+                     rules: SpadesRules | None = None, dealer: int = 0, learner_seat: int = 2,
+                     practice: bool = True, hints: bool = True, seed: int | None = None,
+                     **kwargs: Any) -> GameTable:
     """A Spades table (SP-1…SP-22): learner South (seat 2), partner North and
     both opponents computer players of ``level``.  Hand 1 is deal number
     ``deal_number`` (None: random), hand k is ``deal_number + k - 1``;
-    ``target_score`` ends the game (SP-3, SP-22)."""
+    ``target_score`` ends the game (SP-3, SP-22, SP-H9); ``rules`` (a
+    :class:`~engine.SpadesRules`, house rules SP-H1…SP-H9) replaces it
+    when given.  Raises ``InvalidInputError`` for an invalid target."""
     first = deal_number if deal_number is not None else random_deal_number(random.Random())
-    game = SpadesGame(SpadesRules(target_score=target_score), dealer=dealer, first_deal=first, auto_deal=False)
+    if rules is None:
+        rules = SpadesRules(target_score=target_score)
+    game = SpadesGame(rules, dealer=dealer, first_deal=first, auto_deal=False)
     return GameTable(game, learner_seat=learner_seat, level=level, practice=practice, hints=hints, seed=seed,
                      **kwargs)
 

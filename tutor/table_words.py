@@ -26,6 +26,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def blind_nil_tooltip(game: Any) -> str:
+    """What a Blind Nil bid is worth in this game and what follows it
+    (SP-10; SP-H1 Nil value, SP-H3 exchange size)."""
+    rules = getattr(game, "rules", None)
+    worth = rules.nil_worth(blind=True) if hasattr(rules, "nil_worth") else 200
+    swap = getattr(rules, "blind_nil_pass", 3)
+    after = f", then swap {plural(swap, 'card')} with your partner" if swap else ", with no exchange"
+    ids = "SP-10" + (", SP-H1" if worth != 200 else "") + (", SP-H3" if swap != 3 else "")
+    return f"Bid Blind Nil without looking: +{worth} / −{worth}{after} ({ids})"
+
+
 def signed(points: int) -> str:
     """Points with their sign: "+40", "−100" (a real minus sign), "0"."""
     return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
