@@ -35,7 +35,6 @@ DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 DRILLS = tuple(TrickTutorApp.DRILL_TITLES)   # every drill the app offers
 MIN_TARGET = 44.0
-STALE_CLICK_S = 0.35   # the table ignores a click within 0.25 s of the computers' moves
 
 MAIN_TABS = ".tt-app > .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab"
 DRILL_TABS = ".tt-drill-tabs > .lm-TabBar .lm-TabBar-tab"

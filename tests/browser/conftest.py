@@ -235,3 +235,26 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_name():
     """Only Chromium is available (no Playwright browser downloads)."""
     return "chromium"
+
+
+# The Trick Tutor app (notebooks/app.ipynb) for the app's browser tests; a test file
+# that serves a notebook of its own defines its own ``app_url``.
+@pytest.fixture(scope="module")
+def app_url(voila_server):
+    from _app_page import start_app
+    return start_app(voila_server)
+
+
+def _viewports():
+    from _app_page import VIEWPORTS
+    return VIEWPORTS
+
+
+@pytest.fixture(scope="module", params=list(_viewports()))
+def sized_page(request, browser, app_url):
+    """The app open at one of the test sizes (``page.tt_size``: "phone" 390×844, "desktop" 1280×800)."""
+    from _app_page import open_app
+    context, page = open_app(browser, app_url, _viewports()[request.param])
+    page.tt_size = request.param  # type: ignore[attr-defined]
+    yield page
+    context.close()

@@ -17,7 +17,7 @@ import pytest
 from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
 
 from _app_page import (
-    DRILLS, SECTIONS, VIEWPORTS, look_at_spades_hand, open_app, open_drill, open_section, slug, start_app,
+    DRILLS, SECTIONS, VIEWPORTS, look_at_spades_hand, open_app, open_drill, open_section, slug,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,19 +32,6 @@ AXE_OPTIONS = {"resultTypes": ["violations"],
 @pytest.fixture(scope="module")
 def axe():
     return axe_sync.Axe()
-
-
-@pytest.fixture(scope="module")
-def app_url(voila_server):
-    return start_app(voila_server)
-
-
-@pytest.fixture(scope="module", params=list(VIEWPORTS))
-def sized_page(request, browser, app_url):
-    context, page = open_app(browser, app_url, VIEWPORTS[request.param])
-    page.tt_size = request.param  # type: ignore[attr-defined]
-    yield page
-    context.close()
 
 
 def run_axe(axe, page, where: str, artifacts_dir) -> list[str]:

@@ -14,7 +14,6 @@ tests/browser/artifacts/keyboard_<size>_*.png.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,18 +21,12 @@ from playwright.sync_api import Page, expect
 from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
 
 from _app_page import (
-    MAIN_TABS, ROUND_TRIP_MS, SECTIONS, SPADES, SPADES_HAND, STALE_CLICK_S, VIEWPORTS, full_screenshot, open_app,
-    start_app,
+    MAIN_TABS, ROUND_TRIP_MS, SECTIONS, SPADES, SPADES_HAND, VIEWPORTS, full_screenshot, open_app,
 )
 
 pytestmark = pytest.mark.browser
 
 MAX_TABS = 120   # Tab presses allowed to reach a control
-
-
-@pytest.fixture(scope="module")
-def app_url(voila_server):
-    return start_app(voila_server)
 
 
 def focused(page: Page) -> dict:
@@ -85,7 +78,6 @@ def play_card_by_keys(page: Page) -> str:
         i, target = codes.index(f["card"]), codes.index(playable[0])
         for _ in range(abs(target - i)):
             page.keyboard.press("ArrowRight" if target > i else "ArrowLeft")
-        time.sleep(STALE_CLICK_S)
         f = focused(page)
         if f["card"] == playable[0] and f["playable"]:
             page.keyboard.press("Enter")
@@ -104,13 +96,11 @@ def test_a_whole_spades_hand_by_keyboard(browser, app_url, size, artifacts_dir):
         expect(table.get_by_role("button", name="Look at my cards")).to_be_visible(timeout=ROUND_TRIP_MS)
 
         tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Look at my cards", "Look at my cards")
-        time.sleep(STALE_CLICK_S)
         page.keyboard.press("Enter")
         expect(page.locator(SPADES_HAND)).to_have_count(13)
         expect(page.locator(SPADES_HAND).first).to_have_attribute("data-card", re.compile(r"^[2-9TJQKA][CDHS]$"))
 
         tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "3", "the bid button 3")
-        time.sleep(STALE_CLICK_S)
         page.keyboard.press(" ")
         expect(page.locator(f"{SPADES} .tt-seat[data-seat='2']")).to_contain_text("3")
         expect(page.locator(f"{SPADES_HAND}.tt-playable").first).to_be_visible(timeout=ROUND_TRIP_MS)
@@ -128,7 +118,6 @@ def test_a_whole_spades_hand_by_keyboard(browser, app_url, size, artifacts_dir):
 
         # The next hand can be dealt by keyboard too.
         tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Next hand", "Next hand")
-        time.sleep(STALE_CLICK_S)
         page.keyboard.press("Enter")
         expect(page.locator(f"{SPADES} .tt-status")).not_to_contain_text("Hand 1 is over", timeout=ROUND_TRIP_MS)
 

@@ -17,23 +17,10 @@ from playwright.sync_api import expect
 
 from _app_page import (
     DRILL_TABS, DRILLS, MAIN_TABS, MIN_TARGET, SECTIONS, SPADES_HAND, VIEWPORTS, full_screenshot, look_at_spades_hand,
-    main_tab, open_app, open_drill, open_section, overflow_report, slug, small_targets, start_app, card_rows,
+    main_tab, open_app, open_drill, open_section, overflow_report, slug, small_targets, card_rows,
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def app_url(voila_server):
-    return start_app(voila_server)
-
-
-@pytest.fixture(scope="module", params=list(VIEWPORTS))
-def sized_page(request, browser, app_url):
-    context, page = open_app(browser, app_url, VIEWPORTS[request.param])
-    page.tt_size = request.param  # type: ignore[attr-defined]
-    yield page
-    context.close()
 
 
 def test_tabs_fit_and_are_touch_targets(sized_page, artifacts_dir):
