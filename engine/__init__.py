@@ -1,7 +1,8 @@
 """Trick Tutor's rules engine for Spades and Oh Hell (pure Python, no Jupyter).
 
 Rules and their ids are in RULES.md (SP-…, OH-…).  Start with
-:class:`SpadesGame` or :class:`OhHellGame`; every ``check_*`` returns a
+:class:`SpadesGame` or :class:`OhHellGame` (each game is declared once in
+:mod:`engine.registry`: ``spec_for("spades", 4)``); every ``check_*`` returns a
 :class:`Verdict`; ``play``/``bid``/``exchange``/``apply`` raise
 :class:`IllegalActionError` (with the verdict) for illegal actions and
 :class:`InvalidInputError` for malformed input.
@@ -15,6 +16,7 @@ from .deal import deal_hands, random_deal_number, shuffled_deck
 from .errors import IllegalActionError, InvalidInputError, TrickTutorError
 from .game import HandResult, ScoreLine, SeatView, TrickGame
 from .ohhell import OhHellGame, OhHellRules
+from .registry import GameSpec, RecordCodec, game_names, register, spec_for, spec_of
 from .spades import SEAT_NAMES, SpadesGame, SpadesRules, partner_of, score_spades_side, side_of
 from .tricks import Trick, TrickRules, legal_play_mask, trick_winner, winning_offset
 from .verdict import Reason, Verdict
@@ -26,6 +28,7 @@ __all__ = [
     "IllegalActionError", "InvalidInputError", "TrickTutorError",
     "HandResult", "ScoreLine", "SeatView", "TrickGame",
     "OhHellGame", "OhHellRules",
+    "GameSpec", "RecordCodec", "game_names", "register", "spec_for", "spec_of",
     "SEAT_NAMES", "SpadesGame", "SpadesRules", "partner_of", "score_spades_side", "side_of",
     "Trick", "TrickRules", "legal_play_mask", "trick_winner", "winning_offset",
     "Reason", "Verdict",
