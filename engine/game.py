@@ -158,6 +158,15 @@ class TrickGame:
     ``view`` and the scoring.  Everything that changes state goes through
     :meth:`apply`, which checks first and changes nothing on refusal.
 
+    Dealing: ``auto_deal`` (a constructor option of every game, default
+    True) deals each hand from the game's deal numbers as soon as the game
+    is made and after every hand (hand *k* gets ``first_deal + k − 1``, see
+    :meth:`deal_next`).  With ``auto_deal=False`` the game waits in
+    :attr:`Phase.DEAL <engine.actions.Phase.DEAL>` for the caller to deal:
+    :meth:`deal` with a :class:`~engine.actions.Deal` or a deal number,
+    :meth:`deal_next`, or build the game with :meth:`from_hands`.  The
+    attribute ``auto_deal`` may be changed later (a loaded record does).
+
     :attr:`scores`, :attr:`results` (and Spades' ``bags``) hand out copies
     (a new list each time; results are frozen): changing them never changes
     the game.  A game object is not thread-safe (see the module docstring).
@@ -182,6 +191,21 @@ class TrickGame:
                                  and k not in ("rng", "_history", "_snapshots", "_state_keys", "_first_deal"))
         if auto_deal:
             self.deal_next()
+
+    @classmethod
+    def _from_hands(cls, hands: Any, turn_up: Any, auto_deal: Any, **options: Any):
+        """A game built with ``options`` and ``auto_deal=False``, its first
+        hand dealt from ``hands`` (and ``turn_up``), then ``auto_deal`` set."""
+        if not isinstance(auto_deal, bool):
+            raise InvalidInputError(f"auto_deal must be True or False, not {quote(auto_deal)}")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
+            raise InvalidInputError(f"hands must be a list with one hand of cards per seat, not {quote(hands)}")
+        cards = tuple(tuple(sorted(parse_cards(h))) for h in hands)
+        up = None if turn_up is None else parse_card(turn_up)
+        game = cls(auto_deal=False, **options)
+        game.deal(Deal(cards, up))
+        game.auto_deal = auto_deal
+        return game
 
     @property
     def spec(self):

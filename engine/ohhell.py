@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
-from .cards import Card, Suit, cards_of, mask_of
+from .cards import Card, Suit, cards_of, mask_of, parse_cards
 from .deal import deal_hands
 from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
@@ -161,7 +161,11 @@ class OhHellGame(TrickGame):
     Parameters: ``rules`` (:class:`OhHellRules`, including the player
     count), ``dealer`` (first dealer's seat, OH-4), ``scores`` (per seat
     before hand 1), ``first_deal`` (deal number of hand 1; hand k uses
-    first_deal+k−1), ``rng``, ``auto_deal`` (see :class:`SpadesGame`).
+    first_deal+k−1), ``rng``, ``auto_deal`` (default True: the game deals
+    hand 1 at once and each next hand when the last one is scored, from the
+    deal numbers, :meth:`~engine.game.TrickGame.deal_next`; False: the game
+    waits in Phase.DEAL for the caller's :meth:`~engine.game.TrickGame.deal`).
+    To start from given hands, use :meth:`from_hands`.
     """
 
     GAME = "oh_hell"
@@ -188,6 +192,49 @@ class OhHellGame(TrickGame):
             raise InvalidInputError(f"scores {quote(sc)}: each must have at most 30 digits")
         self.start_scores = tuple(sc)
         self._init_common(first_deal, rng, auto_deal)
+
+    @classmethod
+    def from_hands(cls, hands, turn_up=None, *, dealer: int = 0, rules: "OhHellRules | dict | None" = None,
+                   scores: Iterable[int] | None = None, first_deal: int | None = None,
+                   rng: random.Random | None = None, auto_deal: bool = False) -> "OhHellGame":
+        """A game whose first hand is ``hands``, ready for the bidding.
+
+        ``hands``: one hand per seat (seat 0 first), all the same size, each
+        as one text (``"AH 7C 2D"``) or a list of card texts or
+        :class:`~engine.cards.Card`; ``turn_up``: the card turned up for
+        trump (OH-7), or None for a hand without trump; ``dealer`` dealt
+        them (OH-4).  ``rules``: an :class:`OhHellRules` whose first hand has
+        this size, or a dict of its options, or None; a dict or None gets
+        ``players`` = the number of hands and, unless given, a game of this
+        one hand (``hand_sizes=(size,)``) with ``no_trump_final_hand`` true
+        exactly when ``turn_up`` is None.  ``scores``, ``first_deal``,
+        ``rng``: as for the constructor; ``auto_deal`` (default False):
+        deal later hands from the deal numbers (True) or wait for
+        :meth:`deal` (False).
+
+        Raises :class:`InvalidInputError` for a malformed card, a card dealt
+        twice (or also turned up), hands of the wrong size (OH-6), a turn-up
+        where the hand has no trump or none where it has one (OH-7), or a bad
+        option (OH-1, OH-5).
+
+        >>> g = OhHellGame.from_hands(["AH 7C 2D", "KH 9C 3S", "5C 8D QS", "4H JD TC"], turn_up="6S", dealer=3)
+        >>> g.trump.noun, g.hand_size, g.to_act, g.rules.n_hands
+        ('spades', 3, 0, 1)
+        """
+        if rules is None or isinstance(rules, dict):
+            opts = dict(rules or {})
+            if isinstance(hands, (list, tuple)) and hands:
+                opts.setdefault("players", len(hands))
+                if "hand_sizes" not in opts and "schedule" not in opts:  # a game of this one hand
+                    opts["hand_sizes"] = (len(parse_cards(hands[0])),)
+                    opts.setdefault("no_trump_final_hand", turn_up is None)
+            unknown = sorted(set(opts) - set(_OPTION_RULES) - {"players"})
+            if unknown:
+                raise InvalidInputError(f"rules: unknown Oh Hell option {quote(unknown[0])} "
+                                        f"(known: players, {', '.join(_OPTION_RULES)})")
+            rules = OhHellRules(**opts)
+        return cls._from_hands(hands, turn_up, auto_deal, rules=rules, dealer=dealer, scores=scores,
+                               first_deal=first_deal, rng=rng)
 
     # ------------------------------------------------------------- state
     def _reset(self) -> None:

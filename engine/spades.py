@@ -60,9 +60,12 @@ class SpadesGame(TrickGame):
     Parameters: ``rules`` (:class:`SpadesRules`), ``dealer`` (seat of the
     first dealer, SP-4), ``scores``/``bags`` ([NS, EW] before the first
     hand), ``first_deal`` (deal number of hand 1; hand k uses first_deal+k−1;
-    None: drawn from ``rng``), ``auto_deal`` (deal each next hand from the
-    deal numbers automatically; False when the caller supplies deals, as the
-    hand-record replay does).
+    None: drawn from ``rng``), ``auto_deal`` (default True: the game deals
+    hand 1 at once and each next hand when the last one is scored, from the
+    deal numbers, :meth:`~engine.game.TrickGame.deal_next`; False: the game
+    waits in Phase.DEAL for the caller's :meth:`~engine.game.TrickGame.deal`,
+    as the hand-record replay does).  To start from given hands, use
+    :meth:`from_hands`.
 
     Phases: BIDDING (SP-5/6, Blind Nil SP-10), EXCHANGE (SP-10/11), PLAY
     (SP-12…16), then the hand is scored (SP-17…20) and either the game is
@@ -103,6 +106,35 @@ class SpadesGame(TrickGame):
         if problem:
             raise InvalidInputError(f"scores: {problem}")
         self._init_common(first_deal, rng, auto_deal)
+
+    @classmethod
+    def from_hands(cls, hands, *, dealer: int = 0, rules: SpadesRules | dict | None = None,
+                   scores: Iterable[int] = (0, 0), bags: Iterable[int] = (0, 0),
+                   first_deal: int | None = None, rng: random.Random | None = None,
+                   auto_deal: bool = False) -> "SpadesGame":
+        """A game whose first hand is ``hands``, ready for the bidding.
+
+        ``hands``: one hand per seat in seat order (North, East, South,
+        West), each 13 cards as one text (``"AS KS 4S …"``) or a list of
+        card texts or :class:`~engine.cards.Card`; ``dealer`` dealt them
+        (the seat to its left bids first, SP-5).  ``rules``, ``scores``,
+        ``bags``, ``first_deal``, ``rng``: as for the constructor.
+        ``auto_deal`` (default False): after this hand, deal the next one
+        from the deal numbers (True) or wait for :meth:`deal` (False).
+
+        Raises :class:`InvalidInputError` for a malformed card, a card dealt
+        twice, a hand that is not 13 cards or not 4 hands (SP-4), or a bad
+        option.
+
+        >>> g = SpadesGame.from_hands(["AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        ...                            "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+        ...                            "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+        ...                            "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"], dealer=3)
+        >>> g.phase.value, g.to_act, g.hand_of(0)[-1].code
+        ('bidding', 0, 'AS')
+        """
+        return cls._from_hands(hands, None, auto_deal, rules=rules, dealer=dealer, scores=scores, bags=bags,
+                               first_deal=first_deal, rng=rng)
 
     # ------------------------------------------------------------- state
     def _reset(self) -> None:

@@ -152,10 +152,7 @@ class TableSession(SessionWords):
 
     # ============================================================ the turn loop
     def _deal_next(self) -> None:
-        g = self.game
-        if g.first_deal is None:
-            g.first_deal = random_deal_number(g.rng)
-        g.deal(g.first_deal + g.hands_dealt)
+        self.game.deal_next()  # hand k: deal number first_deal + k - 1 (SP-4, OH-6)
 
     def advance(self) -> int:
         """Let the computer seats act until the learner must act, the hand is

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine import DECK, Card, Deal, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
+from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
 from engine.cards import cards_of
 from engine.sim import deal_masks, pick_card
 from engine.tricks import Trick, legal_play_mask, trick_winner
@@ -157,18 +157,17 @@ class _FastHand:
         random bids (Spades: ``bids(rng, seat)`` or 1…4; Oh Hell: any legal
         bid), and every recorded play replayed through the engine (so it
         checks each one); ``rules``: extra ``OhHellRules`` switches."""
-        deal = Deal(tuple(tuple(cards_of(m)) for m in self.start), None if self.up is None else DECK[self.up])
+        hands = [cards_of(m) for m in self.start]
         if self.kind == "spades":
-            g = SpadesGame(dealer=self.dealer, auto_deal=False, **rules)
-            g.apply(deal)
+            g = SpadesGame.from_hands(hands, dealer=self.dealer, **rules)
             for _ in range(4):
                 s = g.to_act
                 g.bid(s, bids(rng, s) if bids else rng.between(1, 4))
         else:
             rules.setdefault("no_trump_final_hand", self.up is None)
-            g = OhHellGame(OhHellRules(players=4, hand_sizes=(self.size,), must_trump=self.must_trump, **rules),
-                           dealer=self.dealer, auto_deal=False)
-            g.apply(deal)
+            g = OhHellGame.from_hands(hands, None if self.up is None else DECK[self.up], dealer=self.dealer,
+                                      rules=OhHellRules(players=4, hand_sizes=(self.size,),
+                                                        must_trump=self.must_trump, **rules))
             _random_bids(g, rng)
         for s, c in self.plays:
             g.play(s, DECK[c])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from engine import DECK, Card, Deal, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
+from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
 from engine.ohhell import score_oh_hell_seat
 from engine.verdict import Reason
 
@@ -335,8 +335,7 @@ def _ex6_spades(rng: Rng, settings: dict) -> Question:
         dealer = r.below(4)
         seat = (dealer + 1) % 4
         hands = _rest_dealt(r, hand, seat, 13)
-        g = SpadesGame(dealer=dealer, auto_deal=False)
-        g.apply(Deal(tuple(hands)))
+        g = SpadesGame.from_hands(hands, dealer=dealer)
         g.look(seat)
         return g, seat
     g, seat, hand, est = _hand_with_estimate(rng, 13, Suit.SPADES, make_game, settings["estimator"],
@@ -357,9 +356,8 @@ def _ex6_oh_hell(rng: Rng, settings: dict) -> Question:
         seat = (dealer + 1) % 4
         up = r.pick([c for c in DECK if c.suit == trump and c not in hand])  # the turned-up card (OH-7)
         hands = _rest_dealt(r, hand, seat, size, up)
-        g = OhHellGame(OhHellRules(players=4, hand_sizes=(size,), no_trump_final_hand=False),
-                       dealer=dealer, auto_deal=False)
-        g.apply(Deal(tuple(hands), turn_up=up))
+        g = OhHellGame.from_hands(hands, turn_up=up, dealer=dealer,
+                                  rules=OhHellRules(players=4, hand_sizes=(size,), no_trump_final_hand=False))
         return g, seat
     g, seat, hand, est = _hand_with_estimate(rng, size, trump, make_game, settings["estimator"],
                                            _OH_HELL_TARGETS)

@@ -1,7 +1,7 @@
 """Exercises 1 and 2: legal cards and trick winners (SP-13 … SP-16, OH-7, OH-9, OH-10, OH-V6)."""
 from __future__ import annotations
 
-from engine import DECK, Card, Deal, Rank, SpadesGame, Suit
+from engine import DECK, Card, Rank, SpadesGame, Suit
 from engine.cards import SUIT_MASKS, describe_cards
 from engine.verdict import Reason
 
@@ -143,8 +143,7 @@ def _ex1_all_spades(rng: Rng, settings: dict) -> Question:
         need = 13 - len(hands[s])
         hands[s] += pool[:need]
         pool = pool[need:]
-    g = SpadesGame(dealer=dealer, auto_deal=False)
-    g.apply(Deal(tuple(tuple(sorted(hands[s])) for s in range(4))))
+    g = SpadesGame.from_hands([hands[s] for s in range(4)], dealer=dealer)
     for _ in range(4):
         g.bid(g.to_act, rng.between(1, 4))
     for r in (Rank.ACE, Rank.KING, Rank.QUEEN):
