@@ -18,6 +18,7 @@ from .cards import Card, Suit, cards_of, parse_card, parse_cards
 from .deal import MAX_DEAL_NUMBER, random_deal_number
 from .errors import IllegalActionError, InvalidInputError, quote
 from .tricks import Trick, TrickState
+from .validation import MAX_POINTS, whole_number_problem
 from .verdict import Reason, Verdict
 
 __all__ = ["ScoreLine", "HandResult", "SeatView", "TrickGame"]
@@ -598,8 +599,74 @@ class TrickGame:
         new._rebuild(self._history)
         return new
 
+    # -------------------------------------------------- shared refusals
+    def _phase_refusal(self, wanted: str) -> Verdict:
+        """Why a ``wanted`` action ("bid", "play a card", "pass cards") is
+        out of phase: the game is over, the next hand is not dealt, or the
+        hand is in another phase (:meth:`_hand_phase_refusal`).  Always a
+        timing refusal (:attr:`Verdict.is_timing`)."""
+        if self.phase is Phase.GAME_OVER:
+            return self._game_over_verdict()
+        if self.phase is Phase.DEAL:
+            return Verdict.refuse(Reason.HAND_NOT_DEALT, self._rule_next_deal,
+                                  f"The hand is over; the next hand has not been dealt yet, so you cannot {wanted}.")
+        return self._hand_phase_refusal(wanted)
+
+    def _hand_phase_refusal(self, wanted: str) -> Verdict:
+        raise NotImplementedError
+
+    def _bid_timing_refusal(self, seat: int) -> Verdict | None:
+        """The refusal of any bid by ``seat`` now for a reason of timing
+        (outside the bidding, already bid, not its turn), or None.  The
+        rule cited is ``_rule_bid`` (SP-5, OH-8)."""
+        rule = self._rule_bid
+        own = self._bids[seat]
+        if self.phase is not Phase.BIDDING:
+            if self.phase in (Phase.EXCHANGE, Phase.PLAY) and own is not None:
+                return Verdict.refuse(Reason.ALREADY_BID, rule,
+                                      f"You already bid {self._bid_words(own)} this hand; {self._once_after} ({rule}).",
+                                      **self._bid_evidence(own))
+            return self._phase_refusal("bid")
+        if own is not None:
+            return Verdict.refuse(Reason.ALREADY_BID, rule,
+                                  f"You already bid {self._bid_words(own)} this hand; {self._once_during} ({rule}).",
+                                  **self._bid_evidence(own))
+        to_act = self.seats_to_act
+        if seat not in to_act:
+            return Verdict.refuse(Reason.NOT_YOUR_TURN, rule,
+                                  f"It is {self.seat_name(to_act[0])}'s turn to bid. Bidding starts left of the dealer "
+                                  f"({self.seat_name(self.dealer)} dealt) and goes clockwise ({rule}).",
+                                  to_act=to_act[0])
+        return None
+
+    def _bid_number_refusal(self, value: Any, high: int, rule: str, out_of_range: str) -> Verdict | None:
+        """The refusal of a bid ``value`` that is not a whole number 0 …
+        ``high`` (BID_NOT_WHOLE_NUMBER, or BID_OUT_OF_RANGE with the message
+        ``out_of_range``), citing ``rule`` (SP-6, OH-8); None if it is one."""
+        bad = whole_number_problem(value)
+        if bad:
+            return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, rule,
+                                  f"A bid must be a whole number of tricks from 0 to {high}; {bad} ({rule}).",
+                                  bid=quote(value))
+        if not 0 <= value <= high:
+            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, rule, out_of_range,
+                                  bid=value if abs(value) < MAX_POINTS else quote(value), low=0, high=high)
+        return None
+
+    def _bid_words(self, bid: Bid) -> str:
+        """A bid as said in messages ("4"; Spades "Nil", "Blind Nil")."""
+        return str(bid.value)
+
+    def _bid_evidence(self, bid: Bid) -> dict:
+        """Evidence naming a bid already made (none by default)."""
+        return {}
+
     # subclasses fill in
     _rule_deal = ""
+    _rule_next_deal = ""    # who deals next (SP-21, OH-4)
+    _rule_bid = ""          # the bidding order and once each (SP-5, OH-8)
+    _once_during = ""       # "each player bids exactly once"
+    _once_after = ""        # "there is exactly one round of bidding"
     _config_keys: tuple[str, ...] = ()
 
     def _game_over_verdict(self) -> Verdict:

@@ -14,8 +14,8 @@ from .cards import Card, Suit, cards_of, mask_of, parse_cards
 from .deal import deal_hands
 from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
-from .spades import MAX_POINTS, _whole_number_problem
 from .tricks import TrickRules, TrickState
+from .validation import MAX_POINTS
 from .verdict import Reason, Verdict
 
 __all__ = ["OhHellRules", "OhHellGame", "MAX_HAND", "score_oh_hell_seat"]
@@ -307,12 +307,7 @@ class OhHellGame(TrickGame):
                               f"The game is over: {names} won with {self._scores[self.winners[0]] if self.winners else 0} points.",
                               winners=list(self.winners))
 
-    def _phase_refusal(self, wanted: str) -> Verdict:
-        if self.phase is Phase.GAME_OVER:
-            return self._game_over_verdict()
-        if self.phase is Phase.DEAL:
-            return Verdict.refuse(Reason.HAND_NOT_DEALT, "OH-4",
-                                  f"The hand is over; the next hand has not been dealt yet, so you cannot {wanted}.")
+    def _hand_phase_refusal(self, wanted: str) -> Verdict:
         if self.phase is Phase.BIDDING:
             return Verdict.refuse(Reason.WRONG_PHASE, "OH-8",
                                   f"It is still the bidding: everyone bids before any card is played. You cannot {wanted} now.",
@@ -320,6 +315,10 @@ class OhHellGame(TrickGame):
         return Verdict.refuse(Reason.WRONG_PHASE, "OH-8",
                               f"The bidding is over and the cards are being played, so you cannot {wanted} now.",
                               phase="play")
+
+    _rule_next_deal = "OH-4"
+    _rule_bid = "OH-8"
+    _once_during = _once_after = "everyone bids once"
 
     def hooked_bid(self) -> int | None:
         """The dealer's forbidden bid under the hook (OH-V4), or None."""
@@ -336,32 +335,18 @@ class OhHellGame(TrickGame):
         bid / not your turn (OH-8), whole number 0…hand size (OH-8), the hook
         (OH-V4).  Never raises for a rule violation."""
         seat = self._seat(seat)
-        if self.phase is not Phase.BIDDING:
-            if self.phase is Phase.PLAY and self._bids[seat] is not None:
-                return Verdict.refuse(Reason.ALREADY_BID, "OH-8",
-                                      f"You already bid {self._bids[seat].value} this hand; everyone bids once (OH-8).")
-            return self._phase_refusal("bid")
-        if self._bids[seat] is not None:
-            return Verdict.refuse(Reason.ALREADY_BID, "OH-8",
-                                  f"You already bid {self._bids[seat].value} this hand; everyone bids once (OH-8).")
-        to_act = self.seats_to_act
-        if seat not in to_act:
-            return Verdict.refuse(Reason.NOT_YOUR_TURN, "OH-8",
-                                  f"It is seat {to_act[0]}'s turn to bid. Bidding starts left of the dealer "
-                                  f"(seat {self.dealer} dealt) and goes clockwise (OH-8).", to_act=to_act[0])
+        refused = self._bid_timing_refusal(seat)
+        if refused is not None:
+            return refused
         if blind:
             return Verdict.refuse(Reason.BLIND_NIL_NOT_IN_THIS_GAME, "OH-8",
                                   "Oh Hell has no Blind Nil: bid a number of tricks from 0 to the hand size (OH-8).")
         size = self.hand_size
-        bad = _whole_number_problem(value)
-        if bad:
-            return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, "OH-8",
-                                  f"A bid must be a whole number of tricks from 0 to {size}; {bad} (OH-8).",
-                                  bid=quote(value))
-        if not 0 <= value <= size:
-            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "OH-8",
-                                  f"You cannot bid {quote(value)}: with {size} card{'s' if size != 1 else ''} each, bids go from 0 to {size} (OH-8).",
-                                  bid=value if abs(value) < MAX_POINTS else quote(value), low=0, high=size)
+        refused = self._bid_number_refusal(
+            value, size, "OH-8",
+            f"You cannot bid {quote(value)}: with {size} card{'s' if size != 1 else ''} each, bids go from 0 to {size} (OH-8).")
+        if refused is not None:
+            return refused
         forbidden = self.hooked_bid()
         if forbidden is not None and value == forbidden:
             others = self.hand_size - forbidden

@@ -10,7 +10,6 @@ Scores are per partnership, in points; bags are a counter of their own.
 """
 from __future__ import annotations
 
-import math
 import random
 from itertools import combinations
 from typing import Any, Iterable
@@ -22,13 +21,12 @@ from .errors import InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
 from .spades_rules import SpadesRules, score_spades_side
 from .tricks import TrickRules, TrickState
+from .validation import MAX_POINTS
 from .verdict import Reason, Verdict
 
 __all__ = ["SpadesRules", "SpadesGame", "score_spades_side", "SEAT_NAMES", "side_of", "partner_of"]
 
 SEAT_NAMES = ("North", "East", "South", "West")
-#: Scores and bags given to a game have fewer than 31 digits (as numbers in hand records).
-MAX_POINTS = 10 ** 30
 SIDE_NAMES = ("North–South", "East–West")
 SPADES_TRICK_RULES = TrickRules(trump=Suit.SPADES, lead_restricted=True, must_trump=False,
                                 rule_lead="SP-13", rule_follow="SP-14", rule_break="SP-15",
@@ -235,13 +233,10 @@ class SpadesGame(TrickGame):
         side = side_of(self.winners[0])
         return f"{SIDE_NAMES[side]} ({self._scores[side]} points)"
 
-    def _phase_refusal(self, wanted: str) -> Verdict:
-        """Why a ``wanted`` action ("bid", "play", "exchange") is out of phase."""
-        if self.phase is Phase.GAME_OVER:
-            return self._game_over_verdict()
-        if self.phase is Phase.DEAL:
-            return Verdict.refuse(Reason.HAND_NOT_DEALT, "SP-21",
-                                  f"The hand is over; the next hand has not been dealt yet, so you cannot {wanted}.")
+    def _hand_phase_refusal(self, wanted: str) -> Verdict:
+        """Why a ``wanted`` action ("bid", "play", "exchange") is out of
+        phase during a hand (the game over and an undealt hand are
+        :meth:`~engine.game.TrickGame._phase_refusal`'s)."""
         if self.phase is Phase.BIDDING:
             left = [SEAT_NAMES[s] for s in range(4) if self._bids[s] is None]
             return Verdict.refuse(Reason.WRONG_PHASE, "SP-5",
@@ -258,6 +253,17 @@ class SpadesGame(TrickGame):
                               f"The bidding is over and the cards are being played, so you cannot {wanted} now "
                               f"(there is exactly one round of bidding, SP-5).", phase="play")
 
+    _rule_next_deal = "SP-21"
+    _rule_bid = "SP-5"
+    _once_during = "each player bids exactly once"
+    _once_after = "there is exactly one round of bidding"
+
+    def _bid_words(self, bid: Bid) -> str:
+        return _bid_text(bid)
+
+    def _bid_evidence(self, bid: Bid) -> dict:
+        return {"bid": _bid_json(bid)}
+
     def check_bid(self, seat: int, value: Any, blind: bool = False) -> Verdict:
         """May ``seat`` bid ``value`` (``blind=True``: Blind Nil) now?
 
@@ -267,22 +273,9 @@ class SpadesGame(TrickGame):
         rule violation (InvalidInputError for a bad seat).
         """
         seat = self._seat(seat)
-        if self.phase is not Phase.BIDDING:
-            if self.phase in (Phase.EXCHANGE, Phase.PLAY) and self._bids[seat] is not None:
-                return Verdict.refuse(Reason.ALREADY_BID, "SP-5",
-                                      f"You already bid {_bid_text(self._bids[seat])} this hand; there is exactly one round of bidding (SP-5).",
-                                      bid=_bid_json(self._bids[seat]))
-            return self._phase_refusal("bid")
-        if self._bids[seat] is not None:
-            return Verdict.refuse(Reason.ALREADY_BID, "SP-5",
-                                  f"You already bid {_bid_text(self._bids[seat])} this hand; each player bids exactly once (SP-5).",
-                                  bid=_bid_json(self._bids[seat]))
-        turn = self.seats_to_act[0]
-        if seat != turn:
-            return Verdict.refuse(Reason.NOT_YOUR_TURN, "SP-5",
-                                  f"It is {SEAT_NAMES[turn]}'s turn to bid. Bidding starts left of the dealer "
-                                  f"({SEAT_NAMES[self.dealer]} dealt) and goes clockwise (SP-5).",
-                                  to_act=turn)
+        refused = self._bid_timing_refusal(seat)
+        if refused is not None:
+            return refused
         if blind:
             if value != 0 or isinstance(value, bool) or not isinstance(value, int):
                 return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-10",
@@ -296,15 +289,11 @@ class SpadesGame(TrickGame):
             if refused is not None:
                 return refused
             return Verdict.allow("Yes: you have not looked at your cards, so you may bid Blind Nil (SP-10).", "SP-10")
-        bad = _whole_number_problem(value)
-        if bad:
-            return Verdict.refuse(Reason.BID_NOT_WHOLE_NUMBER, "SP-6",
-                                  f"A bid must be a whole number of tricks from 0 to 13; {bad} (SP-6).",
-                                  bid=quote(value))
-        if not 0 <= value <= 13:
-            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-6",
-                                  f"You cannot bid {quote(value)}: bids go from 0 (Nil) to 13, the number of tricks in a hand (SP-6).",
-                                  bid=value if abs(value) < 10 ** 30 else quote(value), low=0, high=13)
+        refused = self._bid_number_refusal(
+            value, 13, "SP-6",
+            f"You cannot bid {quote(value)}: bids go from 0 (Nil) to 13, the number of tricks in a hand (SP-6).")
+        if refused is not None:
+            return refused
         if value == 0:
             return Verdict.allow("Yes: 0 is a Nil bid: you promise to win no trick (SP-8).", "SP-8", bid=0)
         low = self._min_number_bid(seat)
@@ -594,24 +583,6 @@ def _chosen_text(cards) -> str:
 
 def _bid_text(b: Bid) -> str:
     return "Blind Nil" if b.blind else ("Nil" if b.value == 0 else str(b.value))
-
-
-def _whole_number_problem(value: Any) -> str | None:
-    """Why ``value`` is not a whole number (None if it is one)."""
-    if isinstance(value, bool):
-        return f"{quote(value)} is a yes/no value, not a number"
-    if isinstance(value, int):
-        return None
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "NaN is not a number of tricks"
-        if math.isinf(value):
-            return f"{quote(value)} is not a number of tricks"
-        return (f"{quote(value)} is not a whole number" if not value.is_integer()
-                else f"{quote(value)} is written as a decimal; give the whole number {quote(int(value))}")
-    if isinstance(value, str):
-        return f"{quote(value)} is text, not a number"
-    return f"{quote(value)} is not a number"
 
 
 def _int_pair(values: Iterable[int], name: str) -> list[int]:

@@ -77,3 +77,34 @@ def test_no_game_name_dispatch_in_engine_or_the_moved_tutor_modules():
 @pytest.mark.parametrize("rel", sorted(NOT_YET))
 def test_files_not_yet_moved_exist(rel):
     assert (REPO / rel).is_file()
+
+
+#: Sorting refusals into "timing" and "rule" by their reason
+#: (``reason in ("NOT_YOUR_TURN", "WRONG_PHASE")``): a verdict says itself
+#: whether it is about timing (``Verdict.is_timing``, engine/verdict.py).
+_TIMING = r"(?:NOT_YOUR_TURN|WRONG_PHASE|ALREADY_BID|GAME_OVER|HAND_NOT_DEALT|EXCHANGE_NOT_IN_EXCHANGE|EXCHANGE_ALREADY_PASSED|ALREADY_LOOKED)"
+REASON_TEXT = re.compile(r"reason\S*\s*(?:[!=]=|(?:not\s+)?in)\s*[^#]*\b" + _TIMING + r"\b")
+
+
+def test_no_caller_sorts_refusals_by_reason_text():
+    assert REASON_TEXT.search('if v.reason.value in ("NOT_YOUR_TURN", "WRONG_PHASE"):')
+    assert REASON_TEXT.search("if verdict.reason in {Reason.WRONG_PHASE, Reason.GAME_OVER}:")
+    assert not REASON_TEXT.search("if verdict.is_timing:")
+    assert not REASON_TEXT.search('assert v.reason == "MUST_FOLLOW_SUIT"')   # one rule's reason: fine
+    found = []
+    for path in sorted((REPO / "engine").rglob("*.py")) + sorted((REPO / "tutor").rglob("*.py")):
+        if path.name == "verdict.py":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if REASON_TEXT.search(line.split("#", 1)[0]):
+                found.append(f"{path.relative_to(REPO)}:{no}: {line.strip()}")
+    assert not found, "use Verdict.is_timing / Reason members:\n" + "\n".join(found)
+
+
+def test_timing_and_rule_refusals_say_which_they_are():
+    from engine import SpadesGame
+    g = SpadesGame(first_deal=5, dealer=3)
+    assert g.check_bid(1, 3).is_timing and g.check_bid(1, 3).reason == "NOT_YOUR_TURN"
+    assert g.check_play(0, g.hand_of(0)[0]).is_timing        # still the bidding (SP-5)
+    assert not g.check_bid(0, 14).is_timing and g.check_bid(0, 14).reason == "BID_OUT_OF_RANGE"
+    assert not g.check_bid(0, 3).is_timing                    # allowed: not a refusal at all
