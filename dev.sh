@@ -143,8 +143,11 @@ case "$cmd" in
   test)
     setup_python test
     setup_chromium
-    # engine and widget tests, browser tests, and every notebook under nbval (never split across workers)
-    exec "$VENV/bin/python" -m pytest -q --nbval-lax tests notebooks exercises "$@"
+    # engine and widget tests, the examples in engine's docstrings (doctests), browser tests, and
+    # every notebook under nbval (never split across workers).  tests/conftest.py stays a conftest
+    # only (--ignore: not scanned as a module, its name clashes with tests/browser/conftest.py)
+    exec "$VENV/bin/python" -m pytest -q --nbval-lax --doctest-modules --ignore=tests/conftest.py \
+      tests notebooks exercises engine "$@"
     ;;
   bench)
     setup_python test

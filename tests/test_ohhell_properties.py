@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from engine import DECK, OhHellGame, OhHellRules, Phase
 from engine.record import game_from_record, game_to_record, replay
+from engine_test_helpers import play_checked_game
 
 # Whole games cost up to ~1 s each (7-player up_down schedules); keep the file well under 60 s.
 GAME_SETTINGS = settings(max_examples=60, derandomize=True, deadline=None,
@@ -48,21 +49,6 @@ def oh_hell_rules(draw) -> OhHellRules:
         top = min(4, 52 // players)
         opts["hand_sizes"] = tuple(draw(st.lists(st.integers(1, top), min_size=1, max_size=3)))
     return OhHellRules(**opts)
-
-
-def check_cards_conserved(g: OhHellGame, dealt: set) -> None:
-    held = [c for s in range(g.n_seats) for c in g.hand_of(s)]
-    played = [c for t in g.tricks for c in t.cards]
-    if g.current_trick is not None:
-        played += list(g.current_trick.cards)
-    everything = held + played
-    assert len(everything) == len(set(everything)) == g.n_seats * g.hand_size
-    assert set(everything) == dealt
-    if g.turn_up is not None:
-        assert g.turn_up not in dealt
-        assert g.trump is g.turn_up.suit
-    else:
-        assert g.trump is None
 
 
 def check_bidding_decision(g: OhHellGame) -> None:
@@ -109,12 +95,10 @@ def check_play_decision(g: OhHellGame, rng: random.Random) -> None:
     assert [a.card for a in view.legal] == g.legal_plays(seat)
 
 
-def check_hand_result(g: OhHellGame, before: list[int]) -> list[int]:
+def check_oh_hell_points(g: OhHellGame) -> None:
+    """The last hand's points, one line per seat, as OH-11, OH-V7, OH-V8 say; the hook (OH-V4) held."""
     r = g.results[-1]
-    assert len(r.tricks) == r.hand_size == sum(r.tricks_won)
-    assert all(t.winner is not None and len(t.cards) == g.n_seats for t in r.tricks)
     assert [l.who for l in r.score_lines] == list(range(g.n_seats))
-    assert tuple(l.points for l in r.score_lines) == r.points
     for s, line in enumerate(r.score_lines):
         bid, won = r.bids[s], r.tricks_won[s]
         if bid == won:
@@ -124,43 +108,41 @@ def check_hand_result(g: OhHellGame, before: list[int]) -> list[int]:
         assert line.points == expected
     if g.rules.hook:
         assert sum(r.bids) != r.hand_size
-    after = [b + p for b, p in zip(before, r.points)]
-    assert list(r.scores_after) == after
-    return after
 
 
-def play_checked_game(rules: OhHellRules, seed: int) -> tuple[OhHellGame, list]:
-    """Play a whole game with random legal actions, checking every decision.
+def play_oh_hell_game(rules: OhHellRules, seed: int) -> tuple[OhHellGame, list]:
+    """Play a whole game with random legal actions, checking every decision
+    (conftest's :func:`play_checked_game`: cards conserved, hand results).
     Returns the game and saved records taken at random moments."""
     rng = random.Random(seed)
     start = [rng.randint(-20, 20) for _ in range(rules.players)]
     g = OhHellGame(rules, dealer=rng.randrange(rules.players), scores=start, first_deal=rng.getrandbits(32))
-    scores = list(start)
-    dealt: set = set()
-    hand_no = 0
     snapshots = []
-    while g.phase is not Phase.GAME_OVER:
-        if g.hands_dealt != hand_no:
-            hand_no = g.hands_dealt
-            dealt = {c for s in range(g.n_seats) for c in g.hand_of(s)}
-            assert g.hand_size == rules.sizes[hand_no - 1]
-            assert (g.turn_up is not None) == rules.has_trump(hand_no - 1)
-        check_cards_conserved(g, dealt)
+    results = [0]
+
+    def before(g: OhHellGame, steps: int) -> None:
+        assert g.hand_size == rules.sizes[g.hands_dealt - 1]
+        assert (g.turn_up is not None) == rules.has_trump(g.hands_dealt - 1)
         if g.phase is Phase.BIDDING:
             check_bidding_decision(g)
-            seat = rng.choice(g.seats_to_act)
-            action = rng.choice(g.legal_bids(seat))
         else:
             assert g.phase is Phase.PLAY
             check_play_decision(g, rng)
-            action = rng.choice(g.legal_actions(g.to_act))
-        n_results = len(g.results)
-        g.apply(action)
-        if len(g.results) > n_results:
-            scores = check_hand_result(g, scores)
+
+    def step(g: OhHellGame, rng: random.Random) -> None:
+        if g.phase is Phase.BIDDING:
+            g.apply(rng.choice(g.legal_bids(rng.choice(g.seats_to_act))))
+        else:
+            g.apply(rng.choice(g.legal_actions(g.to_act)))
+
+    def after(g: OhHellGame, steps: int) -> None:
+        if len(g.results) > results[0]:
+            results[0] = len(g.results)
+            check_oh_hell_points(g)
         if rng.random() < 0.03:
             snapshots.append(game_to_record(g))
-    assert list(g.scores) == scores
+
+    play_checked_game(g, rng, step, before=before, after=after)
     assert len(g.results) == rules.n_hands
     top = max(g.scores)
     assert g.winners == tuple(s for s in range(g.n_seats) if g.scores[s] == top)
@@ -176,7 +158,7 @@ def test_oh_properties_whole_games_every_option(rules, seed):
     for name in ("hook", "simultaneous_bidding", "must_trump", "tricks_always_count", "nil_pays_hand_size"):
         if getattr(rules, name):
             event(name)
-    g, snapshots = play_checked_game(rules, seed)
+    g, snapshots = play_oh_hell_game(rules, seed)
     for rec in snapshots:
         rec = json.loads(json.dumps(rec))  # through real JSON text
         loaded = game_from_record(rec, auto_deal=False)

@@ -17,20 +17,13 @@ import pytest
 
 from engine import Phase
 from engine.record import game_from_record, game_to_record, replay
+from engine_test_helpers import run_replay
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records" / "oh_hell"
 EXAMPLES = ROOT / "examples"
 HOOK_EXAMPLE = EXAMPLES / "oh_hell_3p_hook_full_game.json"
 SIMULTANEOUS_EXAMPLE = EXAMPLES / "oh_hell_4p_simultaneous_bidding.json"
-
-
-def run_replay(path: pathlib.Path, *extra: str) -> tuple[int, dict | None, str]:
-    """(exit status, parsed stdout JSON or None, stderr)."""
-    p = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path), *extra],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
-    out = json.loads(p.stdout) if p.stdout.strip() else None
-    return p.returncode, out, p.stderr
 
 
 def load(path: pathlib.Path) -> dict:

@@ -14,6 +14,7 @@ from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, OhHe
 from engine.game import ScoreLine
 from engine.ohhell import MAX_HAND, score_oh_hell_seat
 from engine.verdict import Reason
+from engine_test_helpers import bid_all, play_first_legal
 
 
 # --------------------------------------------------------------------------- helpers
@@ -25,29 +26,12 @@ def dealt(rules: OhHellRules, dealer: int, hands: list[str], turn_up: str | None
     return g
 
 
-def bid_all(g: OhHellGame, bids: dict[int, int]) -> None:
-    """Bid in turn order (OH-8) the values given per seat."""
-    while g.phase is Phase.BIDDING:
-        s = g.to_act
-        g.bid(s, bids[s])
-
-
 def play_queues(g: OhHellGame, queues: dict[int, str]) -> None:
     """Play each seat's cards in the order written, whenever it is that seat's turn."""
     q = {s: parse_cards(t) for s, t in queues.items()}
     while g.phase is Phase.PLAY:
         s = g.to_act
         g.play(s, q[s].pop(0))
-
-
-def play_first_legal(g: OhHellGame, max_hands: int | None = None) -> None:
-    """Finish the game (or ``max_hands`` more hands) taking the first legal action each time."""
-    start = len(g.results)
-    while g.phase is not Phase.GAME_OVER and (max_hands is None or len(g.results) - start < max_hands):
-        if g.phase is Phase.DEAL:
-            g.deal(len(g.results) + 1000)
-            continue
-        g.apply(g.legal_actions(g.to_act)[0])
 
 
 # Four players, four cards each, no trump (a single hand is the final hand, OH-7):

@@ -13,17 +13,13 @@ from engine.game import ScoreLine
 from engine.ohhell import score_oh_hell_seat
 from engine.record import RecordError, parse_record
 from engine.verdict import Reason
+from engine_test_helpers import play_first_legal
 
 
 def dealt(rules: OhHellRules, dealer: int, hands: list[str], turn_up: str | None = None) -> OhHellGame:
     g = OhHellGame(rules, dealer=dealer, auto_deal=False)
     g.deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), parse_card(turn_up) if turn_up else None))
     return g
-
-
-def play_first_legal(g: OhHellGame) -> None:
-    while g.phase is not Phase.GAME_OVER:
-        g.apply(g.legal_actions(g.to_act)[0])
 
 
 def legal_values(g: OhHellGame, seat: int) -> list[int]:

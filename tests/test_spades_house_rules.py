@@ -25,6 +25,7 @@ from engine.bots.advisor import advise_spades
 from engine.record import game_from_record, game_to_record, replay
 from engine.spades import spades_winning_side
 from tutor.house_rules import options_table, same_hand_other_rules
+from engine_test_helpers import bid_all, play_lowest, run_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "spades_house_rules_game.json"
@@ -46,23 +47,6 @@ def game_with(hands=DS, dealer=3, scores=(0, 0), bags=(0, 0), **options):
     return game
 
 
-def bid_all(game, *bids):
-    """Bid in turn order; "blind" = Blind Nil."""
-    for b in bids:
-        seat = game.to_act
-        if b == "blind":
-            game.bid(seat, 0, blind=True)
-        else:
-            game.bid(seat, 0 if b == "nil" else b)
-
-
-def play_lowest(game):
-    n = game.hands_dealt
-    while game.phase is Phase.PLAY and game.hands_dealt == n:
-        seat = game.to_act
-        game.play(seat, game.legal_plays(seat)[0])
-
-
 def lines(result, side):
     return [(l.item, l.points, l.rule) for l in result.score_lines if l.who == side]
 
@@ -72,12 +56,6 @@ def side_score(bids, tricks, bags_before=0, **options):
     objs = [Bid(s, 0, True) if b == "blind" else Bid(s, 0 if b == "nil" else b) for s, b in zip((0, 2), bids)]
     sl, pts, bags = score_spades_side(0, objs, list(tricks), bags_before, SpadesRules(**options))
     return [(l.item, l.points, l.rule) for l in sl], pts, bags
-
-
-def run_replay(path):
-    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path)], capture_output=True,
-                          text=True, encoding="utf-8", cwd=ROOT, timeout=120)
-    return proc.returncode, (json.loads(proc.stdout) if proc.stdout.strip() else None), proc.stderr
 
 
 # ===================================================================== validation

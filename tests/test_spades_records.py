@@ -15,19 +15,12 @@ from pathlib import Path
 import pytest
 
 from engine.record import game_from_record, game_to_record, replay
+from engine_test_helpers import run_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records" / "spades"
 EXAMPLES = ROOT / "examples"
 CARD_ORDER = [r + s for s in "CDHS" for r in "23456789TJQKA"]
-
-
-def run_replay(path, *args):
-    """``python -m tutor.cli replay PATH [ARGS]`` → (exit status, parsed stdout or None, stderr)."""
-    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path), *args],
-                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=120)
-    out = json.loads(proc.stdout) if proc.stdout.strip() else None
-    return proc.returncode, out, proc.stderr
 
 
 def load(name):

@@ -14,6 +14,7 @@ from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look
                     SpadesGame, SpadesRules, Suit, parse_card, parse_cards, partner_of, side_of, trick_winner)
 from engine.record import game_to_record
 from engine.spades import SEAT_NAMES
+from engine_test_helpers import bid_all, play_lowest
 
 # Dealer West (3): North leads.  East holds no clubs; spades J Q K (N), 2 3 4 5 A (E), 6 (S), 7 8 9 T (W).
 D1 = ["AC KC QC JC AD KD QD AH KH QH JS QS KS",
@@ -50,24 +51,6 @@ def game_with(hands, dealer=3, scores=(0, 0), bags=(0, 0), rules=None, auto_deal
     if game.phase is Phase.DEAL:
         game.deal(make_deal(hands))
     return game
-
-
-def bid_all(game, *bids):
-    """Bid in turn order starting left of the dealer; "blind" = Blind Nil."""
-    for b in bids:
-        seat = game.to_act
-        if b == "blind":
-            game.bid(seat, 0, blind=True)
-        else:
-            game.bid(seat, b)
-
-
-def play_lowest(game):
-    """Play the lowest legal card for every seat until the hand is over."""
-    n = game.hands_dealt
-    while game.phase is Phase.PLAY and game.hands_dealt == n:
-        seat = game.to_act
-        game.play(seat, game.legal_plays(seat)[0])
 
 
 def refused(game, call, *args, **kw):
