@@ -171,7 +171,8 @@ class GameSpec:
     is turned up.  ``scorer``: the function that scores one hand of one
     side or seat (:func:`~engine.spades.score_spades_side`,
     :func:`~engine.ohhell.score_oh_hell_seat`); ``score_per``: ``"side"``
-    or ``"seat"``.  ``codec``: the record format's differences.
+    or ``"seat"``.  ``winner_rule``: the rule that says who wins a trick
+    (SP-16, OH-10).  ``codec``: the record format's differences.
     """
 
     name: str
@@ -193,6 +194,7 @@ class GameSpec:
     blind_nil: bool = False
     fixed_trump: Suit | None = None
     default_seat_count: int | None = None
+    winner_rule: str = ""
 
     @property
     def partnerships(self) -> bool:
@@ -351,7 +353,7 @@ SPADES = register(GameSpec(
     game_class=SpadesGame, rules_class=SpadesRules, rules_from_json=_spades_rules_from_json,
     phases=(Phase.DEAL, Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY, Phase.GAME_OVER),
     rule_ids=SPADES_RULE_IDS, scorer=score_spades_side, score_per="side",
-    max_bid=13, nil_bids=True, blind_nil=True, fixed_trump=Suit.SPADES,
+    max_bid=13, nil_bids=True, blind_nil=True, fixed_trump=Suit.SPADES, winner_rule="SP-16",
     codec=RecordCodec(
         hand_size=lambda rules, index: 13, seat_letters=("N", "E", "S", "W"),
         bid_words=(("nil", 0, False), ("blind_nil", 0, True)), score_key="side", scores_note=" [NS, EW]",
@@ -365,7 +367,7 @@ OH_HELL = register(GameSpec(
     sides=lambda n: tuple((s,) for s in range(n)),
     game_class=OhHellGame, rules_class=OhHellRules, rules_from_json=OhHellRules.from_json,
     phases=(Phase.DEAL, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER),
-    rule_ids=OH_HELL_RULE_IDS, scorer=score_oh_hell_seat, score_per="seat",
+    rule_ids=OH_HELL_RULE_IDS, scorer=score_oh_hell_seat, score_per="seat", winner_rule="OH-10",
     codec=RecordCodec(
         hand_size=lambda rules, index: rules.sizes[index], turn_up=True,
         turn_up_missing="an Oh Hell hand needs turn_up (a card, or null when none is turned)",

@@ -207,6 +207,9 @@ def _seed_from_env() -> int | None:
         return None
 
 
+#: The app's drill choices: (game name as in the registry, Oh Hell's must-trump OH-V6).
+_DRILL_KINDS = {"spades": ("spades", False), "oh_hell": ("oh_hell", False), "must_trump": ("oh_hell", True)}
+
 class TrickTutorApp(W.VBox):
     """The whole app (see the module docstring).
 
@@ -306,9 +309,9 @@ class TrickTutorApp(W.VBox):
         from .drills import BiddingDrill, FollowSuitDrill, ScoringDrill, TrickWinnerDrill
         seed = self._next_seed()
         seed = seed if seed is not None else random.randrange(1_000_000)
-        game = "spades" if kind == "spades" else "oh_hell"
+        game, must_trump = _DRILL_KINDS[kind]
         if which == 0:
-            drill = FollowSuitDrill(game=game, must_trump=(kind == "must_trump"), seed=seed)
+            drill = FollowSuitDrill(game=game, must_trump=must_trump, seed=seed)
             drill.add_class("tt-follow-drill")
         elif which == 1:
             drill = TrickWinnerDrill(game=game, seed=seed)

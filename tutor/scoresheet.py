@@ -40,7 +40,9 @@ LINE_COLUMNS = ["hand", "side", "item", "points", "rule"]
 
 
 def _is_spades(game) -> bool:
-    return game.GAME == "spades"
+    """Whether the game scores partnerships with bags (Spades, SP-17 … SP-20):
+    side columns and bag counters."""
+    return game.spec.codec.has_bags
 
 
 def who_labels(game, names: Sequence[str] | None = None) -> list[str]:
@@ -210,7 +212,7 @@ class ScoreSheet(W.VBox):
         g = self.game
         self.lines = score_lines_frame(g, self.names)
         self.totals = running_totals_frame(g, self.names)
-        name = "Spades" if _is_spades(g) else "Oh Hell"
+        name = g.spec.title
         n = len(g.results)
         self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
                             f"<div style='font-size:14px'>{n} hand{'s' if n != 1 else ''} scored.</div>")

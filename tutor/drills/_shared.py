@@ -4,8 +4,8 @@ from __future__ import annotations
 import html
 from collections import Counter
 
-from engine import SEAT_NAMES
 from engine.bots import make_player
+from engine.registry import GameSpec, game_names, spec_named
 
 from ..table_words import PLAYER_NAMES
 
@@ -21,11 +21,26 @@ OH_HELL_NAMES = ("you", *PLAYER_NAMES)  # the same names as at the game table
 TRICK_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 
 
+def drill_spec(game: str, players: int | None = None) -> GameSpec:
+    """The registry's spec of a drill's ``game`` (``"spades"`` or
+    ``"oh_hell"``); ValueError for another name, or for ``players`` (when
+    given) that the game is not played by (SP-1, OH-1)."""
+    if game not in game_names():
+        raise ValueError(f"game must be {' or '.join(repr(n) for n in game_names())}, not {game!r}")
+    spec = spec_named(game)
+    counts = spec.seat_counts
+    if players is not None and (isinstance(players, bool) or players not in counts):
+        text = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+        raise ValueError(f"{spec.title} is for {text} players, not {players!r} ({spec.seats_rule})")
+    return spec
+
+
 def seat_name(game_kind: str, seat: int, learner: int | None = None, n_seats: int = 4) -> str:
     """A seat's name: Spades' compass names (SP-1); in Oh Hell "you" for the
     learner's seat, else a first name clockwise from the learner."""
-    if game_kind == "spades":
-        return SEAT_NAMES[seat]
+    spec = spec_named(game_kind)
+    if spec.partnerships:  # partners sit opposite: the compass names
+        return spec.seat_names(n_seats)[seat]
     if learner is None:
         return TRICK_NAMES[seat % len(TRICK_NAMES)]
     return OH_HELL_NAMES[(seat - learner) % n_seats]

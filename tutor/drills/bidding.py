@@ -20,7 +20,7 @@ from engine.ohhell import MAX_HAND
 from ..advice import AdvicePanel
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import GAME_NAMES, ORDINALS, cap, computer_player, seat_name, you_label
+from ._shared import GAME_NAMES, ORDINALS, cap, computer_player, drill_spec, seat_name, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text"]
 
@@ -145,16 +145,16 @@ class BiddingDrill(W.VBox):
 
     def __init__(self, game: str = "spades", seed: int = 0, hand_size: int | None = None, players: int = 4,
                  hook: bool = False, dealer_position: int | None = None, **kwargs: Any):
-        if game not in ("spades", "oh_hell"):
-            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
-        if game == "spades" and (players != 4 or hook):
-            raise ValueError("Spades is for 4 players and has no hook (the hook is Oh Hell's OH-V4)")
+        spec = drill_spec(game, players)
+        if hook and not hasattr(spec.rules_class, "hook"):
+            raise ValueError(f"{spec.title} has no hook (the hook is Oh Hell's OH-V4)")
         n = players
         if dealer_position is not None and not (isinstance(dealer_position, int) and 1 <= dealer_position <= n):
             raise ValueError(f"dealer_position must be 1 (first to bid) to {n} (the dealer), not {dealer_position!r}")
-        if game == "oh_hell" and hand_size is not None and not (1 <= hand_size <= MAX_HAND[n]):
+        if spec.max_bid is None and hand_size is not None and not (1 <= hand_size <= MAX_HAND[n]):
             raise ValueError(f"hand_size must be 1 to {MAX_HAND[n]} for {n} players (OH-5)")
         self.game_kind = game
+        self.spec = spec
         self.players = n
         self.hook = hook
         self.fixed_size = hand_size
@@ -207,7 +207,7 @@ class BiddingDrill(W.VBox):
         if pos is None:
             pos = n if self.hook else rng.randint(1, n)
         number = rng.getrandbits(32)
-        if self.game_kind == "spades":
+        if self.spec.partnerships:  # the learner is South, partner North (SP-1)
             self.seat = 2
             g = SpadesGame(dealer=(self.seat - pos) % 4, auto_deal=False)
         else:
@@ -225,7 +225,7 @@ class BiddingDrill(W.VBox):
             bot, level = computer_player(self.seed * 100 + self.hands_played * 10 + s)
             self.bots.append(bot)
             self.bot_level = level
-        if self.game_kind == "spades":
+        if self.spec.blind_nil:
             g.look(self.seat)  # the drill shows the hand at once, so no Blind Nil (SP-10)
         self._bots_act(until_learner=True)
         self.bid_view = g.view(self.seat)  # the learner's bidding turn, for "Show me"
@@ -252,7 +252,7 @@ class BiddingDrill(W.VBox):
     def _draw(self) -> None:
         g = self.game
         who = self._name(self.seat)
-        if self.game_kind == "spades":
+        if self.spec.partnerships:
             trump = "Spades are trump (SP-2). Bid 0 for Nil (SP-8); bids go 0–13 (SP-6)"
             partner = SEAT_NAMES[(self.seat + 2) % 4]
             extra = f" Your partner is {partner}."
@@ -373,7 +373,7 @@ class BiddingDrill(W.VBox):
         self.hands_played += 1
         seat = self.seat
         took = r.tricks_won[seat]
-        if self.game_kind == "spades":
+        if self.spec.partnerships:
             side = side_of(seat)
             partner = (seat + 2) % 4
             pb = r.bids[partner]

@@ -133,7 +133,7 @@ class FollowSuitDrill(W.VBox):
         self.note.clear()
         g = pos.game
         trick = g.current_trick
-        if self.game_kind == "spades":
+        if g.spec.fixed_trump is not None:  # Spades: always trump, led once broken (SP-2, SP-13)
             trump = f"Trump: ♠ spades, {'broken' if g.spades_broken else 'not broken yet'}"
         elif g.trump is None:
             trump = "No trump this hand"

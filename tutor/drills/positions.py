@@ -19,7 +19,7 @@ from typing import Any
 from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame
 from engine.ohhell import MAX_HAND
 
-from ._shared import KindCycle
+from ._shared import KindCycle, drill_spec
 
 __all__ = ["Position", "PositionStream", "POSITION_KINDS", "KIND_RULE", "KIND_TEXT", "FREE_KINDS",
            "CYCLES", "classify_position", "kinds_for"]
@@ -73,7 +73,7 @@ KIND_TEXT = {
 
 def kinds_for(game: str, must_trump: bool = False) -> str:
     """The configuration key of :data:`POSITION_KINDS` for a game."""
-    return "oh_hell_must_trump" if game == "oh_hell" and must_trump else game
+    return f"{game}_must_trump" if must_trump else game
 
 
 @dataclass
@@ -126,7 +126,8 @@ def classify_position(game) -> str | None:
         if not illegal:
             return None
         # Oh Hell's variety: holding a trump too (Spades' spades are its trumps: plain "follow")
-        return "follow_trump" if view.game == "oh_hell" and not must_trump and trumps and led != trump else "follow"
+        return ("follow_trump" if view.spec.fixed_trump is None and not must_trump and trumps and led != trump
+                else "follow")
     if illegal:  # void and still refused: only must-trump (OH-V6) does that
         return "must_trump" if trumps and others else None
     if must_trump:  # void holding no trump: OH-V6 does not bind
@@ -153,15 +154,11 @@ class PositionStream:
     """
 
     def __init__(self, game: str = "spades", must_trump: bool = False, seed: int = 0, players: int = 4):
-        if game not in ("spades", "oh_hell"):
-            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
-        if game == "spades" and players != 4:
-            raise ValueError("Spades is played by 4 players (SP-1)")
-        if game == "spades" and must_trump:
-            raise ValueError("must-trump (OH-V6) is an Oh Hell variation; Spades never requires trumping (SP-14)")
-        if game == "oh_hell" and (not isinstance(players, int) or not 3 <= players <= 7):
-            raise ValueError(f"Oh Hell is for 3 to 7 players, not {players!r} (OH-1)")
+        spec = drill_spec(game, players)
+        if must_trump and not hasattr(spec.rules_class, "must_trump"):
+            raise ValueError(f"must-trump (OH-V6) is an Oh Hell variation; {spec.title} never requires trumping (SP-14)")
         self.game_kind = game
+        self.spec = spec
         self.config = kinds_for(game, must_trump)
         self.must_trump = must_trump
         self.players = players
@@ -185,7 +182,7 @@ class PositionStream:
 
     def _new_game(self, deal_number: int):
         rng = self.rng
-        if self.game_kind == "spades":
+        if self.spec.partnerships:
             g = SpadesGame(dealer=rng.randrange(4), auto_deal=False)
             g.deal(deal_number)
             while g.phase is Phase.BIDDING:

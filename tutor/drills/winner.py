@@ -15,7 +15,7 @@ from engine.tricks import explain_trick_winner
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import GAME_NAMES, ORDINALS, cap, seat_name, stats_html
+from ._shared import GAME_NAMES, ORDINALS, cap, drill_spec, seat_name, stats_html
 
 #: What the trump line adds, per game: with a trump / with no trump.
 TRUMP_NOTE = {"spades": " (spades are always trump, SP-2)"}
@@ -66,20 +66,18 @@ class TrickWinnerDrill(W.VBox):
 
     def __init__(self, game: str = "oh_hell", players: int = 4, trump: Any = "random", seed: int = 0,
                  auto_advance: bool = True, debounce_s: float = 0.4, **kwargs: Any):
-        if game not in ("spades", "oh_hell"):
-            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
-        if not isinstance(players, int) or not 3 <= players <= 7:
+        drill_spec(game)
+        if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
             raise ValueError(f"players must be 3 to 7, not {players!r}")
-        if game == "spades":
-            if players != 4:
-                raise ValueError("Spades is played by 4 players (SP-1)")
-            trump = Suit.SPADES
+        spec = drill_spec(game, players)
+        if spec.fixed_trump is not None:
+            trump = spec.fixed_trump
         elif trump not in ("random", None):
             trump = Suit.parse(trump)
         self.game_kind = game
         self.players = players
         self.trump_choice = trump
-        self.rule = "SP-16" if game == "spades" else "OH-10"
+        self.rule = spec.winner_rule  # SP-16, OH-10
         self.rng = random.Random(seed)
         self.auto_advance = auto_advance
         self.debounce_s = debounce_s

@@ -5,6 +5,7 @@ from typing import Callable
 
 from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, Suit
 from engine.cards import cards_of
+from engine.registry import spec_named
 from engine.sim import deal_masks, pick_card
 from engine.tricks import Trick, legal_play_mask, trick_winner
 
@@ -90,10 +91,11 @@ class _FastHand:
                  must_trump: bool = False, turn_up: bool = True):
         self.kind, self.size = kind, size
         self.dealer = rng.below(4) if dealer is None else dealer
-        spades = kind == "spades"
+        fixed = spec_named(kind).fixed_trump  # Spades: spades always trump (SP-2); Oh Hell: turned up (OH-7)
+        spades = fixed is not None
         hands, up = deal_masks(rng, 4, size, turn_up and not spades)
         self.start, self.up, self.hands = tuple(hands), up, list(hands)
-        self.trump = 3 if spades else (None if up is None else up // 13)
+        self.trump = int(fixed) if spades else (None if up is None else up // 13)
         self.restricted, self.must_trump = spades, must_trump
         self.leader = (self.dealer + 1) % 4
         self.current: list[int] = []
@@ -158,7 +160,7 @@ class _FastHand:
         bid), and every recorded play replayed through the engine (so it
         checks each one); ``rules``: extra ``OhHellRules`` switches."""
         hands = [cards_of(m) for m in self.start]
-        if self.kind == "spades":
+        if self.restricted:  # Spades: spades may not be led until broken (SP-13)
             g = SpadesGame.from_hands(hands, dealer=self.dealer, **rules)
             for _ in range(4):
                 s = g.to_act

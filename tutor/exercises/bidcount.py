@@ -22,6 +22,7 @@ from typing import Sequence
 
 from engine import Card, Suit
 from engine.bots.advisor import advise_bid, advise_oh_hell, advise_spades
+from engine.registry import game_names, spec_named
 
 __all__ = ["BidEstimate", "count_tricks", "estimate_bid"]
 
@@ -51,9 +52,9 @@ def _fmt(x: float) -> str:
 
 def _is_spades_hand(hand: Sequence[Card], trump: Suit | None, game: str | None) -> bool:
     if game is not None:
-        if game not in ("spades", "oh_hell"):
-            raise ValueError(f"game must be 'spades' or 'oh_hell', not {game!r}")
-        return game == "spades"
+        if game not in game_names():
+            raise ValueError(f"game must be {' or '.join(repr(n) for n in game_names())}, not {game!r}")
+        return spec_named(game).nil_bids  # counted as Spades: Nil is a contract of its own (SP-8)
     return trump == Suit.SPADES and len(hand) == 13
 
 

@@ -57,6 +57,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+#: Settings sections holding a game's rule switches, and the game's title (for messages).
+RULE_SECTIONS = {"oh_hell": "Oh Hell"}
+
+
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
     unknown keys or values of the wrong type.
@@ -66,21 +70,22 @@ def normalise_settings(settings: dict | None) -> dict:
     student's notebook never shows an answer."""
     if settings is not None and not isinstance(settings, dict):
         raise ValueError("the exercise settings must be an object (a dict)")
-    out = {"oh_hell": dict(DEFAULT_SETTINGS["oh_hell"]),
-           "estimator": DEFAULT_SETTINGS["estimator"]}
+    out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_SECTIONS}
+    out["estimator"] = DEFAULT_SETTINGS["estimator"]
     for k, v in (settings or {}).items():
         if k == "reveal_answers":
             continue
-        elif k == "oh_hell":
+        elif k in RULE_SECTIONS:  # a game's rule switches
+            title = RULE_SECTIONS[k]
             if not isinstance(v, dict):
-                raise ValueError("oh_hell must be an object of rule switches")
+                raise ValueError(f"{k} must be an object of rule switches")
             for opt, flag in v.items():
-                if opt not in out["oh_hell"]:
-                    raise ValueError(f"unknown Oh Hell option {opt!r} for the exercises "
-                                     f"(known: {', '.join(out['oh_hell'])})")
+                if opt not in out[k]:
+                    raise ValueError(f"unknown {title} option {opt!r} for the exercises "
+                                     f"(known: {', '.join(out[k])})")
                 if not isinstance(flag, bool):
-                    raise ValueError(f"Oh Hell option {opt} must be true or false, not {flag!r}")
-                out["oh_hell"][opt] = flag
+                    raise ValueError(f"{title} option {opt} must be true or false, not {flag!r}")
+                out[k][opt] = flag
         elif k == "estimator":
             if v not in ("auto", "advisor", "count"):
                 raise ValueError(f"estimator must be auto, advisor or count, not {v!r}")
