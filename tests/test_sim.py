@@ -429,7 +429,16 @@ def test_pick_card_uniform_and_only_from_mask():
 
 # --------------------------------------------------------------------------- whole random hands
 def test_random_spades_hand_written_out_and_scored_by_engine():
-    assert sim.random_spades_hand(random.Random(1)) == ([2, 4, 4, 2], [1, 3, 6, 3], [61, 60])
+    # North Nil taking 2 (-100 + 2 bags) and South 4 of 4 (40): -58; East Nil taking 3, West 4 of 4: -57
+    assert sim.random_spades_hand(random.Random(1)) == ([0, 0, 4, 4], [2, 3, 4, 4], [-58, -57])
+    # the same random stream as dealing with deal_masks, four bids from left of the dealer, play_out_spades
+    for seed in range(50):
+        r = random.Random(seed)
+        hands, _ = sim.deal_masks(r, 4, 13)
+        bids = [0, 0, 0, 0]
+        for i in (1, 2, 3, 0):
+            bids[i] = int(r.random() * 5)
+        assert sim.random_spades_hand(random.Random(seed))[:2] == (bids, sim.play_out_spades(hands, 1, False, r))
     for seed in range(300):
         bids, won, pts = sim.random_spades_hand(random.Random(seed), dealer=seed % 4)
         assert sum(won) == 13 and all(0 <= b <= 4 for b in bids)
@@ -440,7 +449,8 @@ def test_random_spades_hand_written_out_and_scored_by_engine():
 
 
 def test_random_oh_hell_hand_written_out_and_rules():
-    assert sim.random_oh_hell_hand(random.Random(1), 4, 12) == ([7, 11, 11, 6], [0, 4, 3, 5], [0, 0, 0, 0], 46)
+    # seat 3 (the dealer) bid 7 and took 7: 17 points; the 7 of clubs (index 11) turned up
+    assert sim.random_oh_hell_hand(random.Random(1), 4, 12) == ([11, 8, 3, 7], [3, 1, 1, 7], [0, 0, 0, 17], 11)
     for seed in range(300):
         n = 3 + seed % 5
         size = 1 + seed % (52 // n)
@@ -488,14 +498,17 @@ def test_engine_speed_benchmark_prints_table_and_exits_0(capsys, monkeypatch, wi
         monkeypatch.setattr(bench, "openspiel_available", lambda: False)
     elif not bench.openspiel_available():
         pytest.skip("open_spiel is not installed")
-    assert bench.main(["--seconds", "0.02"]) == 0
+    assert bench.main(["--seconds", "0.02", "--runs", "2"]) == 0
     out = capsys.readouterr().out
     for row in ("Spades hand, engine.sim", "Spades hand, SpadesGame legal_actions/apply",
                 "Oh Hell game, 3 players (15 hands), engine.sim", "Oh Hell game, 7 players (7 hands), engine.sim",
                 "Oh Hell hand, 4 players x 12 tricks, engine.sim"):
         assert row in out
     if with_openspiel:
-        assert "Spades: sim / OpenSpiel, per hand" in out and "per trick played" in out
+        for row in ("Spades hand, OpenSpiel C++ loop (evaluate_bots)", "Spades: sim / OpenSpiel C++ loop",
+                    "Spades: sim / OpenSpiel from Python, legal_actions loop",
+                    "Spades: sim / OpenSpiel from Python, chance_outcomes loop", "per trick played"):
+            assert row in out
         assert "skipped" not in out
     else:
         assert out.count("skipped: open_spiel is not installed") == 2
