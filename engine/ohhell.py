@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, mask_of
@@ -53,6 +53,11 @@ class OhHellRules:
     tricks_always_count: bool = False
     nil_pays_hand_size: bool = False
     sizes: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: play rules the computer players read from a view's rules (not options):
+    #: any card may be led (OH-9), every seat plays for itself, a bid of 0 is an ordinary bid
+    lead_restricted: ClassVar[bool] = False
+    partnerships: ClassVar[bool] = False
+    nil_bids: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         n = self.players
