@@ -255,86 +255,82 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
     trick in progress led by ``leader`` (not modified).  Returns ``(last
     trick's winner, broken)``.
 
-    The legal sets are those of :func:`legal_play_mask` and the winners
-    those of :func:`beats` (tested step by step against
-    :meth:`PlayCore.legal` and :meth:`PlayCore.play` in
-    ``tests/test_playcore.py``).
+    A trick in progress is finished card by card with :meth:`PlayCore.legal`
+    and :meth:`PlayCore.play`; whole tricks are then played by a loop
+    written for speed with this module's tables.  Its legal sets are those
+    of :func:`legal_play_mask` and its winners those of :func:`beats`
+    (tested step by step against :meth:`PlayCore.legal` and
+    :meth:`PlayCore.play` in ``tests/test_playcore.py``).
     """
     n = len(hands)
+    if trick:  # finish the trick in progress step by step
+        core = PlayCore(hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
+        while core.trick:
+            legal = core.legal()
+            core.play(nth_card(legal, int(rnd() * legal.bit_count())))
+        hands[:] = core.hands
+        won[:] = core.won
+        leader = core.leader
+        broken = core.broken
+    left = hands[leader].bit_count()  # cards in every hand
+    if not left:
+        return leader, broken
     FOLLOW = _FOLLOW[n]
-    T0, T1, T2, T3 = _TAB0, _TAB1, _TAB2, _TAB3
-    TAB = _TAB
+    T0, T1, T2, T3 = _TAB
     if trump is None:
         tlo = thi = 99  # no card is a trump
         TM = 0
+        TT = T0
         must_trump = False
     else:
         tlo = trump * 13
         thi = tlo + 13
         TM = SUIT_MASK[trump]
+        TT = _TAB[trump]
     NT = FULL_MASK ^ TM
-    restricted = lead_restricted and trump is not None
+    unbroken = lead_restricted and trump is not None and not broken  # trumps may not be led yet (SP-13)
     # ``best`` is the winning card's power: its index if it is of the suit led,
     # 100 + its index if it is a trump played on another suit (it beats every
     # card of the suit led, and only a higher trump beats it, SP-16, OH-10).
-    best = bs = sh = SM = 0
-    T = T0
-    if trick:
-        c = trick[0]
-        sh = c // 13 * 13
-        SM = 8191 << sh
-        T = TAB[c // 13]
-        p = winning_position(trick, trump)
-        best = trick[p]
-        if best // 13 != c // 13:
-            best += 100
-        bs = (leader + p) % n
-        rest = FOLLOW[leader][len(trick) - 1:]
-        left = hands[(leader + len(trick)) % n].bit_count()  # cards held by a seat yet to play
-    else:
-        rest = None
-        left = hands[leader].bit_count()
-    while True:
-        if rest is None:  # lead (SP-12, SP-13, OH-9)
-            if not left:
-                break
-            h = hands[leader]
-            if restricted and not broken:
-                m = h & NT
-                if not m:  # only trumps: leading one breaks them (SP-15)
-                    m = h
-                    broken = True
-                k = int(rnd() * m.bit_count())
-            else:
+    for left in range(left, 0, -1):
+        # the lead (SP-12, SP-13, OH-9)
+        h = hands[leader]
+        if unbroken:
+            m = h & NT
+            if not m:  # only trumps: leading one breaks them (SP-15)
                 m = h
-                k = int(rnd() * left)
-            t = T0[m & 8191]
+                unbroken = False
+                broken = True
+            k = int(rnd() * m.bit_count())
+        else:
+            m = h
+            k = int(rnd() * left)
+        t = T0[m & 8191]
+        if k < len(t):
+            T = T0
+            sh = 0
+        else:
+            k -= len(t)
+            t = T1[(m >> 13) & 8191]
             if k < len(t):
-                T = T0
-                sh = 0
+                T = T1
+                sh = 13
             else:
                 k -= len(t)
-                t = T1[(m >> 13) & 8191]
+                t = T2[(m >> 26) & 8191]
                 if k < len(t):
-                    T = T1
-                    sh = 13
+                    T = T2
+                    sh = 26
                 else:
                     k -= len(t)
-                    t = T2[(m >> 26) & 8191]
-                    if k < len(t):
-                        T = T2
-                        sh = 26
-                    else:
-                        k -= len(t)
-                        t = T3[m >> 39]
-                        T = T3
-                        sh = 39
-            best = t[k]
-            hands[leader] = h ^ (1 << best)
-            bs = leader
-            SM = 8191 << sh
-            rest = FOLLOW[leader]
-        for seat in rest:
+                    t = T3[m >> 39]
+                    T = T3
+                    sh = 39
+        best = t[k]
+        hands[leader] = h ^ (1 << best)
+        bs = leader
+        SM = 8191 << sh
+        for seat in FOLLOW[leader]:
             h = hands[seat]
             f = h & SM
             if f:  # follow suit (SP-14, OH-9)
@@ -345,7 +341,7 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
                     bs = seat
             else:
                 if must_trump and h & TM:  # OH-V6: void and holds trumps: must trump
-                    t = TAB[trump][(h >> tlo) & 8191]
+                    t = TT[(h >> tlo) & 8191]
                     c = t[int(rnd() * len(t))]
                 else:  # void: any card (SP-14, OH-9)
                     k = int(rnd() * left)
@@ -366,12 +362,11 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
                                 c = T3[h >> 39][k - len(t)]
                 if tlo <= c < thi:  # a trump on another suit: breaks trumps (SP-15), wins unless a higher trump is in
                     broken = True
+                    unbroken = False
                     if c + 100 > best:
                         best = c + 100
                         bs = seat
             hands[seat] = h ^ (1 << c)
         won[bs] += 1
         leader = bs
-        rest = None
-        left -= 1
     return leader, broken

@@ -30,9 +30,8 @@ Randomness comes only from the ``random.Random`` passed in.  Every random
 card choice is :func:`pick_card`: one ``rng.random()`` draw ``u`` per card,
 and the card is the ``int(u * n)``-th (0-based, lowest index first) of the
 ``n`` legal cards, so a play-out is reproducible from the generator's state.
-Dealing (:func:`deal_masks`) gives uniformly random hands (a partial
-Fisher–Yates shuffle, one draw per card dealt, the last hand of a full deck
-taking the rest); it does not follow the deal numbers of :mod:`engine.deal`
+Dealing (:func:`deal_masks`, and :func:`deal_four_hands` for Spades) gives
+uniformly random hands; it does not follow the deal numbers of :mod:`engine.deal`
 (which fix a teaching deal).
 """
 from __future__ import annotations
@@ -46,16 +45,17 @@ from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks
 from .spades_rules import BLIND_NIL, SpadesRules, side_points
 
 __all__ = [
-    "BLIND_NIL", "SimState", "Policy", "pick_card", "deal_masks", "position_of",
+    "BLIND_NIL", "SimState", "Policy", "pick_card", "deal_masks", "deal_four_hands", "position_of",
     "play_out_spades", "play_out_oh_hell",
     "spades_side_points", "oh_hell_seat_points",
     "random_spades_hand", "random_oh_hell_hand", "random_oh_hell_game",
 ]
 
 _DEFAULT_SPADES = SpadesRules()
+_ALL_CARDS = tuple(range(52))
 _DEFAULT_OH_HELL = OhHellRules()
 _ALL_BITS = BIT
-_SWAPS = tuple((i, 52 - i) for i in range(52))
+_DRAWS = (tuple(range(52, 39, -1)), tuple(range(39, 26, -1)), tuple(range(26, 13, -1)))
 
 
 class SimState(PlayCore):
@@ -96,14 +96,37 @@ def deal_masks(rng: random.Random, seats: int, hand_size: int,
         raise ValueError(f"cannot deal {hand_size} cards to {seats} seats"
                          f"{' and turn one up' if turn_up else ''} from 52 cards")
     rnd = rng.random
+    if need > 40:  # a full shuffle by random sort keys is cheaper than 40+ swaps
+        keys = [rnd() for _ in _ALL_CARDS]
+        deck = sorted(_ALL_CARDS, key=keys.__getitem__)
+    else:  # partial Fisher-Yates: only the cards dealt
+        deck = list(_ALL_CARDS)
+        for i in range(need):
+            j = i + int(rnd() * (52 - i))
+            deck[i], deck[j] = deck[j], deck[i]
+    bit = _ALL_BITS.__getitem__
+    hands = [sum(map(bit, deck[s * hand_size:(s + 1) * hand_size])) for s in range(seats)]
+    return hands, (deck[seats * hand_size] if turn_up else None)
+
+
+def deal_four_hands(rng: random.Random) -> list[int]:
+    """Four random 13-card hands (SP-4), uniformly: the fast deal of
+    :func:`random_spades_hand`.  Each card of the first three hands is
+    drawn from the cards left (the ``int(u * left)``-th, in deck order with
+    unordered removal; one ``rng.random()`` draw per card); the fourth hand
+    is the rest.  Returns 4 bitmasks."""
+    rnd = rng.random
     deck = list(_ALL_BITS)
-    last_takes_rest = need == 52 and not turn_up and hand_size > 0
-    for i, left in _SWAPS[:need - hand_size if last_takes_rest else need]:  # partial Fisher-Yates
-        j = i + int(rnd() * left)
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [sum(deck[s * hand_size:(s + 1) * hand_size]) for s in range(seats)]
-    up = deck[seats * hand_size].bit_length() - 1 if turn_up else None
-    return hands, up
+    take = deck.pop
+    a = b = c = 0
+    m0, m1, m2 = _DRAWS
+    for m in m0:
+        a |= take(int(rnd() * m))
+    for m in m1:
+        b |= take(int(rnd() * m))
+    for m in m2:
+        c |= take(int(rnd() * m))
+    return [a, b, c, FULL_MASK ^ a ^ b ^ c]
 
 
 def position_of(game) -> dict:
@@ -280,12 +303,8 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
     ``(bids, tricks_won, hand_points)``: bids and tricks per seat (4 ints
     each), points per partnership ``[North–South, East–West]``.
     """
+    hands = deal_four_hands(rng)
     rnd = rng.random
-    deck = list(_ALL_BITS)  # deal_masks(rng, 4, 13), inlined: a partial Fisher-Yates shuffle
-    for i, left in _SWAPS[:39]:
-        j = i + int(rnd() * left)
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
     d1 = (dealer + 1) & 3
     d2 = (dealer + 2) & 3
     d3 = (dealer + 3) & 3

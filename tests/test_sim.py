@@ -399,6 +399,18 @@ def test_deal_masks_is_reproducible_and_written_out():
     assert sim.deal_masks(random.Random(7), 4, 13) == sim.deal_masks(random.Random(7), 4, 13)
 
 
+def test_sp4_deal_four_hands_is_a_deal_and_uniform_enough():
+    counts = [0, 0, 0, 0]
+    r = random.Random(11)
+    for _ in range(4000):
+        hands = sim.deal_four_hands(r)
+        assert [h.bit_count() for h in hands] == [13] * 4 and sum(hands) == (1 << 52) - 1
+        counts[[s for s in range(4) if hands[s] >> 51 & 1][0]] += 1
+    assert all(880 < c < 1120 for c in counts), counts
+    assert codes(sim.deal_four_hands(random.Random(3))[0]) == "2C 5C AC 2D 3D 8D AD 4H 8H TH 6S 7S AS"
+    assert sim.deal_four_hands(random.Random(3)) == sim.deal_four_hands(random.Random(3))
+
+
 def test_deal_masks_is_uniform_enough():
     # who gets the ace of spades, and whether small deals favour low cards
     counts = [0, 0, 0, 0]
@@ -429,12 +441,13 @@ def test_pick_card_uniform_and_only_from_mask():
 
 # --------------------------------------------------------------------------- whole random hands
 def test_random_spades_hand_written_out_and_scored_by_engine():
-    # North Nil taking 2 (-100 + 2 bags) and South 4 of 4 (40): -58; East Nil taking 3, West 4 of 4: -57
-    assert sim.random_spades_hand(random.Random(1)) == ([0, 0, 4, 4], [2, 3, 4, 4], [-58, -57])
-    # the same random stream as dealing with deal_masks, four bids from left of the dealer, play_out_spades
+    # North Nil taking 3 (-100 + 3 bags) and South set, 1 of 4 (-40): -137;
+    # East Nil taking 4 (-100 + 4 bags) and West 5 of 4 (40 + 1 bag): -55
+    assert sim.random_spades_hand(random.Random(1)) == ([0, 0, 4, 4], [3, 4, 1, 5], [-137, -55])
+    # the same random stream as dealing with deal_four_hands, four bids from left of the dealer, play_out_spades
     for seed in range(50):
         r = random.Random(seed)
-        hands, _ = sim.deal_masks(r, 4, 13)
+        hands = sim.deal_four_hands(r)
         bids = [0, 0, 0, 0]
         for i in (1, 2, 3, 0):
             bids[i] = int(r.random() * 5)
@@ -449,8 +462,7 @@ def test_random_spades_hand_written_out_and_scored_by_engine():
 
 
 def test_random_oh_hell_hand_written_out_and_rules():
-    # seat 3 (the dealer) bid 7 and took 7: 17 points; the 7 of clubs (index 11) turned up
-    assert sim.random_oh_hell_hand(random.Random(1), 4, 12) == ([11, 8, 3, 7], [3, 1, 1, 7], [0, 0, 0, 17], 11)
+    assert sim.random_oh_hell_hand(random.Random(1), 4, 12) == ([7, 11, 11, 6], [0, 4, 3, 5], [0, 0, 0, 0], 46)
     for seed in range(300):
         n = 3 + seed % 5
         size = 1 + seed % (52 // n)
