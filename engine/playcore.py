@@ -124,6 +124,9 @@ def pick_card(rng: random.Random, mask: int) -> int:
     return nth_card(mask, int(rng.random() * n))
 
 
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 class PlayCore:
     """One hand's play: hands, the trick in progress, tricks won, broken.
 
@@ -157,12 +160,18 @@ class PlayCore:
         self.tricks_left = max(h.bit_count() for h in self.hands) if self.hands else 0
 
     def copy(self) -> "PlayCore":
-        """An independent copy (lists copied)."""
-        c = self.__class__.__new__(self.__class__)
-        for cls in type(self).__mro__:
-            for k in getattr(cls, "__slots__", ()):
-                if hasattr(self, k):
-                    setattr(c, k, getattr(self, k))
+        """An independent copy (lists of the core copied; a subclass's other
+        attributes shared)."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        names = _SLOTS.get(cls)
+        if names is None:
+            names = _SLOTS[cls] = tuple(k for kl in cls.__mro__ for k in getattr(kl, "__slots__", ()))
+        for k in names:
+            try:
+                setattr(c, k, getattr(self, k))
+            except AttributeError:  # never set
+                pass
         c.hands = list(self.hands)
         c.trick = list(self.trick)
         c.won = list(self.won)

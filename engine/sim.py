@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from .cards import DECK, mask_of
+from .cards import DECK
 from .ohhell import OhHellRules, seat_points
 from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks
 from .spades_rules import BLIND_NIL, SpadesRules, side_points
@@ -134,7 +134,8 @@ def position_of(game) -> dict:
 
     ``game``: a :class:`~engine.spades.SpadesGame` or
     :class:`~engine.ohhell.OhHellGame` in the play phase.  Omniscient (every
-    seat's cards, through ``game.hand_of``).  Spades:
+    seat's cards, from the game's play core, ``game.play_core``).  Spades
+    (a lead-restricted game):
     ``play_out_spades(**position_of(g), rng=rng)``; Oh Hell:
     ``play_out_oh_hell(**position_of(g), rng=rng)``.  Keys: ``hands``,
     ``leader``, ``current``, ``won``, and ``broken`` (Spades) or ``trump``
