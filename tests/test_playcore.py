@@ -20,7 +20,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as hs
 
-from engine import DECK, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
+from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
 from engine.ohhell import score_oh_hell_seat, seat_points
 from engine.playcore import (PlayCore, beats, legal_play_mask, nth_card, pick_card, random_play_out,
                              random_play_out_masks, winning_position)
@@ -132,8 +132,8 @@ def test_sp_2p_4_two_card_trick_second_card_wins_or_not():
     assert ts.apply(0, DECK[0]) is None  # 2C led
     trick = ts.apply(1, DECK[5])  # 7C wins
     assert trick.winner == 1 and trick.seats == (0, 1) and ts.leader == 1 and ts.won == [0, 1]
-    # seat 1 may not lead the spade: spades are not broken and it holds... only a spade: it may
-    assert ts.legal_mask(1) == 1 << 40
+    # spades are not broken, but seat 1 holds only a spade (4S): it may lead it, and that breaks spades (SP-13, SP-15)
+    assert ts.legal_mask(1) == 1 << 40 and not ts.broken
     ts.apply(1, DECK[40])
     assert ts.broken
     trick = ts.apply(0, DECK[14])  # 3D on a spade lead loses
@@ -180,7 +180,7 @@ def test_fast_random_play_out_makes_the_stepwise_plays(n):
 
 def test_beats_winning_position_and_nth_card():
     # 5H led, 9H, 2S (trump) and AS: the ace of spades wins
-    cards = [DECK.index(c) for c in (next(d for d in DECK if d.code == x) for x in ("5H", "9H", "2S", "AS"))]
+    cards = [Card.parse(x).index for x in ("5H", "9H", "2S", "AS")]
     assert winning_position(cards, 3) == 3 and winning_position(cards, None) == 1
     assert beats(cards[1], cards[0], 3) and not beats(cards[0], cards[1], 3)
     assert not beats(0, 27, None)  # 2C never beats a heart that is winning, without trump
