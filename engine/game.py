@@ -201,6 +201,12 @@ class TrickGame:
         """Tricks won so far this hand, per seat."""
         return tuple(self._trick.won) if self._trick else (0,) * self.n_seats
 
+    @property
+    def play_core(self):
+        """A copy of this hand's :class:`~engine.playcore.PlayCore` (every
+        seat's cards: omniscient), or None outside play."""
+        return self._trick.core.copy() if self._trick else None
+
     def legal_bids(self, seat: int) -> list[Bid]:
         raise NotImplementedError
 

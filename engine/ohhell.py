@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, mask_of, parse_cards
@@ -18,7 +18,7 @@ from .tricks import TrickRules, TrickState
 from .validation import MAX_POINTS
 from .verdict import Reason, Verdict
 
-__all__ = ["OhHellRules", "OhHellGame", "MAX_HAND", "score_oh_hell_seat"]
+__all__ = ["OhHellRules", "OhHellGame", "MAX_HAND", "score_oh_hell_seat", "seat_points"]
 
 #: Largest hand and number of hands for each player count (OH-5).
 MAX_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -53,6 +53,11 @@ class OhHellRules:
     tricks_always_count: bool = False
     nil_pays_hand_size: bool = False
     sizes: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: play rules the computer players read from a view's rules (not options):
+    #: any card may be led (OH-9), every seat plays for itself, a bid of 0 is an ordinary bid
+    lead_restricted: ClassVar[bool] = False
+    partnerships: ClassVar[bool] = False
+    nil_bids: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         n = self.players
@@ -144,15 +149,23 @@ def _no_trump_reason(rules: OhHellRules, index: int) -> str:
             f"of the deck, so no card is left to turn up and the hand is played without trump (OH-7, Ruling)")
 
 
-def score_oh_hell_seat(seat: int, bid: int, won: int, hand_size: int, rules: OhHellRules) -> ScoreLine:
-    """The score line of one seat for one hand (OH-11, OH-V7, OH-V8)."""
+def seat_points(bid: int, won: int, hand_size: int, rules: OhHellRules) -> tuple[str, int, str]:
+    """One seat's hand score under ``rules`` (OH-11, OH-V7, OH-V8) as
+    ``(item, points, rule id)``: the one Oh Hell scorer, which
+    :func:`score_oh_hell_seat` and the simulation (:mod:`engine.sim`) call."""
     if won == bid:
         if bid == 0 and rules.nil_pays_hand_size:
-            return ScoreLine(seat, "Nil made", 5 + hand_size, "OH-V8")
-        return ScoreLine(seat, "bid made", 10 + won, "OH-11")
+            return "Nil made", 5 + hand_size, "OH-V8"
+        return "bid made", 10 + won, "OH-11"
     if rules.tricks_always_count:
-        return ScoreLine(seat, "bid missed, tricks count", won, "OH-V7")
-    return ScoreLine(seat, "bid missed", 0, "OH-11")
+        return "bid missed, tricks count", won, "OH-V7"
+    return "bid missed", 0, "OH-11"
+
+
+def score_oh_hell_seat(seat: int, bid: int, won: int, hand_size: int, rules: OhHellRules) -> ScoreLine:
+    """The score line of one seat for one hand (OH-11, OH-V7, OH-V8), from :func:`seat_points`."""
+    item, points, rule = seat_points(bid, won, hand_size, rules)
+    return ScoreLine(seat, item, points, rule)
 
 
 class OhHellGame(TrickGame):

@@ -14,7 +14,7 @@ per simulated hand) both call it.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import InvalidInputError, quote
 from .game import ScoreLine
@@ -84,6 +84,13 @@ class SpadesRules:
     failed_nil_tricks_help: bool = False
     loss_floor: int | None = None
     target_score: int = 500
+    #: play rules the computer players read from a view's rules (not options):
+    #: spades may not be led until broken (SP-13), no must-trump, partners
+    #: share a contract when four play (SP-1), a bid of 0 is Nil (SP-8)
+    lead_restricted: ClassVar[bool] = True
+    must_trump: ClassVar[bool] = False
+    partnerships: ClassVar[bool] = True
+    nil_bids: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         ok = {

@@ -2,8 +2,12 @@
 
 One module decides, for both games: which cards may be played (lead
 restriction on trumps, follow suit, must-trump), who wins a trick, and who
-leads next.  Hands are bitmasks (see :mod:`engine.cards`).  The games supply
-a :class:`TrickRules` with their rule ids and options:
+leads next.  Hands are bitmasks (see :mod:`engine.cards`).  The rules
+themselves live once, in the bitmask play core :mod:`engine.playcore`:
+:class:`TrickState` wraps a :class:`~engine.playcore.PlayCore` and adds
+the explanations (Verdicts, rule ids), and :func:`legal_play_mask` is the
+core's.  The games supply a :class:`TrickRules` with their rule ids and
+options:
 
 * Spades: trump is always spades (SP-2), trumps may not be led until broken
   (SP-13), follow suit (SP-14), breaking (SP-15), winner (SP-16).
@@ -19,10 +23,11 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of, describe_cards
+from .playcore import PlayCore, legal_play_mask, winning_position
 from .verdict import Reason, Verdict
 
 __all__ = ["TrickRules", "Trick", "TrickState", "legal_play_mask", "winning_offset", "trick_winner",
-           "explain_trick_winner"]
+           "explain_trick_winner", "PlayCore"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,43 +88,12 @@ class Trick:
         return {"leader": self.leader, "cards": [c.code for c in self.cards], "winner": self.winner}
 
 
-def legal_play_mask(hand: int, led_suit: int | None, trump: int | None,
-                    lead_restricted: bool, broken: bool, must_trump: bool) -> int:
-    """The bitmask of cards in ``hand`` that may be played.
-
-    ``led_suit`` is None when leading.  This is the single truth for play
-    legality (SP-13, SP-14, OH-9, OH-V6); :meth:`TrickState.check` explains it.
-    """
-    if led_suit is None:
-        if lead_restricted and not broken and trump is not None:
-            others = hand & ~SUIT_MASKS[trump]
-            if others:
-                return others
-        return hand
-    follow = hand & SUIT_MASKS[led_suit]
-    if follow:
-        return follow
-    if must_trump and trump is not None:
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps:
-            return trumps
-    return hand
-
-
 def winning_offset(cards: Sequence[Card], trump: Suit | None) -> int:
     """Index in ``cards`` (play order) of the winning card (SP-16, OH-10):
     the highest trump if any trump was played, else the highest card of the
-    suit led.  Cards of other suits never win."""
-    best = 0
-    b = cards[0]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best, b = i, c
-        elif c.suit == trump:
-            best, b = i, c
-    return best
+    suit led.  Cards of other suits never win.  (The play core's
+    :func:`~engine.playcore.winning_position` on card indices.)"""
+    return winning_position([c.index for c in cards], None if trump is None else int(trump))
 
 
 def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | None, n_seats: int) -> int:
@@ -169,44 +143,70 @@ class TrickState:
     """The play phase of one hand: hands (bitmasks), the current trick, the
     completed tricks and tricks won per seat, and whether trumps are broken.
 
-    The owning game checks phase and game-over; this object checks turn,
-    possession and the play rules, and applies plays.
+    The state is a :class:`~engine.playcore.PlayCore` (``core``), the same
+    one the simulation and the computer players use; this object adds the
+    completed :class:`Trick` records and the explanations.  The owning game
+    checks phase and game-over; this object checks turn, possession and the
+    play rules, and applies plays.  2 to 7 seats.
     """
 
-    __slots__ = ("rules", "n", "hands", "leader", "current", "tricks", "won", "broken", "seat_name")
+    __slots__ = ("rules", "core", "tricks", "seat_name")
 
     def __init__(self, rules: TrickRules, hands: list[int], leader: int,
                  seat_name: Callable[[int], str] = lambda s: f"seat {s}"):
         self.rules = rules
-        self.n = len(hands)
-        self.hands = list(hands)
-        self.leader = leader
-        self.current: list[Card] = []
+        self.core = PlayCore(hands, leader, None if rules.trump is None else int(rules.trump),
+                             rules.lead_restricted, rules.must_trump)
         self.tricks: list[Trick] = []
-        self.won = [0] * self.n
-        self.broken = False
         self.seat_name = seat_name
 
     # --- queries -----------------------------------------------------------
     @property
+    def n(self) -> int:
+        return self.core.n
+
+    @property
+    def hands(self) -> list[int]:
+        """Bitmask per seat of the cards still held (the core's list)."""
+        return self.core.hands
+
+    @property
+    def leader(self) -> int:
+        return self.core.leader
+
+    @property
+    def won(self) -> list[int]:
+        return self.core.won
+
+    @property
+    def broken(self) -> bool:
+        return self.core.broken
+
+    @property
+    def current(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return [DECK[i] for i in self.core.trick]
+
+    @property
     def to_play(self) -> int:
-        return (self.leader + len(self.current)) % self.n
+        return self.core.to_play
 
     @property
     def led_suit(self) -> Suit | None:
-        return self.current[0].suit if self.current else None
+        tr = self.core.trick
+        return Suit(tr[0] // 13) if tr else None
 
     @property
     def done(self) -> bool:
-        return not any(self.hands) and not self.current
+        return self.core.done
 
     def legal_mask(self, seat: int) -> int:
-        """Bitmask of the cards ``seat`` may play now (empty if not its turn)."""
-        if seat != self.to_play or self.done:
+        """Bitmask of the cards ``seat`` may play now (empty if not its turn);
+        the play core's :meth:`~engine.playcore.PlayCore.legal`."""
+        core = self.core
+        if core.done:
             return 0
-        r = self.rules
-        led = self.current[0].suit if self.current else None
-        return legal_play_mask(self.hands[seat], led, r.trump, r.lead_restricted, self.broken, r.must_trump)
+        return core.legal(seat)
 
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.current), None, self.n)
@@ -217,13 +217,14 @@ class TrickState:
         lead restriction, follow suit, must-trump).  Never raises."""
         r = self.rules
         to_play = self.to_play
+        trick_cards = self.core.trick
         if seat != to_play:
             name = self.seat_name(to_play)
-            if not self.current and not self.tricks:
+            if not trick_cards and not self.tricks:
                 rule = r.rule_turn
                 text = (f"It is not your turn: {name} leads the first trick "
                         f"(the player left of the dealer leads to the first trick, {rule}).")
-            elif not self.current:
+            elif not trick_cards:
                 rule = r.rule_next_lead
                 text = (f"It is not your turn: {name} won the last trick, so {name} leads this one "
                         f"(the winner of a trick leads the next, {rule}).")
@@ -241,7 +242,7 @@ class TrickState:
                 f"({r.rule_play}). Your cards are {describe_cards(cards_of(hand))}.",
                 card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
         trump = r.trump
-        if not self.current:
+        if not trick_cards:
             if legal & card.bit:
                 if trump is not None and card.suit == trump and r.lead_restricted:
                     if self.broken:
@@ -258,7 +259,7 @@ class TrickState:
                 f"Spades are not broken yet, so you may not lead the {card.display}. "
                 f"Lead one of your other cards: {describe_cards(others)} ({r.rule_lead}).",
                 card=card.code, led_suit=None, broken=False, others=[c.code for c in others], legal=legal_codes)
-        led = self.current[0]
+        led = DECK[trick_cards[0]]
         led_suit = led.suit
         leader_name = self.seat_name(self.leader)
         follow = cards_of(hand & SUIT_MASKS[led_suit])
@@ -295,19 +296,15 @@ class TrickState:
 
     # --- applying ----------------------------------------------------------
     def apply(self, seat: int, card: Card) -> Trick | None:
-        """Play ``card`` for ``seat`` (already checked legal).  Returns the
-        completed :class:`Trick` when this card ends one, else None."""
-        r = self.rules
-        self.hands[seat] &= ~card.bit
-        if r.trump is not None and card.suit == r.trump:
-            self.broken = True  # a trump led (only trumps held) or played off-suit (SP-15)
-        self.current.append(card)
-        if len(self.current) < self.n:
+        """Play ``card`` for ``seat`` (already checked legal: ``seat`` is the
+        seat to play).  Returns the completed :class:`Trick` when this card
+        ends one, else None."""
+        core = self.core
+        leader = core.leader
+        played = core.trick  # the core starts a new list for the next trick
+        winner = core.play(card.index)  # SP-15 breaking, SP-16/OH-10 winner: the core's
+        if winner is None:
             return None
-        winner = trick_winner(self.leader, self.current, r.trump, self.n)
-        trick = Trick(self.leader, tuple(self.current), winner, self.n)
+        trick = Trick(leader, tuple(DECK[i] for i in played), winner, core.n)
         self.tricks.append(trick)
-        self.won[winner] += 1
-        self.current = []
-        self.leader = winner
         return trick

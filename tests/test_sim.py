@@ -399,6 +399,18 @@ def test_deal_masks_is_reproducible_and_written_out():
     assert sim.deal_masks(random.Random(7), 4, 13) == sim.deal_masks(random.Random(7), 4, 13)
 
 
+def test_sp4_deal_four_hands_is_a_deal_and_uniform_enough():
+    counts = [0, 0, 0, 0]
+    r = random.Random(11)
+    for _ in range(4000):
+        hands = sim.deal_four_hands(r)
+        assert [h.bit_count() for h in hands] == [13] * 4 and sum(hands) == (1 << 52) - 1
+        counts[[s for s in range(4) if hands[s] >> 51 & 1][0]] += 1
+    assert all(880 < c < 1120 for c in counts), counts
+    assert codes(sim.deal_four_hands(random.Random(3))[0]) == "2C 5C AC 2D 3D 8D AD 4H 8H TH 6S 7S AS"
+    assert sim.deal_four_hands(random.Random(3)) == sim.deal_four_hands(random.Random(3))
+
+
 def test_deal_masks_is_uniform_enough():
     # who gets the ace of spades, and whether small deals favour low cards
     counts = [0, 0, 0, 0]
@@ -429,7 +441,17 @@ def test_pick_card_uniform_and_only_from_mask():
 
 # --------------------------------------------------------------------------- whole random hands
 def test_random_spades_hand_written_out_and_scored_by_engine():
-    assert sim.random_spades_hand(random.Random(1)) == ([2, 4, 4, 2], [1, 3, 6, 3], [61, 60])
+    # North Nil taking 3 (-100 + 3 bags) and South set, 1 of 4 (-40): -137;
+    # East Nil taking 4 (-100 + 4 bags) and West 5 of 4 (40 + 1 bag): -55
+    assert sim.random_spades_hand(random.Random(1)) == ([0, 0, 4, 4], [3, 4, 1, 5], [-137, -55])
+    # the same random stream as dealing with deal_four_hands, four bids from left of the dealer, play_out_spades
+    for seed in range(50):
+        r = random.Random(seed)
+        hands = sim.deal_four_hands(r)
+        bids = [0, 0, 0, 0]
+        for i in (1, 2, 3, 0):
+            bids[i] = int(r.random() * 5)
+        assert sim.random_spades_hand(random.Random(seed))[:2] == (bids, sim.play_out_spades(hands, 1, False, r))
     for seed in range(300):
         bids, won, pts = sim.random_spades_hand(random.Random(seed), dealer=seed % 4)
         assert sum(won) == 13 and all(0 <= b <= 4 for b in bids)
@@ -488,14 +510,17 @@ def test_engine_speed_benchmark_prints_table_and_exits_0(capsys, monkeypatch, wi
         monkeypatch.setattr(bench, "openspiel_available", lambda: False)
     elif not bench.openspiel_available():
         pytest.skip("open_spiel is not installed")
-    assert bench.main(["--seconds", "0.02"]) == 0
+    assert bench.main(["--seconds", "0.02", "--runs", "2"]) == 0
     out = capsys.readouterr().out
     for row in ("Spades hand, engine.sim", "Spades hand, SpadesGame legal_actions/apply",
                 "Oh Hell game, 3 players (15 hands), engine.sim", "Oh Hell game, 7 players (7 hands), engine.sim",
                 "Oh Hell hand, 4 players x 12 tricks, engine.sim"):
         assert row in out
     if with_openspiel:
-        assert "Spades: sim / OpenSpiel, per hand" in out and "per trick played" in out
+        for row in ("Spades hand, OpenSpiel C++ loop (evaluate_bots)", "Spades: sim / OpenSpiel C++ loop",
+                    "Spades: sim / OpenSpiel from Python, legal_actions loop",
+                    "Spades: sim / OpenSpiel from Python, chance_outcomes loop", "per trick played"):
+            assert row in out
         assert "skipped" not in out
     else:
         assert out.count("skipped: open_spiel is not installed") == 2

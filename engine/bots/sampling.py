@@ -1,11 +1,15 @@
 """Fast card-play machinery for the computer players and the bid advisor.
 
 Everything here works on hand *bitmasks* (bit ``suit * 13 + rank - 2``, see
-:mod:`engine.cards`) for speed, and calls :func:`engine.tricks.legal_play_mask`
-for every play, so the rules (SP-13 lead restriction, SP-14/OH-9 follow suit,
-OH-V6 must-trump) live only in the engine.
+:mod:`engine.cards`) for speed, and plays through the engine's one play core
+(:class:`engine.playcore.PlayCore`: legal cards, breaking, trick winners), so
+the rules (SP-13 lead restriction, SP-14/OH-9 follow suit, OH-V6 must-trump,
+SP-16/OH-10 winners) live only in the engine.  What kind of game is played
+is read from the view's rules (``lead_restricted``, ``must_trump``,
+``partnerships``, ``nil_bids``), never from the game's name.
 
-* :class:`PlayState` — one hand in play (all hands known: a sampled deal).
+* :class:`PlayState` — one hand in play (all hands known: a sampled deal), a
+  :class:`~engine.playcore.PlayCore` with what the players know.
 * :func:`club_card` — the level-2 ("club") card-play policy on a
   :class:`PlayState`, with a short reason; :class:`~engine.bots.level2.ClubPlayer`
   and the playouts both use it.
@@ -25,7 +29,7 @@ from typing import Callable, Sequence
 from ..actions import Phase
 from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
 from ..game import SeatView
-from ..tricks import legal_play_mask
+from ..playcore import PlayCore, beats
 
 __all__ = [
     "PlayState", "club_card", "play_out", "sample_hands", "state_from_view", "unseen_mask",
@@ -110,8 +114,9 @@ def _highest_by_rank(mask: int, avoid_suit: int | None = None) -> int:
     return best
 
 
-class PlayState:
-    """One hand being played, every hand known (a real or sampled deal).
+class PlayState(PlayCore):
+    """One hand being played, every hand known (a real or sampled deal): the
+    play core's state plus what the players know.
 
     ``hands``: bitmask per seat; ``leader``: seat that led the current trick;
     ``trick``: card indices played to it so far; ``trump``: suit int or None;
@@ -119,76 +124,31 @@ class PlayState:
     SP-15, OH-V6); ``won``: tricks per seat; ``out``: cards known out of play
     to everyone (played cards, Oh Hell turn-up); ``bids``: per seat int or
     None (unknown); ``nil``: per seat, bid Nil or Blind Nil (Spades);
-    ``spades``: True for Spades (partnerships 0–2, 1–3), False for Oh Hell.
+    ``spades``: partnership play (Spades for four: partners 0–2 and 1–3
+    share a contract, Nil bids), False when every seat plays for itself
+    (Oh Hell).
     """
 
-    __slots__ = ("spades", "n", "hands", "leader", "trick", "win_pos", "trump", "lead_restricted",
-                 "broken", "must_trump", "won", "out", "bids", "nil", "tricks_left")
+    __slots__ = ("spades", "out", "bids", "nil")
 
     def __init__(self, spades: bool, hands: Sequence[int], leader: int, trump: int | None,
                  lead_restricted: bool, broken: bool, must_trump: bool, won: Sequence[int],
                  out: int, bids: Sequence[int | None], nil: Sequence[bool], trick: Sequence[int] = ()):
+        PlayCore.__init__(self, hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
         self.spades = spades
-        self.n = len(hands)
-        self.hands = list(hands)
-        self.leader = leader
-        self.trick = list(trick)
-        self.trump = trump
-        self.lead_restricted = lead_restricted
-        self.broken = broken
-        self.must_trump = must_trump
-        self.won = list(won)
         self.out = out
         self.bids = list(bids)
         self.nil = list(nil)
-        self.win_pos = 0
-        for i in range(1, len(self.trick)):
-            if self._beats(self.trick[i], self.trick[self.win_pos]):
-                self.win_pos = i
-        self.tricks_left = max(h.bit_count() for h in self.hands)  # a seat yet to play holds one per trick left
-
-    def copy(self) -> "PlayState":
-        c = PlayState.__new__(PlayState)
-        for k in PlayState.__slots__:
-            setattr(c, k, getattr(self, k))
-        c.hands = list(self.hands)
-        c.trick = list(self.trick)
-        c.won = list(self.won)
-        return c
 
     def _beats(self, c: int, w: int) -> bool:
-        cs, ws = c // 13, w // 13
-        if cs == ws:
-            return c > w
-        return self.trump is not None and cs == self.trump
-
-    @property
-    def to_play(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
-    def legal(self, seat: int) -> int:
-        """Legal cards of ``seat`` (bitmask), by :func:`engine.tricks.legal_play_mask`."""
-        led = self.trick[0] // 13 if self.trick else None
-        return legal_play_mask(self.hands[seat], led, self.trump, self.lead_restricted, self.broken,
-                               self.must_trump)
+        """``c`` beats ``w``, the card winning the trick (the core's :func:`~engine.playcore.beats`)."""
+        return beats(c, w, self.trump)
 
     def apply(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        self.hands[seat] &= ~bit
-        self.out |= bit
-        if self.trump is not None and card // 13 == self.trump:
-            self.broken = True
-        self.trick.append(card)
-        k = len(self.trick)
-        if k > 1 and self._beats(card, self.trick[self.win_pos]):
-            self.win_pos = k - 1
-        if k == self.n:
-            winner = (self.leader + self.win_pos) % self.n
-            self.won[winner] += 1
-            self.leader = winner
-            self.trick = []
-            self.win_pos = 0
-            self.tricks_left -= 1
+        """``seat`` (the seat to play) plays ``card``: the core's
+        :meth:`~engine.playcore.PlayCore.play`, and the card is out."""
+        self.out |= 1 << card
+        self.play(card)
 
     # --- what a seat wants -------------------------------------------------
     def side_need(self, seat: int) -> int:
@@ -369,12 +329,14 @@ def play_out(st: PlayState, policy: Policy = club_policy, rng: random.Random | N
     ``policy(state, seat, legal_mask, rng) -> card index``.  Returns tricks
     won per seat."""
     n = st.n
+    legal_of = st.legal
+    play = st.play
     while st.tricks_left > 0 and any(st.hands):
         seat = (st.leader + len(st.trick)) % n
-        led = st.trick[0] // 13 if st.trick else None
-        legal = legal_play_mask(st.hands[seat], led, st.trump, st.lead_restricted, st.broken, st.must_trump)
+        legal = legal_of()
         card = _lo(legal) if not legal & (legal - 1) else policy(st, seat, legal, rng)
-        st.apply(seat, card)
+        st.out |= 1 << card
+        play(card)
     return st.won
 
 
@@ -392,7 +354,7 @@ def bid_numbers(view: SeatView) -> tuple[list[int | None], list[bool]]:
             nil.append(True)
         else:
             nums.append(int(b))
-            nil.append(view.game == "spades" and int(b) == 0)
+            nil.append(bool(getattr(view.rules, "nil_bids", False)) and int(b) == 0)
     return nums, nil
 
 
@@ -521,7 +483,9 @@ def state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int | N
         b = list(bids)
     if nil is not None:
         nl = list(nil)
-    spades = view.game == "spades"
+    rules = view.rules
+    partners = bool(getattr(rules, "partnerships", False)) and view.n_seats == 4
+    lead_restricted = bool(getattr(rules, "lead_restricted", False))
     ct = view.current_trick
     trick = [c.index for c in ct.cards] if ct and ct.cards else []
     if ct is not None:
@@ -532,8 +496,9 @@ def state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int | N
     if view.turn_up is not None:
         out |= view.turn_up.bit
     trump = int(view.trump) if view.trump is not None else None
-    must = bool(getattr(view.rules, "must_trump", False))
-    return PlayState(spades, hands, leader, trump, spades, view.broken, must, view.tricks_won, out, b, nl, trick)
+    must = bool(getattr(rules, "must_trump", False))
+    return PlayState(partners, hands, leader, trump, lead_restricted, view.broken, must, view.tricks_won, out, b, nl,
+                     trick)
 
 
 # ------------------------------------------------------------------ games

@@ -1,0 +1,381 @@
+"""The one trick-play core: bitmask hands, the trick, legal cards, the winner.
+
+Every part of the engine that plays cards uses this module: the explaining
+path (:class:`engine.tricks.TrickState`, which wraps a :class:`PlayCore` and
+adds the Verdicts and rule ids), the fast simulation (:mod:`engine.sim`), the
+double-dummy solver and the computer players' sampled play-outs
+(:mod:`engine.bots.sampling`).  So the explaining path and the fast path
+cannot disagree: there is one of them.
+
+Cards are indices 0..51 (``suit * 13 + rank - 2``; suits clubs, diamonds,
+hearts, spades = 0..3, as in :mod:`engine.cards`) and hands are ``int``
+bitmasks of them.  The rules, for any number of seats from 2 to 7:
+
+* who may play what (:func:`legal_play_mask`): trumps may not be led until
+  broken unless the hand holds only trumps (``lead_restricted``, Spades
+  SP-13), follow suit (SP-14, OH-9), a void player must trump if able
+  (``must_trump``, OH-V6);
+* breaking (SP-15): a trump played breaks trumps;
+* who wins (:func:`beats`, :func:`winning_position`): the highest trump if
+  any trump was played, else the highest card of the suit led (SP-16,
+  OH-10); a hand without trump (``trump`` None, OH-7) has no trumps;
+* the winner of a trick leads the next (SP-12, OH-10).
+
+:func:`random_play_out` is the uniformly random play-out of a
+:class:`PlayCore` (one ``rnd()`` draw per card, the ``int(u * n)``-th lowest
+of the ``n`` legal cards, as :func:`pick_card`); it is written for speed
+with this module's tables and is proved step by step equal to
+:meth:`PlayCore.legal` / :meth:`PlayCore.play` in ``tests/test_playcore.py``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+__all__ = ["PlayCore", "legal_play_mask", "beats", "winning_position", "nth_card", "pick_card",
+           "random_play_out", "random_play_out_masks", "SUIT_MASK", "BIT", "FULL_MASK"]
+
+#: bit of each card index
+BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
+#: mask of each suit 0..3
+SUIT_MASK: tuple[int, ...] = tuple(8191 << (13 * s) for s in range(4))
+FULL_MASK = (1 << 52) - 1
+_NOT_SUIT = tuple(FULL_MASK ^ m for m in SUIT_MASK)
+# _TAB[s][m] for a 13-bit suit mask m: the card indices of suit s it holds, lowest first.
+_TAB: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(13 * s + i for i in range(13) if m >> i & 1) for m in range(8192)) for s in range(4))
+_TAB0, _TAB1, _TAB2, _TAB3 = _TAB
+# _FOLLOW[n][leader]: the seats that play after ``leader`` in a trick of n seats.
+_FOLLOW = {n: tuple(tuple((ld + i) % n for i in range(1, n)) for ld in range(n)) for n in range(1, 8)}
+
+
+def legal_play_mask(hand: int, led_suit: int | None, trump: int | None,
+                    lead_restricted: bool, broken: bool, must_trump: bool) -> int:
+    """The bitmask of cards in ``hand`` that may be played (SP-13, SP-14,
+    OH-9, OH-V6).
+
+    ``led_suit``: suit 0..3 of the card led to the trick, None when leading;
+    ``trump``: suit 0..3 or None; ``lead_restricted``: trumps may not be led
+    until ``broken`` unless the hand holds only trumps; ``must_trump``: a
+    void player must trump if able.  Returns a subset of ``hand``, never
+    empty when ``hand`` is not.
+    """
+    if led_suit is None:
+        if lead_restricted and not broken and trump is not None:
+            others = hand & _NOT_SUIT[trump]
+            if others:
+                return others
+        return hand
+    follow = hand & SUIT_MASK[led_suit]
+    if follow:
+        return follow
+    if must_trump and trump is not None:
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    """Whether ``card``, played to a trick that ``best`` is winning, takes it
+    over (SP-16, OH-10): a higher card of the same suit, or a trump on a
+    card that is not a trump.  (``best`` is always of the suit led or a
+    trump, so a card of a third suit never wins.)"""
+    cs = card // 13
+    if cs == best // 13:
+        return card > best
+    return cs == trump
+
+
+def winning_position(cards: Sequence[int], trump: int | None) -> int:
+    """Index in ``cards`` (card indices in play order) of the card winning
+    the trick so far (SP-16, OH-10).  ``cards`` must not be empty."""
+    w = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[w], trump):
+            w = i
+    return w
+
+
+def nth_card(mask: int, k: int) -> int:
+    """The ``k``-th lowest card index (0-based) of ``mask``.  Raises
+    ValueError if ``mask`` has ``k`` cards or fewer."""
+    if k >= 0:
+        for s in range(4):
+            t = _TAB[s][(mask >> (13 * s)) & 8191]
+            if k < len(t):
+                return t[k]
+            k -= len(t)
+    raise ValueError(f"nth_card: mask {mask:#x} has no card number {k}")
+
+
+def pick_card(rng: random.Random, mask: int) -> int:
+    """A uniformly random card index from the non-empty bitmask ``mask``.
+
+    Draws ``u = rng.random()`` once and returns the ``int(u * n)``-th lowest
+    of the ``n`` cards: exactly the choice :func:`random_play_out` makes.
+    Raises ValueError for an empty mask or one with cards beyond index 51.
+    """
+    n = mask.bit_count()
+    if not n:
+        raise ValueError("pick_card: no card to pick from (empty mask)")
+    if mask >> 52:
+        raise ValueError(f"pick_card: mask {mask:#x} has cards beyond index 51")
+    return nth_card(mask, int(rng.random() * n))
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+class PlayCore:
+    """One hand's play: hands, the trick in progress, tricks won, broken.
+
+    ``hands``: bitmask per seat (2..7 seats); ``leader``: the seat that led
+    the trick in progress (or leads next); ``trick``: card indices played to
+    it, in play order; ``trump``: suit 0..3 or None; ``lead_restricted``
+    (SP-13), ``must_trump`` (OH-V6), ``broken`` (SP-15); ``won``: tricks
+    won per seat; ``win_pos``: index in ``trick`` of the card winning it so
+    far; ``tricks_left``: tricks still to be completed.
+
+    The caller checks turn and legality (:meth:`legal`); :meth:`play`
+    applies a card for the seat to play.
+    """
+
+    __slots__ = ("n", "hands", "leader", "trick", "trump", "lead_restricted", "must_trump", "broken",
+                 "won", "win_pos", "tricks_left")
+
+    def __init__(self, hands: Sequence[int], leader: int, trump: int | None = None, lead_restricted: bool = False,
+                 must_trump: bool = False, broken: bool = False, trick: Sequence[int] = (),
+                 won: Sequence[int] | None = None):
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.leader = leader
+        self.trick = list(trick)
+        self.trump = trump
+        self.lead_restricted = bool(lead_restricted)
+        self.must_trump = bool(must_trump) and trump is not None
+        self.broken = bool(broken) or (trump is not None and any(c // 13 == trump for c in self.trick))
+        self.won = [0] * self.n if won is None else list(won)
+        self.win_pos = winning_position(self.trick, trump) if self.trick else 0
+        self.tricks_left = max(h.bit_count() for h in self.hands) if self.hands else 0
+
+    def copy(self) -> "PlayCore":
+        """An independent copy (lists of the core copied; a subclass's other
+        attributes shared)."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        names = _SLOTS.get(cls)
+        if names is None:
+            names = _SLOTS[cls] = tuple(k for kl in cls.__mro__ for k in getattr(kl, "__slots__", ()))
+        for k in names:
+            try:
+                setattr(c, k, getattr(self, k))
+            except AttributeError:  # never set
+                pass
+        c.hands = list(self.hands)
+        c.trick = list(self.trick)
+        c.won = list(self.won)
+        return c
+
+    @property
+    def to_play(self) -> int:
+        """The seat that plays next."""
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def led_suit(self) -> int | None:
+        """Suit 0..3 of the card led to the trick in progress, or None."""
+        return self.trick[0] // 13 if self.trick else None
+
+    @property
+    def done(self) -> bool:
+        """Every card has been played."""
+        return not self.trick and not any(self.hands)
+
+    @property
+    def winner_so_far(self) -> int | None:
+        """The seat winning the trick in progress, or None before the lead."""
+        return (self.leader + self.win_pos) % self.n if self.trick else None
+
+    def legal(self, seat: int | None = None) -> int:
+        """Bitmask of the cards ``seat`` (default: the seat to play) may play
+        now; 0 if it is not that seat's turn (SP-13, SP-14, OH-9, OH-V6)."""
+        to_play = (self.leader + len(self.trick)) % self.n
+        if seat is not None and seat != to_play:
+            return 0
+        tr = self.trick
+        return legal_play_mask(self.hands[to_play], tr[0] // 13 if tr else None, self.trump,
+                               self.lead_restricted, self.broken, self.must_trump)
+
+    def play(self, card: int) -> int | None:
+        """The seat to play plays ``card`` (assumed legal).  Returns the
+        winning seat when the card completes the trick (that seat leads
+        next, its ``won`` count goes up), else None."""
+        n = self.n
+        tr = self.trick
+        seat = (self.leader + len(tr)) % n
+        self.hands[seat] &= ~(1 << card)
+        if card // 13 == self.trump:
+            self.broken = True  # a trump led (only trumps held) or played off-suit (SP-15)
+        tr.append(card)
+        k = len(tr)
+        if k > 1 and beats(card, tr[self.win_pos], self.trump):
+            self.win_pos = k - 1
+        if k < n:
+            return None
+        winner = (self.leader + self.win_pos) % n
+        self.won[winner] += 1
+        self.leader = winner
+        self.trick = []
+        self.win_pos = 0
+        self.tricks_left -= 1
+        return winner
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(leader={self.leader}, trick={self.trick}, won={self.won}, "
+                f"trump={self.trump}, broken={self.broken})")
+
+
+def random_play_out(core: PlayCore, rnd) -> list[int]:
+    """Play ``core`` (changed in place) to the end of the hand, every seat
+    choosing uniformly at random among its legal cards; returns
+    ``core.won``.
+
+    ``rnd``: a ``random.Random().random``-like function; each card is the
+    ``int(rnd() * n)``-th lowest of the ``n`` legal cards (one draw per
+    card, as :func:`pick_card`).  See :func:`random_play_out_masks`.
+    """
+    leader, broken = random_play_out_masks(core.hands, core.leader, core.trump, core.lead_restricted,
+                                           core.must_trump, core.broken, core.trick, core.won, rnd)
+    core.leader = leader
+    core.broken = broken
+    core.trick = []
+    core.win_pos = 0
+    core.tricks_left = 0
+    return core.won
+
+
+def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead_restricted: bool,
+                          must_trump: bool, broken: bool, trick: Sequence[int], won: list[int],
+                          rnd) -> tuple[int, bool]:
+    """:func:`random_play_out` on plain values, for the simulation's speed:
+    ``hands`` (bitmask per seat, 2..7 seats) and ``won`` (tricks per seat)
+    are updated in place; ``trick``: card indices already played to the
+    trick in progress led by ``leader`` (not modified).  Returns ``(last
+    trick's winner, broken)``.
+
+    A trick in progress is finished card by card with :meth:`PlayCore.legal`
+    and :meth:`PlayCore.play`; whole tricks are then played by a loop
+    written for speed with this module's tables.  Its legal sets are those
+    of :func:`legal_play_mask` and its winners those of :func:`beats`
+    (tested step by step against :meth:`PlayCore.legal` and
+    :meth:`PlayCore.play` in ``tests/test_playcore.py``).
+    """
+    n = len(hands)
+    if trick:  # finish the trick in progress step by step
+        core = PlayCore(hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
+        while core.trick:
+            legal = core.legal()
+            core.play(nth_card(legal, int(rnd() * legal.bit_count())))
+        hands[:] = core.hands
+        won[:] = core.won
+        leader = core.leader
+        broken = core.broken
+    left = hands[leader].bit_count()  # cards in every hand
+    if not left:
+        return leader, broken
+    FOLLOW = _FOLLOW[n]
+    T0, T1, T2, T3 = _TAB
+    if trump is None:
+        tlo = thi = 99  # no card is a trump
+        TM = 0
+        TT = T0
+        must_trump = False
+    else:
+        tlo = trump * 13
+        thi = tlo + 13
+        TM = SUIT_MASK[trump]
+        TT = _TAB[trump]
+    NT = FULL_MASK ^ TM
+    unbroken = lead_restricted and trump is not None and not broken  # trumps may not be led yet (SP-13)
+    # ``best`` is the winning card's power: its index if it is of the suit led,
+    # 100 + its index if it is a trump played on another suit (it beats every
+    # card of the suit led, and only a higher trump beats it, SP-16, OH-10).
+    for left in range(left, 0, -1):
+        # the lead (SP-12, SP-13, OH-9)
+        h = hands[leader]
+        if unbroken:
+            m = h & NT
+            if not m:  # only trumps: leading one breaks them (SP-15)
+                m = h
+                unbroken = False
+                broken = True
+            k = int(rnd() * m.bit_count())
+        else:
+            m = h
+            k = int(rnd() * left)
+        t = T0[m & 8191]
+        if k < len(t):
+            T = T0
+            sh = 0
+        else:
+            k -= len(t)
+            t = T1[(m >> 13) & 8191]
+            if k < len(t):
+                T = T1
+                sh = 13
+            else:
+                k -= len(t)
+                t = T2[(m >> 26) & 8191]
+                if k < len(t):
+                    T = T2
+                    sh = 26
+                else:
+                    k -= len(t)
+                    t = T3[m >> 39]
+                    T = T3
+                    sh = 39
+        best = t[k]
+        hands[leader] = h ^ (1 << best)
+        bs = leader
+        SM = 8191 << sh
+        for seat in FOLLOW[leader]:
+            h = hands[seat]
+            f = h & SM
+            if f:  # follow suit (SP-14, OH-9)
+                t = T[f >> sh]
+                c = t[int(rnd() * len(t))]
+                if c > best:
+                    best = c
+                    bs = seat
+            else:
+                if must_trump and h & TM:  # OH-V6: void and holds trumps: must trump
+                    t = TT[(h >> tlo) & 8191]
+                    c = t[int(rnd() * len(t))]
+                else:  # void: any card (SP-14, OH-9)
+                    k = int(rnd() * left)
+                    t = T0[h & 8191]
+                    if k < len(t):
+                        c = t[k]
+                    else:
+                        k -= len(t)
+                        t = T1[(h >> 13) & 8191]
+                        if k < len(t):
+                            c = t[k]
+                        else:
+                            k -= len(t)
+                            t = T2[(h >> 26) & 8191]
+                            if k < len(t):
+                                c = t[k]
+                            else:
+                                c = T3[h >> 39][k - len(t)]
+                if tlo <= c < thi:  # a trump on another suit: breaks trumps (SP-15), wins unless a higher trump is in
+                    broken = True
+                    unbroken = False
+                    if c + 100 > best:
+                        best = c + 100
+                        bs = seat
+            hands[seat] = h ^ (1 << c)
+        won[bs] += 1
+        leader = bs
+    return leader, broken
