@@ -401,6 +401,8 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
                 game.deal(deal)
             except InvalidInputError as e:
                 return None, 2, f"hands[{hi}].deal: {e}"
+            if hand.deal is None and spec.codec.after_number_deal:
+                spec.codec.after_number_deal(game)  # two-player Spades: the standard draw (SP-2P-2)
             for path, action in hand.actions:
                 seat = action.seat
                 legal = None
@@ -452,10 +454,20 @@ def game_to_record(game: TrickGame) -> dict:
             if codec.turn_up:
                 h["turn_up"] = a.turn_up.code if a.turn_up else None
             h["actions"] = []
-            hands.append(h)
+            hands.append((a, h))
         else:
-            hands[-1]["actions"].append({"seat": a.seat, **action_to_json(spec, a)})
-    rec["hands"] = hands
+            hands[-1][1]["actions"].append(a)
+    out = []
+    for i, (deal, h) in enumerate(hands):
+        acts = h["actions"]
+        if codec.hand_out is not None:  # two-player Spades: the draw is not recorded
+            written = codec.hand_out(deal, acts, (game.start_dealer + i) % game.n_seats)
+            if written is None:
+                break
+            h, acts = dict(written[0]), written[1]
+        h["actions"] = [{"seat": a.seat, **action_to_json(spec, a)} for a in acts]
+        out.append(h)
+    rec["hands"] = out
     return rec
 
 
@@ -483,6 +495,8 @@ def game_from_record(record: Any, auto_deal: bool = True) -> TrickGame:
             try:
                 deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
                 game.deal(deal)
+                if hand.deal is None and parsed.spec.codec.after_number_deal:
+                    parsed.spec.codec.after_number_deal(game)  # two-player Spades: the standard draw
             except InvalidInputError as e:
                 raise RecordError(f"hands[{hi}].deal", str(e)) from None
             for path, action in hand.actions:

@@ -18,7 +18,7 @@ it) instead of comparing the game's name:
 >>> spec_for("spades", 3)
 Traceback (most recent call last):
 ...
-engine.errors.InvalidInputError: Spades is for 4 seats, not 3 (SP-1): write the whole number 4
+engine.errors.InvalidInputError: Spades is for 2 or 4 seats, not 3 (SP-1, SP-2P-1)
 
 How a game registers
 --------------------
@@ -37,8 +37,9 @@ How a game registers
    keys, bags, turn-up card, hand sizes.  ``engine.record`` reads and
    writes records only through it.
 
-Two-player Spades (SP-2P) is the example of a second layout: the same
-record name ``"spades"``, ``seats: 2``, and only the differences declared::
+Two-player Spades (SP-2P) is a second layout (registered below as
+:data:`SPADES_TWO`): the same record name ``"spades"``, ``seats: 2``, and
+only the differences declared, in outline::
 
     register(GameSpec(
         name="spades", title="Spades for two", seat_counts=(2,), seats_rule="SP-2P-1",
@@ -75,9 +76,11 @@ from .cards import Card, Suit
 from .errors import InvalidInputError, quote
 from .ohhell import OhHellGame, OhHellRules, _no_trump_reason, score_oh_hell_seat
 from .spades import SEAT_NAMES, SpadesGame, SpadesRules, score_spades_side, start_scores_problem
+from .spades_two import PLAYER_NAMES, SpadesTwoGame, record_hand_out, record_number_draw, \
+    start_scores_problem_two, two_player_rules_problem
 
 __all__ = ["RecordCodec", "GameSpec", "register", "spec_for", "spec_of", "specs", "game_names",
-           "default_seats", "seats_problem", "spec_named", "SPADES", "OH_HELL", "SPADES_RULE_IDS", "OH_HELL_RULE_IDS"]
+           "default_seats", "seats_problem", "spec_named", "SPADES", "SPADES_TWO", "OH_HELL", "SPADES_RULE_IDS", "OH_HELL_RULE_IDS"]
 
 
 def _no_start_problem(scores: Any, rules: Any) -> str | None:
@@ -124,6 +127,14 @@ class RecordCodec:
     hand_count: Callable[[Any], "int | None"] = _no_hand_limit
     hand_count_rule: str = ""
     start_problem: Callable[[Any, Any], "str | None"] = _no_start_problem
+    #: What the engine plays after a record's ``deal_number`` deal, before the
+    #: record's actions (two-player Spades: its standard draw, SP-2P-2), or None.
+    after_number_deal: Callable[[Any], None] | None = None
+    #: How one hand of a game's history is written: ``(deal, actions,
+    #: dealer) -> {"deal" or "deal_number", ...}`` and the actions to write,
+    #: or None to leave the hand out (two-player Spades: the draw is not
+    #: recorded); None: the deal's hands and every action.
+    hand_out: Callable[[Any, list, int], "tuple[dict, list] | None"] | None = None
 
     def seat_from_letter(self, text: str) -> int | None:
         """The seat a letter names (either case), or None."""
@@ -359,6 +370,31 @@ SPADES = register(GameSpec(
         bid_words=(("nil", 0, False), ("blind_nil", 0, True)), score_key="side", scores_note=" [NS, EW]",
         has_bags=True, no_turn_up="Spades turns up no card (spades are always trump, SP-2)",
         start_problem=_spades_start_problem),
+))
+
+def _spades_two_rules_from_json(obj: Any, seats: int) -> SpadesRules:
+    rules = SpadesRules.from_json(obj)
+    problem = two_player_rules_problem(rules)
+    if problem:
+        raise InvalidInputError(problem)
+    return rules
+
+
+SPADES_TWO = register(GameSpec(
+    name="spades", title="Spades for two", seat_counts=(2,), seats_rule="SP-2P-1",
+    seat_names=lambda n: PLAYER_NAMES,
+    sides=lambda n: ((0,), (1,)),  # each for themselves: scores and bags per player (SP-2P-1, SP-2P-5)
+    game_class=SpadesTwoGame, rules_class=SpadesRules, rules_from_json=_spades_two_rules_from_json,
+    phases=(Phase.DEAL, Phase.DRAW, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER),
+    rule_ids=SPADES_RULE_IDS + _ids("SP-2P-", 6), scorer=score_spades_side, score_per="seat",
+    max_bid=13, nil_bids=True, blind_nil=False, fixed_trump=Suit.SPADES,
+    codec=RecordCodec(
+        hand_size=lambda rules, index: 13,
+        bid_words=(("nil", 0, False), ("blind_nil", 0, True)), score_key="seat",
+        scores_note=" [player 0, player 1]", has_bags=True,
+        no_turn_up="Spades turns up no card (spades are always trump, SP-2)",
+        start_problem=start_scores_problem_two,
+        after_number_deal=record_number_draw, hand_out=record_hand_out),
 ))
 
 OH_HELL = register(GameSpec(

@@ -29,8 +29,8 @@ def test_look_up_by_name_and_seats():
 
 
 @pytest.mark.parametrize("name, seats, message", [
-    ("spades", 3, "Spades is for 4 seats, not 3 (SP-1): write the whole number 4"),
-    ("spades", 4.0, "Spades is for 4 seats, not 4.0 (SP-1): write the whole number 4"),
+    ("spades", 3, "Spades is for 2 or 4 seats, not 3 (SP-1, SP-2P-1)"),
+    ("spades", 4.0, "Spades is for 2 or 4 seats, not 4.0 (SP-1, SP-2P-1)"),
     ("oh_hell", 8, "Oh Hell is for 3 to 7 seats, not 8 (OH-1)"),
     ("oh_hell", True, "Oh Hell is for 3 to 7 seats, not True (OH-1)"),
     ("bridge", 4, 'no game called \'bridge\' (known: "spades" or "oh_hell")'),
@@ -116,25 +116,23 @@ def test_rule_ids_are_rules_md_ids_and_cover_what_the_games_cite():
 
 
 def test_a_second_seat_layout_is_one_registration():
-    """Two-player Spades (SP-2P) registers as ("spades", 2): records with
-    ``seats: 2`` then reach it, four-seat records are unchanged."""
-    two = dataclasses.replace(SPADES, title="Spades", seat_counts=(2,), seats_rule="SP-2P-1", default_seat_count=None,
-                              seat_names=lambda n: ("Player 1", "Player 2"), sides=lambda n: ((0,), (1,)))
+    """Two-player Spades (SP-2P) is registered as ("spades", 2): records with
+    ``seats: 2`` reach it, four-seat records are unchanged."""
+    two = registry.SPADES_TWO
     with pytest.raises(ValueError, match="already registered"):
         register(dataclasses.replace(SPADES, seat_counts=(4, 6)))
-    register(two)
-    try:
-        assert spec_for("spades", 2) is two and spec_for("spades", 4) is SPADES
-        assert not two.partnerships and two.partner_of(0, 2) is None
-        assert seats_problem("spades", 3) == "Spades is for 2 or 4 seats, not 3 (SP-1, SP-2P-1)"
-        assert default_seats("spades") == 4 and game_names() == ("spades", "oh_hell")
-        g = SpadesGame(first_deal=5)
-        rec = game_to_record(g)
-        del rec["seats"]
-        assert parse_record(rec).seats == 4
-    finally:
-        registry._SPECS.remove(two)
-    assert specs() == (SPADES, OH_HELL)
+    with pytest.raises(ValueError, match="already registered"):
+        register(dataclasses.replace(two))
+    assert spec_for("spades", 2) is two and spec_for("spades", 4) is SPADES
+    assert two.seat_names(2) == ("Player 1", "Player 2") and two.sides(2) == ((0,), (1,))
+    assert not two.partnerships and two.partner_of(0, 2) is None and not two.blind_nil
+    assert seats_problem("spades", 3) == "Spades is for 2 or 4 seats, not 3 (SP-1, SP-2P-1)"
+    assert default_seats("spades") == 4 and game_names() == ("spades", "oh_hell")
+    g = SpadesGame(first_deal=5)
+    rec = game_to_record(g)
+    del rec["seats"]
+    assert parse_record(rec).seats == 4
+    assert specs() == (SPADES, two, OH_HELL)
 
 
 def test_records_read_through_the_codec():
