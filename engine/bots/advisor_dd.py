@@ -10,12 +10,17 @@ leads, SP-12; its lead obeys SP-13): how many tricks the bidder's
 partnership takes when all four hands are open and everyone plays their best.
 
 * :func:`dd_check` returns a :class:`DDCheck`: the distribution of those
-  tricks, its (weighted) mean and the bid it suggests for this seat — the
-  side's expected tricks minus the partner's bid (if the partner has bid) or
-  minus what the advisor would count for the partner's hand (averaged over the
-  same deals).  Its ``bid`` is None where the check does not apply: a Nil on
-  the side (the side would not play for the most tricks, SP-8), an unlooked
-  hand, or no DDS.
+  tricks, its (weighted) mean, what this hand is worth by that measure and
+  the bid it suggests for this seat.  The hand's *worth* is the side's
+  double-dummy tricks minus the advisor's count for the partner's sampled
+  hand, averaged over the same deals (paired, so most of the partner's
+  variation cancels; the weighting by bids makes a partner who bid 4 hold
+  four-trick hands).  The suggested bid is halfway (:data:`DD_WEIGHT`)
+  between the advisor's count and that worth: a fixed number of deals
+  leaves noise, and halfway measured best (``benchmarks/level4.py``).  Its
+  ``bid`` is None where the check does not apply: a Nil on the side (the
+  side would not play for the most tricks, SP-8), an unlooked hand, or no
+  DDS.
 * :func:`with_dd_check` turns an :class:`~engine.bots.advisor.Advice` into
   one that follows that bid, with a line a learner can read.
   :func:`engine.bots.advisor.advise_bid` calls it when asked
@@ -40,6 +45,8 @@ __all__ = ["DDCheck", "dd_check", "with_dd_check", "DEFAULT_SAMPLES"]
 
 #: Deals solved per check by default (about 35 ms each with DDS at the first trick).
 DEFAULT_SAMPLES = 24
+#: How far the suggested bid moves from the advisor's count towards the double-dummy worth (0..1).
+DD_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -49,10 +56,12 @@ class DDCheck:
     ``samples``: deals solved; ``counts[k]``: deals in which the side takes
     exactly ``k`` of the 13 tricks (14 entries); ``chance[k]``: the weighted
     share of deals; ``mean``: the weighted mean (tricks); ``low``/``high``:
-    the 10th and 90th weighted percentiles; ``partner``: the partner's bid
-    if made (int), else the mean of the advisor's count for the partner's
-    sampled hand (float); ``bid``: the suggested bid for this seat (None:
-    the check does not apply, see ``reason``); ``millis``: time taken.
+    the 10th and 90th weighted percentiles; ``partner``: the weighted mean
+    of the advisor's count for the partner's sampled hands (tricks);
+    ``worth``: ``mean - partner`` (this hand's share, tricks); ``count``:
+    the advisor's count for this hand; ``bid``: the suggested bid for this
+    seat (None: the check does not apply, see ``reason``); ``millis``: time
+    taken.
     """
 
     samples: int
@@ -62,13 +71,16 @@ class DDCheck:
     low: int
     high: int
     partner: float | None
+    worth: float | None
+    count: float | None
     bid: int | None
     reason: str = ""
     millis: float = 0.0
 
 
 def _empty(reason: str, t0: float) -> DDCheck:
-    return DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, reason, (time.perf_counter() - t0) * 1000)
+    return DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, None, None, reason,
+                   (time.perf_counter() - t0) * 1000)
 
 
 def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 0,
@@ -91,7 +103,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         return _empty("a Nil on the side: the side does not play for the most tricks (SP-8)", t0)
     if not _dds.available():
         return _empty(_dds.UNAVAILABLE_REASON, t0)
-    from .advisor import spades_estimate  # late: advisor imports this module lazily
+    from .advisor import advise_spades, spades_estimate  # late: advisor imports this module lazily
     from .level3 import _bid_weight_fn
     rng = random.Random(seed)
     weight = _bid_weight_fn(view)
@@ -110,7 +122,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         pos = spades_position(hands, leader)
         vals = _dds.dds_card_values(pos, side).values()
         tricks = max(vals) if leader in side else min(vals)
-        pest = float(max(1, round(spades_estimate(cards_of(hands[partner]))))) if pb is None else float(pb)
+        pest = spades_estimate(cards_of(hands[partner]))
         rows.append((w, tricks, pest))
     wsum = sum(w for w, _, _ in rows)
     if not rows or wsum <= 0:
@@ -130,10 +142,12 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         if acc >= 0.9 - 1e-12:
             high = t
             break
-    bid = int(mean - p_mean + 0.5)
+    worth = mean - p_mean
+    count = advise_spades(view.hand, pb, allow_nil=False, nil_value=getattr(view.rules, "nil_value", 100)).total
+    bid = int(count + DD_WEIGHT * (worth - count) + 0.5)
     cap = 13 - (int(pb) if pb is not None else 0)
     bid = max(1, min(cap, bid))
-    return DDCheck(len(rows), tuple(counts), tuple(chance), mean, low or 0, high, pb if pb is not None else p_mean,
+    return DDCheck(len(rows), tuple(counts), tuple(chance), mean, low or 0, high, p_mean, worth, count,
                    bid, "", (time.perf_counter() - t0) * 1000)
 
 
@@ -150,10 +164,8 @@ def with_dd_check(view: SeatView, advice, samples: int = DEFAULT_SAMPLES, seed: 
     if chk.bid is None:
         return advice
     total = sum(v for _, v in advice.lines)
-    if isinstance(chk.partner, int):
-        who = f"partner bid {chk.partner}"
-    else:
-        who = f"partner's hand counts about {chk.partner:.1f}"
     text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
-            f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); {who}, so bid {chk.bid}")
+            f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); partner's hand counts about "
+            f"{chk.partner:.1f}, so yours is worth about {chk.worth:.1f}; halfway from the count "
+            f"{chk.count:.1f}: bid {chk.bid}")
     return Advice(chk.bid, tuple(advice.lines) + ((text, round(chk.bid - total, 2)),), sure=advice.sure)

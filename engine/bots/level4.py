@@ -303,6 +303,8 @@ class DoubleDummyPlayer(ExpertPlayer):
                 ok = _solver.exact_bid_cards(pos, me, need, limit=None)
                 rows.append((1.0, [1.0 if ok[c] else 0.0 for c in cards]))
         pick, top, means = self._pick(view, cards, rows)
+        if view.game != "spades" and top <= 0:
+            raise _Fallback("exactly the bid is not makeable in any sampled deal against best defence")
         self.last_method = "exact"
         card = DECK[pick]
         if view.game == "spades":
