@@ -120,13 +120,20 @@ def duplicate_pair(args):
 
 def strength(pool, deals: int, target: int, samples: int, bid_samples: int, l3_samples: int, legal: list) -> None:
     t = time.perf_counter()
-    res = [g for pair in pool.map(duplicate_pair, [(i, target, samples, bid_samples, l3_samples)
-                                                   for i in range(deals)]) for g in pair]
+    res = []
+    for k, pair in enumerate(pool.imap_unordered(duplicate_pair, [(i, target, samples, bid_samples, l3_samples)
+                                                                  for i in range(deals)]), 1):
+        res.extend(pair)
+        if k % 5 == 0 and k < deals:  # progress, so that a long run shows where it is
+            w = sum(x[0] for x in res)
+            print(f"    ... {k} deal sequences: level 4 won {w} of {len(res)} "
+                  f"({time.perf_counter() - t:.0f} s)", flush=True)
     wins = sum(w for w, _, _, _ in res)
     p, lo, hi = wilson(wins, len(res))
     diffs = [d for _, ds, _, _ in res for d in ds]
     m, half = mean_ci(diffs)
     legal.append(("Spades duplicate games vs level 3", len(res), sum(r[2] for r in res), sum(r[3] for r in res)))
+    print(f"  legality in these games: {legal[-1][2]} level-4 decisions checked, {legal[-1][3]} illegal")
     print(f"  {len(res)} games ({deals} deal sequences x 2, partnerships swapped), target {target}; level 4: "
           f"{samples} deals a card, {bid_samples} a bid check; level 3: {l3_samples} deals a card")
     print(f"  level 4 won {wins} = {pct(p)} [95% CI {pct(lo)} – {pct(hi)}]   "
@@ -220,7 +227,12 @@ def advisor_hand(args):
 
 def advisor_accuracy(pool, hands: int, dd: int, samples: int) -> None:
     t = time.perf_counter()
-    rows = [r for rs in pool.map(advisor_hand, [(i, dd, samples) for i in range(hands)]) for r in rs]
+    rows = []
+    for k, rs in enumerate(pool.imap_unordered(advisor_hand, [(i, dd, samples) for i in range(hands)]), 1):
+        rows.extend(rs)
+        if k % 10 == 0 and k < hands:
+            print(f"    ... {k} hands: mean |side bid − tricks| {statistics.mean(abs(b - x) for b, x in rows):.2f} "
+                  f"({time.perf_counter() - t:.0f} s)", flush=True)
     diffs = [abs(b - k) for b, k in rows]
     m, half = mean_ci(diffs)
     within = sum(1 for d in diffs if d <= 1)
@@ -256,7 +268,7 @@ def main(argv=None) -> None:
     legal: list = []
     with Pool(a.workers) as pool:
         if "strength" not in skip:
-            print("\n1. Strength: Spades, level 4 vs level 3, duplicate games")
+            print("\n1. Strength: Spades, level 4 vs level 3, duplicate games", flush=True)
             strength(pool, deals, 200, a.samples, a.bid_samples, a.l3_samples, legal)
         if "legal" not in skip:
             print("\n2. Legality of level 4's moves")
