@@ -3,7 +3,8 @@
 
 ``make_player(level, seed)`` gives a player: 1 "beginner" (any legal card,
 plausible random bids); higher levels are added by :mod:`engine.bots.level2`
-and :mod:`engine.bots.level3` when present.
+and :mod:`engine.bots.level3` when present, level 4 "double dummy" by
+:mod:`engine.bots.level4`.
 """
 from __future__ import annotations
 
@@ -57,12 +58,14 @@ LEVELS: dict[int, type] = {1: BeginnerPlayer}
 
 
 def make_player(level: int = 1, seed: int | None = None):
-    """A computer player of ``level`` (1 beginner, 2 club, 3 expert)."""
+    """A computer player of ``level`` (1 beginner, 2 club, 3 expert, 4 double dummy)."""
     if level == 2 and 2 not in LEVELS:
         from . import level2  # noqa: F401  (registers itself)
     if level == 3 and 3 not in LEVELS:
         from . import level3  # noqa: F401
+    if level == 4 and 4 not in LEVELS:
+        from . import level4  # noqa: F401
     try:
         return LEVELS[level](seed=seed)
     except KeyError:
-        raise ValueError(f"no computer player of level {level!r}: choose 1, 2 or 3") from None
+        raise ValueError(f"no computer player of level {level!r}: choose 1, 2, 3 or 4") from None

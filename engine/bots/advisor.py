@@ -441,12 +441,17 @@ def _chance_words(p: float) -> str:
 
 
 # ===================================================================== views
-def advise_bid(view: SeatView) -> Advice:
+def advise_bid(view: SeatView, *, double_dummy: int = 0, seed: int | None = 0) -> Advice:
     """Advice for the seat of ``view`` (in its bidding turn, or any time
     during bidding).  Spades uses the partner's bid if already made; Oh Hell
     uses the hand size, trump, earlier bids and the legal bids (hook,
     OH-V4).  An unlooked Spades hand gets Blind Nil advice (SP-10) or
-    ``bid=None`` ("look first")."""
+    ``bid=None`` ("look first").  ``double_dummy``: if above 0, four-seat
+    Spades bids follow the double-dummy check over that many sampled deals
+    (``seed``), when DDS is available (:mod:`engine.bots.advisor_dd`)."""
+    if double_dummy:
+        from .advisor_dd import with_dd_check
+        return with_dd_check(view, advise_bid(view), double_dummy, seed)
     if view.spec.nil_bids:
         if view.hand is None:
             if blind_nil_advisable(view):

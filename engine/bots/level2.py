@@ -23,16 +23,18 @@ from .sampling import club_card, state_from_view
 __all__ = ["ClubPlayer", "choose_bid", "choose_exchange", "choose_card"]
 
 
-def choose_bid(view: SeatView) -> tuple[Action, str]:
+def choose_bid(view: SeatView, advice: Advice | None = None) -> tuple[Action, str]:
     """The club bid for ``view`` (in its bidding turn) and why.  May return
     :class:`~engine.actions.Look` for an unlooked Spades hand that does not
-    go Blind Nil (looking is always allowed, SP-10)."""
+    go Blind Nil (looking is always allowed, SP-10).  ``advice``: the
+    advisor's advice to follow (default ``advise_bid(view)``)."""
     seat = view.seat
     if view.hand is None:  # not looked yet: only where Blind Nil exists (SP-10)
         if blind_nil_advisable(view):
             return Bid(seat, 0, True), "far behind late in the game: Blind Nil (SP-10)"
         return Look(seat), "look at the cards before bidding"
-    advice: Advice = advise_bid(view)
+    if advice is None:
+        advice = advise_bid(view)
     bid = advice.bid
     why = "; ".join(t for t, _ in advice.lines)
     if view.spec.nil_bids and bid and not advice.nil:

@@ -1,0 +1,318 @@
+"""Level 4 "double dummy" computer player: sampled deals solved double dummy.
+
+For each card decision the player deals the cards it cannot see many times,
+consistently with everything public (:func:`engine.bots.sampling.sample_hands`:
+its own hand, the cards played, the suits each seat has shown void in, the
+cards it passed in a Blind Nil exchange, SP-10; each deal weighted by how well
+it fits the bids made, as level 3 does), solves every deal *double dummy*
+(all hands open, every seat playing its best) and plays the card with the best
+weighted average.  Bots receive views only; the sampled deals stand in for
+the hidden hands.
+
+Four-seat Spades (SP-1, partnerships N–S and E–W):
+
+* Each legal card's value is the number of tricks the partnership takes from
+  here on with best play.  Only the engine's legal cards are offered at the
+  root (SP-13 no spade lead before spades are broken, SP-14 follow suit).
+  With at most :data:`EXACT_TRICKS` tricks left (one more while spades are
+  unbroken, where SP-13 can change the answer) the exact solver
+  :func:`engine.solver.card_values` is used, which enforces SP-13…SP-16 in
+  every line; earlier DDS (:func:`engine.solver_dds.dds_card_values`, through
+  the optional ``endplay`` package) answers, whose lines after the root card
+  may include a spade lead SP-13 forbids (``benchmarks/solver.py`` measures
+  how often that matters).
+* The average is taken over the real hand score, not raw tricks: the final
+  tricks (tricks won so far plus the double-dummy tricks) are scored with the
+  engine's scorer (contract, set, bags and bag penalty, Nil and Blind Nil,
+  SP-7…SP-20, house rules of the view) as the partnership's points minus the
+  opponents', with a bonus when the hand wins the game (SP-22) — the utility
+  of :mod:`engine.bots.level3`.
+* Nil-aware (SP-8, SP-10): while a Nil bid is alive (its bidder has won no
+  trick) the solver's question "can the Nil bidder, helped by the partner,
+  still lose every trick?" is answered per card — exactly by
+  :func:`engine.solver.nil_safe_cards` with at most :data:`NIL_EXACT_TRICKS`
+  tricks left, earlier *estimated* by playing the deal out with the level-2
+  policy (the Nil bidder ducks, its partner covers, the opponents try to
+  give it a trick).  A failed Nil gives its bidder one trick of its side's
+  double-dummy tricks.  So a Nil bidder ducks, its partner protects the Nil
+  and the opponents try to set it, because that is what the score says.
+
+Without ``endplay`` (or if DDS fails), four-seat Spades positions with more
+tricks left than the exact solver takes are played by level 3
+(:class:`~engine.bots.level3.ExpertPlayer`).
+
+Oh Hell (3–7 seats, OH-9…OH-11) and two-seat Spades are not partnership
+games, which DDS cannot solve.  There, with at most :data:`OH_HELL_EXACT_TRICKS`
+tricks left (fewer with many seats, see :func:`oh_hell_exact_tricks`), the
+player samples deals and solves each with the exact solver's own-seat
+question: Oh Hell "can I still take exactly my bid when everyone else plays
+to stop me" (:func:`engine.solver.exact_bid_cards`, OH-11); two-seat Spades
+the tricks this seat takes (:func:`engine.solver.card_values`) scored as a
+contract.  Earlier in the hand, and whenever the bid can no longer be made
+exactly, level 4 plays as level 3.
+
+Bids: Spades through the bid advisor with its double-dummy check
+(:func:`engine.bots.advisor.advise_bid` with ``double_dummy``, see
+:mod:`engine.bots.advisor_dd`; the plain advisor without endplay); Oh Hell
+bids and the Blind Nil exchange as level 3.  ``last_reason`` explains each
+choice.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..actions import Action, Bid, Play
+from ..cards import DECK
+from ..game import SeatView
+from .. import solver as _solver
+from .. import solver_dds as _dds
+from ..solver import Position, TooLargeError
+from . import LEVELS
+from .level2 import choose_bid, choose_card
+from .level3 import ExpertPlayer, _bid_weight_fn, _scorer
+from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
+                       state_from_view)
+
+__all__ = ["DoubleDummyPlayer", "EXACT_TRICKS", "NIL_EXACT_TRICKS", "OH_HELL_EXACT_TRICKS",
+           "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities"]
+
+#: Tricks left (at most) for which four-seat Spades is solved by the exact solver instead of DDS.
+EXACT_TRICKS = 4
+#: Tricks left (at most) for which a live Nil's survival is solved exactly (else estimated by a play-out).
+NIL_EXACT_TRICKS = 4
+#: Tricks left (at most) for which Oh Hell (4 seats) and two-seat Spades are solved exactly per sampled deal.
+OH_HELL_EXACT_TRICKS = 4
+
+
+def oh_hell_exact_tricks(n_seats: int) -> int:
+    """Largest number of tricks left for which level 4 solves an Oh Hell (or
+    two-seat Spades) position exactly per sampled deal: 6 with 2 seats, 5 with
+    3, :data:`OH_HELL_EXACT_TRICKS` with 4, 3 with 5–7 (the search grows with
+    the number of cards left)."""
+    return {2: 6, 3: 5, 4: OH_HELL_EXACT_TRICKS}.get(n_seats, 3)
+
+
+class _Fallback(Exception):
+    """Level 4 cannot solve this position: play as level 3."""
+
+
+def position_from_view(view: SeatView, hands: list[int]) -> Position:
+    """The solver :class:`~engine.solver.Position` for ``view`` with the
+    cards still held ``hands`` (bitmask per seat, e.g. a sampled deal).
+    Raises ValueError if the hands do not fit the trick in progress."""
+    ct = view.current_trick
+    leader = ct.leader if ct is not None else (view.dealer + 1) % view.n_seats
+    current = [c.index for c in ct.cards] if ct is not None and ct.cards else []
+    if view.game == "spades":
+        return _solver.spades_position(hands, leader, current, broken=view.broken)
+    trump = int(view.trump) if view.trump is not None else None
+    must = bool(getattr(view.rules, "must_trump", False))
+    return _solver.oh_hell_position(hands, leader, current, trump=trump, must_trump=must)
+
+
+def _live_nils(view: SeatView) -> list[int]:
+    """Seats whose Nil or Blind Nil is still alive (no trick won yet)."""
+    return [s for s, b in enumerate(view.bids) if b in ("nil", "blind_nil") and view.tricks_won[s] == 0]
+
+
+def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], scorer, *,
+                          exact_tricks: int = EXACT_TRICKS, nil_exact_tricks: int = NIL_EXACT_TRICKS,
+                          use_dds: bool = True, rng: random.Random | None = None) -> list[float]:
+    """Four-seat Spades: the utility (see the module docstring) of each card
+    index in ``cards`` (legal for ``view.seat``) in one deal ``hands`` (cards
+    still held per seat), every hand open.  ``scorer``: ``won -> utility``
+    (:func:`engine.bots.level3._scorer`).  Raises :class:`_Fallback` when
+    neither the exact solver (too many tricks left) nor DDS (unavailable,
+    ``use_dds`` False) can answer."""
+    me = view.seat
+    pos = position_from_view(view, hands)
+    left = _solver.tricks_left(pos)
+    side = frozenset({me, (me + 2) % 4})
+    limit = exact_tricks + (0 if view.broken else 1)  # unbroken spades: SP-13 may matter, be exact longer
+    if left <= limit:
+        tricks = _solver.card_values(pos, side, limit=None)
+    elif use_dds and _dds.AVAILABLE:
+        try:
+            tricks = _dds.dds_card_values(pos, side)
+        except _dds.DDSUnavailableError:
+            raise _Fallback("DDS unavailable") from None
+    else:
+        raise _Fallback(f"{left} tricks left and no DDS")
+    won = list(view.tricks_won)
+    nils = _live_nils(view)
+    survive: dict[int, dict[int, bool]] = {}
+    for ns in nils:
+        if left <= nil_exact_tricks:
+            survive[ns] = _solver.nil_safe_cards(pos, ns, limit=None)
+        else:  # estimated: one play-out per card with the level-2 policy (the Nil ducks, partner covers)
+            base = state_from_view(view, hands)
+            r = rng or random.Random(0)
+            est = {}
+            for c in cards:
+                st = base.copy()
+                st.apply(me, c)
+                est[c] = play_out(st, club_policy, r)[ns] == 0
+            survive[ns] = est
+    out = []
+    for c in cards:
+        t_side = tricks[c]
+        final = list(won)
+        for sd_seats, t in ((side, t_side), (frozenset(range(4)) - side, left - t_side)):
+            a, b = sorted(sd_seats)
+            rest = t
+            for s in (a, b):
+                if s in survive and rest > 0 and not survive[s][c]:
+                    final[s] += 1  # the Nil bidder takes (at least) one of its side's tricks
+                    rest -= 1
+            # the rest go to a seat that is not a live Nil (its Nil would otherwise break)
+            keep = [s for s in (a, b) if s not in survive]
+            final[keep[0] if keep else a] += rest
+        out.append(scorer(final))
+    return out
+
+
+class DoubleDummyPlayer(ExpertPlayer):
+    """Level 4 "double dummy" (see the module docstring).
+
+    ``budget_ms``: time per card decision (default 250 ms; at least
+    ``min_samples`` deals are solved whatever the time); ``max_samples``:
+    deals per decision at most (default 40; a benchmark passes
+    ``budget_ms=inf`` and a fixed ``max_samples``); ``exact_tricks``,
+    ``nil_exact_tricks``: see :data:`EXACT_TRICKS`, :data:`NIL_EXACT_TRICKS`;
+    ``bid_dd_samples``: deals of the advisor's double-dummy check per Spades
+    bid (0: the plain advisor); ``use_dds``: False to play without DDS (as
+    without endplay).  Other keywords go to level 3 (its fallback).
+    ``last_reason`` explains the last choice."""
+
+    level = 4
+    name = "double dummy"
+
+    def __init__(self, seed: int | None = None, budget_ms: float = 250.0, max_samples: int = 40,
+                 min_samples: int = 6, exact_tricks: int = EXACT_TRICKS, nil_exact_tricks: int = NIL_EXACT_TRICKS,
+                 bid_dd_samples: int = 24, use_dds: bool = True, l3_budget_ms: float = 250.0,
+                 l3_samples: int = 200, **kw):
+        super().__init__(seed=seed, budget_ms=l3_budget_ms, max_samples=l3_samples, **kw)
+        self.dd_budget_ms = budget_ms
+        self.dd_max_samples = max_samples
+        self.min_samples = min_samples
+        self.exact_tricks = exact_tricks
+        self.nil_exact_tricks = nil_exact_tricks
+        self.bid_dd_samples = bid_dd_samples
+        self.use_dds = use_dds
+        self.last_method = ""
+
+    # ------------------------------------------------------------------ bids
+    def _bid(self, view: SeatView) -> tuple[Action, str]:
+        if view.game == "spades" and view.hand is not None and self.bid_dd_samples > 0 and view.n_seats == 4:
+            from .advisor import advise_bid
+            advice = advise_bid(view, double_dummy=self.bid_dd_samples, seed=self.rng.getrandbits(32))
+            return choose_bid(view, advice=advice)
+        return super()._bid(view)
+
+    # ------------------------------------------------------------------ cards
+    def _card(self, view: SeatView) -> tuple[Action, str]:
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if len(plays) == 1:
+            self.last_method = "only card"
+            return plays[0], f"{plays[0].card.display}: the only legal card"
+        try:
+            if view.game == "spades" and view.n_seats == 4:
+                return self._spades_card(view, plays)
+            return self._exact_own_card(view, plays)
+        except _Fallback:
+            self.last_method = "level 3"
+            return self._choose_card(view)
+
+    def _pick(self, view: SeatView, cards: list[int], rows: list[tuple[float, list[float]]]):
+        """(best card index, its mean, means) with ties going to the club card, then the lowest rank."""
+        wsum = sum(w for w, _ in rows)
+        if not rows or wsum <= 0:
+            raise _Fallback("no weighted deal")
+        means = [sum(w * v[i] for w, v in rows) / wsum for i in range(len(cards))]
+        top = max(means)
+        best = [c for c, m in zip(cards, means) if m >= top - 1e-9]
+        club = choose_card(view)[0].card.index
+        pick = club if club in best else min(best, key=lambda c: (c % 13, c // 13))
+        return pick, top, means
+
+    def _spades_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+        cards = [a.card.index for a in plays]
+        scorer = _scorer(view)
+        weight = _bid_weight_fn(view)
+        t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
+        rows = []
+        for k in range(self.dd_max_samples):
+            if k >= self.min_samples and time.perf_counter() > t_end:
+                break
+            try:
+                hands = sample_hands(view, self.rng)
+            except SamplingError:
+                break
+            w = weight(hands) if weight else 1.0
+            rows.append((w, spades_card_utilities(view, hands, cards, scorer, exact_tricks=self.exact_tricks,
+                                                  nil_exact_tricks=self.nil_exact_tricks, use_dds=self.use_dds,
+                                                  rng=self.rng)))
+        pick, top, means = self._pick(view, cards, rows)
+        pos_left = view.hand_size - len(view.tricks)
+        how = "solved exactly" if pos_left <= self.exact_tricks + (0 if view.broken else 1) else "solved by DDS"
+        self.last_method = "exact" if how == "solved exactly" else "dds"
+        card = DECK[pick]
+        others = sorted(means)
+        margin = top - (others[-2] if len(others) > 1 else top)
+        why = (f"{card.display}: best average score over {len(rows)} sampled deals {how}, every hand open"
+               + (f" ({margin:+.1f} points on the next best card)" if margin > 1e-9 else " (tied with other cards)"))
+        return Play(view.seat, card), why
+
+    def _exact_own_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+        """Oh Hell (and two-seat Spades): sampled deals, each solved exactly
+        for this seat; :class:`_Fallback` when the position is too large or
+        the bid cannot be made exactly any more."""
+        me = view.seat
+        n = view.n_seats
+        left = view.hand_size - len(view.tricks)
+        if left > oh_hell_exact_tricks(n):
+            raise _Fallback("too many tricks left for the exact solver")
+        nums, _ = bid_numbers(view)
+        bid = nums[me]
+        if bid is None:
+            raise _Fallback("bid unknown")
+        need = bid - view.tricks_won[me]
+        if need < 0 or need > left:
+            raise _Fallback("the bid can no longer be made exactly")
+        cards = [a.card.index for a in plays]
+        t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
+        rows = []
+        for k in range(self.dd_max_samples):
+            if k >= self.min_samples and time.perf_counter() > t_end:
+                break
+            try:
+                hands = sample_hands(view, self.rng)
+            except SamplingError:
+                break
+            pos = position_from_view(view, hands)
+            if view.game == "spades":  # two seats: tricks this seat takes, scored as a contract
+                vals = _solver.card_values(pos, {me}, limit=None)
+                won = view.tricks_won[me]
+                row = []
+                for c in cards:
+                    final = won + vals[c]
+                    row.append(10.0 * bid + 0.5 * (bid - final) if final >= bid else -10.0 * bid)
+                rows.append((1.0, row))
+            else:
+                ok = _solver.exact_bid_cards(pos, me, need, limit=None)
+                rows.append((1.0, [1.0 if ok[c] else 0.0 for c in cards]))
+        pick, top, means = self._pick(view, cards, rows)
+        if view.game != "spades" and top <= 0:
+            raise _Fallback("exactly the bid is not makeable in any sampled deal against best defence")
+        self.last_method = "exact"
+        card = DECK[pick]
+        if view.game == "spades":
+            why = f"{card.display}: best average score over {len(rows)} sampled deals solved exactly"
+        else:
+            why = (f"{card.display}: keeps exactly {bid} trick{'s' if bid != 1 else ''} makeable in "
+                   f"{top:.0%} of {len(rows)} sampled deals (solved exactly, the others playing to stop you)")
+        return Play(me, card), why
+
+
+LEVELS[4] = DoubleDummyPlayer

@@ -1,0 +1,346 @@
+"""Level 4 "double dummy" computer player and the advisor's double-dummy
+check (issue 14): legality over seeded games (Spades, Oh Hell), written-out
+endgames (a finesse, Nil ducking), the fallback without endplay, and the
+check's numbers.  Sample counts are tiny here; strength and speed live in
+``benchmarks/level4.py``."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import (Bid, Card, Deal, OhHellGame, OhHellRules, Phase, Play, SpadesGame, SpadesRules,
+                    parse_cards)
+from engine import solver_dds
+from engine.bots import LEVELS, make_player
+from engine.bots import level4 as l4mod
+from engine.bots.advisor import advise_bid, advise_spades
+from engine.bots.advisor_dd import dd_check, with_dd_check
+from engine.bots.level3 import ExpertPlayer
+from engine.bots.level4 import DoubleDummyPlayer, position_from_view, spades_card_utilities
+from engine.bots.level3 import _scorer
+from engine.bots.sampling import play_game
+from engine.cards import DECK, mask_of
+from engine.solver import card_values, side_seats
+from engine.tricks import legal_play_mask, trick_winner
+
+needs_dds = pytest.mark.skipif(not solver_dds.available(), reason="endplay (DDS) is not installed")
+
+
+def quick4(seed: int, **kw) -> DoubleDummyPlayer:
+    """Level 4 with a tiny fixed number of deals, so that games stay fast."""
+    opts = dict(budget_ms=float("inf"), max_samples=1, min_samples=1, bid_dd_samples=0, l3_budget_ms=2,
+                l3_samples=2, bid_budget_ms=5, bid_samples=4)
+    opts.update(kw)
+    return DoubleDummyPlayer(seed=seed, **opts)
+
+
+class Checked:
+    """Wraps a player: every action it returns must be in its view's legal list (or a Look)."""
+
+    def __init__(self, player):
+        self.player = player
+        self.decisions = 0
+
+    def choose(self, view):
+        a = self.player.choose(view)
+        self.decisions += 1
+        assert type(a).__name__ == "Look" or a in view.legal, (a, view.legal)
+        return a
+
+
+# ------------------------------------------------------------------ registry
+def test_make_player_registers_level_4():
+    p = make_player(4, seed=1)
+    assert isinstance(p, DoubleDummyPlayer) and isinstance(p, ExpertPlayer)
+    assert LEVELS[4] is DoubleDummyPlayer and (p.level, p.name) == (4, "double dummy")
+
+
+# ------------------------------------------------------------------ legality over many games
+def test_sp5_sp14_level4_fifty_spades_games_only_legal_moves():
+    # 50 seeded games, target 100 (SP-3 option), level 4 against levels 1-3 (partnerships alternate);
+    # every 5th game the level-4 seats bid with the double-dummy check
+    decisions = 0
+    for i in range(50):
+        g = SpadesGame(SpadesRules(target_score=100), first_deal=20_000 + i, dealer=i % 4)
+        other = 1 + i % 3
+        players = []
+        for s in range(4):
+            if s % 2 == i % 2:
+                players.append(Checked(quick4(10 * i + s, bid_dd_samples=2 if i % 5 == 0 else 0)))
+            elif other == 3:
+                players.append(ExpertPlayer(seed=s, budget_ms=2, max_samples=2, bid_budget_ms=5, bid_samples=4))
+            else:
+                players.append(make_player(other, seed=10 * i + s))
+        play_game(g, players)  # g.apply raises IllegalActionError on an illegal action
+        assert g.phase is Phase.GAME_OVER and max(g.scores) >= 100
+        decisions += sum(p.decisions for p in players if isinstance(p, Checked))
+    assert decisions > 50 * 2 * 13
+
+
+def test_sp10_level4_blind_nil_games_finish_legally():
+    # far behind: level 2 / level 4 bid Blind Nil and exchange (SP-10, SP-11); level 4 samples
+    # with the exchange cards it knows
+    for i in range(3):
+        g = SpadesGame(SpadesRules(target_score=500), first_deal=21_000 + i, dealer=i % 4, scores=(400, 0))
+        players = [Checked(quick4(s)) if s % 2 == 1 else make_player(2, s) for s in range(4)]
+        play_game(g, players)
+        assert g.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_oh9_level4_oh_hell_games_only_legal_moves(players):
+    for i in range(2):
+        g = OhHellGame(OhHellRules(players=players, hand_sizes=(5, 4, 3, 2, 1), hook=True,
+                                   must_trump=bool(i)), first_deal=22_000 + i)
+        ps = [Checked(quick4(s, max_samples=2, min_samples=2)) if s % 2 == 0 else make_player(2, s)
+              for s in range(players)]
+        play_game(g, ps)
+        assert g.phase is Phase.GAME_OVER
+
+
+def test_oh11_level4_uses_the_exact_solver_in_small_oh_hell_hands():
+    methods = []
+    for i in range(3):
+        g = OhHellGame(OhHellRules(players=4, hand_sizes=(3,), hook=False), first_deal=23_000 + i)
+        players = [quick4(s, max_samples=4, min_samples=4) for s in range(4)]
+        while g.phase is not Phase.GAME_OVER:
+            s = g.seats_to_act[0]
+            view = g.view(s)
+            a = players[s].choose(view)
+            assert a in view.legal
+            if view.phase is Phase.PLAY and len(view.legal) > 1:
+                methods.append(players[s].last_method)
+                if players[s].last_method == "exact":
+                    assert "sampled deals (solved exactly" in players[s].last_reason
+            g.apply(a)
+    assert "exact" in methods and set(methods) <= {"exact", "level 3"}
+
+
+# ------------------------------------------------------------------ written-out endgames
+ENDING = ["2H 3H 2C",   # North leads ♥2
+          "KH 5H 3D",   # East: ♥K ♥5 ♦3
+          "AH QH 4S",   # South: ♥A ♥Q ♠4
+          "6H 7H 8H"]   # West
+
+
+def _game_at_ending(ending: list[str], bids=(3, 3, 3, 3), seed: int = 0) -> SpadesGame:
+    """A Spades game whose hand has reached ``ending`` (equal-sized hands, North to lead):
+    the other cards are dealt at random and played off in earlier tricks (found by search),
+    so North wins the last of them (it leads the ending)."""
+    ends = [mask_of(parse_cards(e)) for e in ending]
+    k = len(ending[0].split())
+    used = 0
+    for m in ends:
+        used |= m
+    rest = [c for c in range(52) if not used >> c & 1]
+    rng = random.Random(seed)
+    for _ in range(400):
+        rng.shuffle(rest)
+        fill = [sum(1 << c for c in rest[s * (13 - k):(s + 1) * (13 - k)]) for s in range(4)]
+        plays = _filler_plays([ends[s] | fill[s] for s in range(4)], fill, 13 - k, rng)
+        if plays is not None:
+            break
+    else:
+        raise AssertionError("no filler found")
+    hands = tuple(tuple(sorted(DECK[c] for c in range(52) if (ends[s] | fill[s]) >> c & 1)) for s in range(4))
+    g = SpadesGame(dealer=(plays[0][0] - 1) % 4, auto_deal=False)  # the seat after the dealer leads (SP-12)
+    g.deal(Deal(hands))
+    for s in [(g.dealer + 1 + j) % 4 for j in range(4)]:
+        g.bid(s, bids[s])
+    for seat, c in plays:
+        g.play(seat, DECK[c].code)
+    assert g.to_act == 0 and len(g.view(0).hand) == k
+    return g
+
+
+def _filler_plays(hands, fill, tricks, rng):
+    """Depth-first search for ``tricks`` tricks played from ``fill`` cards only, each legal for the
+    whole hand, the last won by North.  Returns [(seat, card index)] or None."""
+    hands = list(hands)
+    fill = list(fill)
+    out = []
+
+    def rec(leader, broken, t, budget=[4000]):
+        if t == 0:
+            return leader == 0
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+
+        def play(i, cur, broken):
+            if i == 4:
+                w = trick_winner(leader, [DECK[c] for c in cur], 3, 4)
+                return rec(w, broken, t - 1)
+            seat = (leader + i) % 4
+            led = cur[0] // 13 if cur else None
+            legal = legal_play_mask(hands[seat], led, 3, True, broken, False) & fill[seat]
+            cards = [c for c in range(52) if legal >> c & 1]
+            rng.shuffle(cards)
+            for c in cards[:3]:
+                hands[seat] ^= 1 << c
+                fill[seat] ^= 1 << c
+                out.append((seat, c))
+                if play(i + 1, cur + [c], broken or c // 13 == 3):
+                    return True
+                out.pop()
+                hands[seat] ^= 1 << c
+                fill[seat] ^= 1 << c
+            return False
+        return play(0, [], broken)
+
+    for first in range(4):
+        out.clear()
+        if rec(first, False, tricks):
+            return list(out)
+    return None
+
+
+def _open(monkeypatch, g: SpadesGame):
+    """Make level 4 see every hand (an open, double-dummy position): its sampler returns the real deal."""
+    real = [mask_of(g.view(s).hand) for s in range(4)]
+    monkeypatch.setattr(l4mod, "sample_hands", lambda view, rng, **kw: list(real))
+    return real
+
+
+@needs_dds
+def test_sp16_level4_takes_the_finesse_in_an_open_ending(monkeypatch):
+    g = _game_at_ending(ENDING)
+    g.play(0, "2H")
+    g.play(1, "5H")
+    view = g.view(2)
+    real = _open(monkeypatch, g)
+    # the solver's numbers, written out: ♥Q (finesse) 3 tricks for North-South, ♥A 2
+    pos = position_from_view(view, real)
+    assert card_values(pos, side_seats(2, 4, True)) == {Card.parse("QH").index: 3, Card.parse("AH").index: 2}
+    p = DoubleDummyPlayer(seed=1, budget_ms=float("inf"), max_samples=3)
+    assert p.choose(view) == Play(2, Card.parse("QH"))
+    assert p.last_method == "exact" and "3 sampled deals solved exactly" in p.last_reason
+
+
+def test_sp8_level4_nil_bidder_ducks_when_it_can():
+    # North leads ♥5; East bid Nil and holds ♥A ♥3 ♥2: ♥A would win the trick and break the Nil
+    hands = [parse_cards("5H 9H AC KC QC JC TC AD KD QD JD TD 9D"),
+             parse_cards("AH 3H 2H 2C 3C 4C 2D 3D 4D 2S 3S 4S 5S")]
+    used = {c for h in hands for c in h}
+    rest = [c for c in DECK if c not in used]
+    hands += [rest[:13], rest[13:]]
+    g = SpadesGame(dealer=3, auto_deal=False)
+    g.deal(Deal(tuple(tuple(sorted(h)) for h in hands)))
+    for s, b in enumerate((4, 0, 3, 3)):
+        g.bid(s, b)
+    g.play(0, "5H")
+    for seed in range(3):
+        p = DoubleDummyPlayer(seed=seed, budget_ms=float("inf"), max_samples=4, use_dds=solver_dds.available())
+        a = p.choose(g.view(1))
+        assert a.card in (Card.parse("3H"), Card.parse("2H")), p.last_reason
+
+
+@needs_dds
+def test_sp8_level4_nil_bidder_ducks_in_an_open_ending(monkeypatch):
+    # East bid Nil; North leads ♥2, East holds ♥K ♥5 ♦3: ♥5 ducks (South's ♥A/♥Q are above it);
+    # ♥K would win the trick unless South overtakes; written out: the Nil survives only after ♥5
+    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3))
+    g.play(0, "2H")
+    view = g.view(1)
+    _open(monkeypatch, g)
+    p = DoubleDummyPlayer(seed=3, budget_ms=float("inf"), max_samples=2)
+    assert p.choose(view) == Play(1, Card.parse("5H"))
+
+
+def test_spades_card_utilities_score_a_nil_set_for_the_opponents(monkeypatch):
+    # South (opponent of East's Nil) values ♥Q and ♥A by the score: with East's ♥K still to fall,
+    # both leave East's Nil alive here, so the contract decides: ♥Q scores more
+    if not solver_dds.available():
+        pytest.skip("endplay (DDS) is not installed")
+    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3))
+    g.play(0, "2H")
+    g.play(1, "5H")
+    view = g.view(2)
+    real = [mask_of(g.view(s).hand) for s in range(4)]
+    cards = [Card.parse("AH").index, Card.parse("QH").index]
+    u = spades_card_utilities(view, real, cards, _scorer(view))
+    assert u[1] > u[0]
+
+
+# ------------------------------------------------------------------ without endplay
+def test_level4_plays_legally_without_endplay(monkeypatch):
+    monkeypatch.setattr(solver_dds, "AVAILABLE", False)
+    monkeypatch.setattr(solver_dds, "UNAVAILABLE_REASON", "the DDS solver is unavailable (test)")
+    monkeypatch.setattr(solver_dds, "_EP", None)
+    assert not solver_dds.available()
+    methods = set()
+    for i in range(3):
+        g = SpadesGame(SpadesRules(target_score=100), first_deal=24_000 + i, dealer=i % 4)
+        players = [Checked(quick4(s, bid_dd_samples=2)) if s % 2 == 0 else make_player(2, s) for s in range(4)]
+        while g.phase is not Phase.GAME_OVER:
+            s = g.seats_to_act[0]
+            a = players[s].choose(g.view(s))
+            if s % 2 == 0:
+                methods.add(players[s].player.last_method)
+            g.apply(a)
+    assert {"level 3", "exact"} <= methods and "dds" not in methods
+    # the bid check says it cannot run and leaves the advice as it is
+    g = SpadesGame(first_deal=24_100)
+    g.look(g.to_act)
+    view = g.view(g.to_act)
+    chk = dd_check(view, samples=2)
+    assert chk.bid is None and "unavailable" in chk.reason
+    assert advise_bid(view, double_dummy=4) == advise_bid(view)
+
+
+# ------------------------------------------------------------------ the advisor's double-dummy check
+@needs_dds
+def test_dd_check_all_thirteen_spades_takes_every_trick():
+    spades = parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+    rest = [c for c in DECK if c not in spades]
+    g = SpadesGame(dealer=0, auto_deal=False)
+    g.deal(Deal((tuple(sorted(rest[:13])), tuple(sorted(spades)), tuple(sorted(rest[13:26])),
+                 tuple(sorted(rest[26:])))))
+    g.look(1)
+    view = g.view(1)
+    chk = dd_check(view, samples=5, seed=1)
+    assert chk.samples == 5 and chk.counts[13] == 5 and chk.mean == 13 and (chk.low, chk.high) == (13, 13)
+    # worth: 13 tricks minus the advisor's count for partner West's sampled hands (it has no spades);
+    # the bid halfway between the advisor's count and that worth
+    assert chk.worth == pytest.approx(13 - chk.partner) and chk.count == pytest.approx(advise_spades(view.hand).total)
+    assert chk.bid == max(1, min(13, int(chk.count + 0.5 * (chk.worth - chk.count) + 0.5)))
+
+
+@needs_dds
+def test_dd_check_follows_the_partner_bid_and_lines_add_up():
+    g = SpadesGame(first_deal=31, dealer=3)
+    for s in (0, 1):
+        g.look(s)
+        g.apply(Bid(s, 3))
+    g.look(2)
+    view = g.view(2)
+    chk = dd_check(view, samples=6, seed=4)
+    assert sum(chk.counts) == 6 and abs(sum(chk.chance) - 1) < 1e-9
+    assert chk.low <= chk.mean <= chk.high and chk.worth == pytest.approx(chk.mean - chk.partner)
+    assert chk.count == pytest.approx(advise_spades(view.hand, 3, allow_nil=False).total)
+    assert chk.bid == max(1, min(10, int(chk.count + 0.5 * (chk.worth - chk.count) + 0.5)))
+    plain = advise_spades(view.hand, 3)
+    adv = with_dd_check(view, plain, samples=6, seed=4)
+    if not plain.nil:
+        assert adv.bid == chk.bid and round(adv.total) == adv.bid
+        assert adv.lines[:len(plain.lines)] == plain.lines and "double-dummy check over 6 sampled deals" in adv.lines[-1][0]
+        assert advise_bid(view, double_dummy=6, seed=4) == adv
+    # same seed, same answer
+    assert dd_check(view, samples=6, seed=4).counts == chk.counts
+
+
+def test_dd_check_does_not_apply_to_a_nil_side_or_oh_hell():
+    g = SpadesGame(first_deal=32, dealer=3)
+    g.look(0)
+    g.apply(Bid(0, 0))  # North bids Nil
+    g.look(1)
+    g.apply(Bid(1, 3))
+    g.look(2)
+    chk = dd_check(g.view(2), samples=2)
+    assert chk.bid is None and "Nil" in chk.reason
+    og = OhHellGame(OhHellRules(players=4, hand_sizes=(5,)), first_deal=33)
+    v = og.view(og.to_act)
+    assert advise_bid(v, double_dummy=4) == advise_bid(v)
+    with pytest.raises(ValueError):
+        dd_check(v)
