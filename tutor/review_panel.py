@@ -141,8 +141,10 @@ def review_summary(r: dict, me: int, names: list[str]) -> list[str]:
     out.extend(_nil_text(r, me))
     skipped = [d for d in r["decisions"] if d.get("method") == "unavailable"]
     if skipped:
-        out.append(f"Not reviewed before trick {max(d['trick'] for d in skipped) + 1}: "
-                   f"{skipped[0].get('note', 'no solver fits')}.")
+        sv = r.get("solver") or {}
+        why = sv.get("dds_note") or "no solver fits"
+        out.append(f"Not reviewed before trick {max(d['trick'] for d in skipped) + 1}: until then more than "
+                   f"{sv.get('exact_limit')} tricks were left, too many for the exact solver, and {why}.")
     est = [d["trick"] for d in r["decisions"] if d.get("method") == "estimated"]
     if est:
         out.append(f"Tricks {_ranges(est)} are estimated (sampled play-outs, not best play).")
@@ -283,6 +285,24 @@ class ReviewPanel(W.VBox):
                           self.practice_box], **kwargs)
         self.add_class("tt-review")
         self.sync()
+
+    @classmethod
+    def for_record(cls, record: Any, seat: int | None = None, *, level: int = 2, **kwargs: Any) -> "ReviewPanel":
+        """A panel for a saved game (a hand record: dict, JSON text or bytes,
+        HAND_RECORD.md) whose last hand is over, reviewed for ``seat``
+        (default: the record's ``tutor.learner_seat``, else South in Spades,
+        seat 0 in Oh Hell).  Raises :class:`engine.record.RecordError` /
+        ``InvalidInputError`` for a bad record or seat."""
+        from engine.record import game_from_record, loads_record  # noqa: PLC0415
+        from .session import TableSession  # noqa: PLC0415
+
+        if isinstance(record, (str, bytes, bytearray)):
+            record = loads_record(record)
+        if seat is None:
+            tutor = record.get("tutor") if isinstance(record, dict) else None
+            seat = tutor.get("learner_seat") if isinstance(tutor, dict) else None
+        session = TableSession(game_from_record(record, auto_deal=False), seat, level=level)
+        return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
     def click(self) -> None:
