@@ -93,6 +93,10 @@ def _count_text(r: dict, names: list[str]) -> list[str]:
                 out.append(f"After the Blind Nil exchange (SP-10): North–South {ab['NS']}, East–West {ab['EW']}.")
         elif fd:
             out.append(f"The hand's double-dummy count is unavailable: {fd.get('note', '')}.")
+    elif dd.get("method") == "exact" and "tricks" in dd:  # two-player Spades (SP-2P): exact from the first lead
+        a, b = dd["tricks"]
+        out.append(f"With best play from the first lead (both hands open), {names[0]} takes {a} and {names[1]} "
+                   f"{_plural(b, 'trick')} (exact solver, every rule).")
     elif "most_tricks" in dd:
         mt = dd["most_tricks"]
         text = f"With best play against you (all hands open) you could take at most {_plural(mt, 'trick')}"
@@ -140,7 +144,9 @@ def review_summary(r: dict, me: int, names: list[str]) -> list[str]:
         out.append(f"{who} took {_plural(r['took'], 'trick')}.")
     out.extend(_nil_text(r, me))
     skipped = [d for d in r["decisions"] if d.get("method") == "unavailable"]
-    if skipped:
+    if skipped and r.get("note"):  # two-player Spades: said by the engine
+        out.append(r["note"][0].upper() + r["note"][1:] + ".")
+    elif skipped:
         sv = r.get("solver") or {}
         why = sv.get("dds_note") or "no solver fits"
         out.append(f"Not reviewed before trick {max(d['trick'] for d in skipped) + 1}: until then more than "
