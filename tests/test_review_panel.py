@@ -222,3 +222,23 @@ def test_blind_nil_offered_when_100_behind():
 def test_blind_nil_offered_under_the_standard_rules():
     t = new_spades_table(deal_number=5, level=1)
     assert blind_state(t)[:2] == (None, "")
+
+
+def test_oh_hell_table_review_names_the_card_that_lost_the_bid():
+    from engine import OhHellRules
+    from tutor.table import new_oh_hell_table
+    t = new_oh_hell_table(OhHellRules(players=4, hand_sizes=(5,)), deal_number=3, level=1, seed=1)
+    t.click_bid(1)
+    while t.game.phase is Phase.PLAY:
+        t.click_card(t.game.legal_plays(0)[0].code)
+    p = t._review
+    p.click()
+    assert p.feedback.kind == ""
+    assert p.summary_text == ("With best play against you (all hands open) you could take at most 0 tricks; "
+                              "exactly your bid of 1 was not makeable (OH-11).")
+    assert p.moment_texts == ["Trick 4: you played J♦. With best play you could take at most 1 trick; after J♦, 0. "
+                              "Before it you could still take exactly your bid of 1; after it the others can stop "
+                              "you. Playing J♠ keeps the bid makeable."]
+    assert [(d["trick"], d["before"], d["after"]) for d in p.result["decisions"]] == [
+        (1, 0, 0), (2, 1, 1), (3, 1, 1), (4, 1, 0), (5, 0, 0)]
+    assert p.figure.layout.title.text == "Tricks available: your best total"
