@@ -470,7 +470,7 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
         out["solver"] = {"exact_limit": lim, "dds_available": False,
                          "dds_note": "DDS solves four hands only; two-player hands are solved by the exact solver"}
         out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, False))
-    elif parsed.game == "spades":
+    elif parsed.spec.partnerships:  # partners' tricks count together; Nil (SP-8) is reviewed on its own
         lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
                          "dds_note": ("DDS was switched off" if not use_dds else
