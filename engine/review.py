@@ -276,6 +276,8 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
            "nil": list(nil_info.values()), "timeline": timeline,
            "took": None if result is None else sum(result.tricks_won[x] for x in side)}
     if two:
+        if seat in nil_info:  # a Nil bidder plays for no trick (SP-8): only a card that broke the Nil cost anything
+            out["costly"] = [d for d in decisions if d.get("nil_broken")]
         out["double_dummy"] = _two_hand_count(deal_hands, plays, game, exact_limit)
         unreviewed = [d["trick"] for d in decisions if d["method"] == "unavailable"]
         if unreviewed:

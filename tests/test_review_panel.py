@@ -242,3 +242,21 @@ def test_oh_hell_table_review_names_the_card_that_lost_the_bid():
     assert [(d["trick"], d["before"], d["after"]) for d in p.result["decisions"]] == [
         (1, 0, 0), (2, 1, 1), (3, 1, 1), (4, 1, 0), (5, 0, 0)]
     assert p.figure.layout.title.text == "Tricks available: your best total"
+
+
+def test_two_player_record_in_the_panel(monkeypatch):
+    rec = (ROOT / "tests" / "records" / "review" / "spades_two_player.json").read_text(encoding="utf-8")
+    p = ReviewPanel.for_record(rec, 1)
+    p.click()
+    assert p.feedback.kind == ""
+    assert p.summary_text == ("With best play from the first lead (both hands open), Player 1 takes 5 and Player 2 "
+                              "8 tricks (exact solver, every rule). You took 6 tricks. Player 1's Nil (SP-8) could "
+                              "no longer be made at trick 1: with best play a trick could be forced on it.")
+    assert [t.split(".")[0] for t in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
+    assert p.figure.layout.title.text == "Tricks available: your best total"
+    import engine.review
+    monkeypatch.setattr(engine.review, "TWO_PLAYER_EXACT_TRICKS", 8)  # below the whole hand: said plainly
+    low = ReviewPanel.for_record(rec, 1)
+    low.click()
+    assert ("Not reviewed before trick 6: two-player hands are solved exactly (SP-13…SP-16, SP-2P-4) from 8 tricks "
+            "left, the most that fits the time.") in low.summary_text

@@ -122,8 +122,8 @@ def _nil_text(r: dict, me: int) -> list[str]:
         else:
             start = info["from_trick"]
             if not info["makeable"]:
-                text = (f"{who} {bid} ({rule}) could no longer be made at trick {start}: with best play the "
-                        f"opponents could force a trick on it.")
+                text = (f"{who} {bid} ({rule}) could no longer be made at trick {start}: with best play a "
+                        f"trick could be forced on it.")
             elif info["broken_by"] is not None:
                 text = f"{who} {bid} ({rule}) could be made with best play from trick {start} on. " \
                        f"{info['broken_by']['text']}"
@@ -248,6 +248,18 @@ def practice_game(game, seat: int, hand: int, trick: int):
     return g
 
 
+class _RecordSession:
+    """What the panel reads of a session, for a saved game no table plays."""
+
+    def __init__(self, game, learner: int, level: int):
+        if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < game.n_seats:
+            raise ValueError(f"seat {learner!r} is not a seat of this game (0 to {game.n_seats - 1})")
+        self.game, self.learner, self.level, self.seed = game, learner, level, None
+
+    def name(self, seat: int, you: bool = True) -> str:
+        return "You" if you and seat == self.learner else self.game.seat_name(seat)
+
+
 # ---------------------------------------------------------------- the widget
 class ReviewPanel(W.VBox):
     """The review of the last finished hand (see the module docstring).
@@ -307,7 +319,11 @@ class ReviewPanel(W.VBox):
         if seat is None:
             tutor = record.get("tutor") if isinstance(record, dict) else None
             seat = tutor.get("learner_seat") if isinstance(tutor, dict) else None
-        session = TableSession(game_from_record(record, auto_deal=False), seat, level=level)
+        game = game_from_record(record, auto_deal=False)
+        try:
+            session = TableSession(game, seat, level=level)
+        except TypeError:  # a game the table session does not play (two-player Spades): review only
+            session = _RecordSession(game, 0 if seat is None else seat, level)
         return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
