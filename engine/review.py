@@ -39,13 +39,17 @@ from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards
 from .tricks import trick_winner
 from . import solver_dds
 
-__all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS"]
+__all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS", "TWO_PLAYER_EXACT_TRICKS"]
 
 #: Largest Oh Hell hand (cards per seat) reviewed exactly, by number of players
 #: (measured by benchmarks/solver.py: the worst full review of 8 random hands within 1 s;
 #: 3 and 4 players reach 8-9 cards, kept at 7, the largest hand the issue asks for).
 OH_HELL_LIMITS = {3: 7, 4: 7, 5: 6, 6: 4, 7: 4}
 _SAMPLES = 200
+#: Two-player Spades (SP-2P, two hands, 2-card tricks): tricks left from which a review is exact
+#: (every rule, :mod:`engine.solver`).  With two hands the whole hand fits: a full 13-card review
+#: (hand count plus 13 decisions, Nil included) takes median 0.1 s, worst 0.7 s (benchmarks/review_panel.py).
+TWO_PLAYER_EXACT_TRICKS = 13
 #: Tricks left up to which a Nil (SP-8) is solved exactly (null-window search; benchmarks/solver.py).
 NIL_EXACT_TRICKS = 7
 _NIL_SAMPLES = 100
@@ -124,7 +128,8 @@ def _spades_values(pos: Position, side: frozenset, exact_limit: int, use_dds: bo
         return card_values(pos, side, limit=exact_limit, searcher=searcher), "exact", ""
     if use_dds and solver_dds.available():
         return solver_dds.dds_card_values(pos, side), "dds", ""
-    why = solver_dds.UNAVAILABLE_REASON if use_dds else "DDS was switched off"
+    why = (solver_dds.UNAVAILABLE_REASON if use_dds else
+           "DDS solves four hands only" if pos.n != 4 else "DDS was switched off")
     return None, "unavailable", (f"{tricks_left(pos)} tricks were left, more than the exact solver's "
                                  f"{exact_limit}, and {why}")
 
@@ -152,8 +157,14 @@ def _trick_reason(pos: Position, card: int, seat: int, best: list[int], side: fr
 
 
 def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, use_dds) -> dict:
-    side = side_seats(seat, 4, True)
-    names = [game.seat_name(s) for s in range(4)]
+    n = game.n_seats  # 4, or 2 for two-player Spades (SP-2P: each for themselves, 2-card tricks)
+    side = side_seats(seat, n, True)
+    names = [game.seat_name(s) for s in range(n)]
+    two = n == 2
+    yours = "you" if two else "your side"  # who the tricks are counted for
+    nil_limit = exact_limit if two else NIL_EXACT_TRICKS
+    if two:
+        use_dds = False  # DDS solves four hands only: two-player hands are the exact solver's
     decisions = []
     timeline = []
     winners_by_trick = {}
@@ -161,9 +172,9 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
     for i, (s, c, p, won, tno) in enumerate(plays):
         if i + 1 < len(plays) and plays[i + 1][4] != tno:
             nxt_won = plays[i + 1][3]
-            winners_by_trick[tno] = next(x for x in range(4) if nxt_won[x] != won[x])
+            winners_by_trick[tno] = next(x for x in range(n) if nxt_won[x] != won[x])
     result = game.results[-1] if game.results and game.results[-1].number == hand_no else None
-    nil_seats = [s for s in range(4) if bids and bids[s] in ("nil", "blind_nil")]
+    nil_seats = [s for s in range(n) if bids and bids[s] in ("nil", "blind_nil")]
     nil_info = {s: {"seat": s, "name": names[s], "bid": bids[s], "makeable": None, "method": "unavailable",
                     "from_trick": None, "broken_by": None, "estimate": None, "note": ""} for s in nil_seats}
     rng = random.Random(hand_no * 7919 + seat)
@@ -177,15 +188,17 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
         for ns, info in nil_info.items():
             if info["broken_by"] is not None or won[ns] > 0:
                 continue
-            if left > NIL_EXACT_TRICKS:
+            if left > nil_limit:
+                if two:  # the Nil estimate's play-outs are four-seat; two-player: not solved before the limit
+                    continue
                 if info["estimate"] is None:
                     info["estimate"] = {"trick": tno, "survival_rate": _nil_estimate(pos, ns, rng),
                                         "samples": _NIL_SAMPLES}
                 continue
             if ns not in nil_search:
                 nil_search[ns] = nil_searcher(pos, ns)
-            safe = nil_safe_cards(pos, ns, limit=NIL_EXACT_TRICKS, searcher=nil_search[ns])
-            before_ok = any(safe.values()) if s in side_seats(ns, 4, True) else all(safe.values())
+            safe = nil_safe_cards(pos, ns, limit=nil_limit, searcher=nil_search[ns])
+            before_ok = any(safe.values()) if s in side_seats(ns, n, True) else all(safe.values())
             if info["makeable"] is None:
                 info.update(makeable=before_ok, method="exact", from_trick=tno)
             if s == seat:
@@ -212,7 +225,7 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
         after = so_far + vals[c]
         best = sorted(x for x, v in vals.items() if v == max(vals.values()))
         cost = before - after
-        text = (f"Trick {tno}: you played {_d(c)}. With best play your side could still take {before} "
+        text = (f"Trick {tno}: you played {_d(c)}. With best play {yours} could still take {before} "
                 f"trick{'s' if before != 1 else ''}; after {_d(c)}, {after}.")
         reason = ""
         if cost > 0:
@@ -230,7 +243,8 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             item["nil"] = nil_here
             for nh in nil_here:
                 if nh["could_survive"] and not nh["survives_after"]:
-                    whose = "your" if nh["seat"] == seat else f"your partner {names[nh['seat']]}'s"
+                    whose = "your" if nh["seat"] == seat else (f"{names[nh['seat']]}'s" if two else
+                                                                 f"your partner {names[nh['seat']]}'s")
                     item["text"] = item["text"].replace(" Best play.", " Best play for tricks,")
                     item["text"] += (" but" if item["text"].endswith(",") else "") + \
                         f" {'t' if item['text'].endswith(',') else 'T'}his card broke {whose} Nil (SP-8)."
@@ -248,21 +262,49 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
                                 f"{info['estimate']['survival_rate']:.0%} of {_NIL_SAMPLES} play-outs with simple "
                                 f"Nil-minded play kept the Nil (not best play)")
             else:
-                info["note"] = "no card was played" if not plays else "the Nil was lost before it could be solved"
+                info["note"] = ("no card was played" if not plays else
+                                f"not reviewed: the Nil was lost before the exact solver could start ({nil_limit} "
+                                f"tricks left)")
         elif info["from_trick"] and info["from_trick"] > 1:
-            info["note"] = (f"exact from trick {info['from_trick']} on (the exact solver takes {NIL_EXACT_TRICKS} "
+            info["note"] = (f"exact from trick {info['from_trick']} on (the exact solver takes {nil_limit} "
                             f"tricks or fewer); before that only estimated")
             if info["estimate"] is not None:
                 info["note"] += (f": from trick {info['estimate']['trick']}, {info['estimate']['survival_rate']:.0%} of "
                                  f"{_NIL_SAMPLES} play-outs with simple Nil-minded play kept the Nil (sampled, not best play)")
-    return {"side": sorted(side), "side_name": "North–South" if 0 in side else "East–West",
-            "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
-            "double_dummy": {"from_deal": _spades_hand_count(deal_hands, (game.dealer + 1) % 4, use_dds),
+    out = {"side": sorted(side), "side_name": (names[seat] if two else "North–South" if 0 in side else "East–West"),
+           "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
+           "nil": list(nil_info.values()), "timeline": timeline,
+           "took": None if result is None else sum(result.tricks_won[x] for x in side)}
+    if two:
+        if seat in nil_info:  # a Nil bidder plays for no trick (SP-8): only a card that broke the Nil cost anything
+            out["costly"] = [d for d in decisions if d.get("nil_broken")]
+        out["double_dummy"] = _two_hand_count(deal_hands, plays, game, exact_limit)
+        unreviewed = [d["trick"] for d in decisions if d["method"] == "unavailable"]
+        if unreviewed:
+            out["exact_from_trick"] = max(unreviewed) + 1
+            out["note"] = (f"not reviewed before trick {max(unreviewed) + 1}: two-player hands are solved exactly "
+                           f"(SP-13…SP-16, SP-2P-4) from {exact_limit} tricks left, the most that fits the time")
+        return out
+    return {**out, "double_dummy": {"from_deal": _spades_hand_count(deal_hands, (game.dealer + 1) % 4, use_dds),
                              "after_bidding": (_spades_hand_count(plays[0][2]["hands"], plays[0][2]["leader"], use_dds)
                                                if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0
                                                else None)},
-            "nil": list(nil_info.values()), "timeline": timeline,
-            "took": None if result is None else sum(result.tricks_won[x] for x in side)}
+            }
+
+
+def _two_hand_count(deal_hands, plays, game, limit: int) -> dict:
+    """Two-player Spades (SP-2P): tricks each player takes with best play
+    from the first lead (both hands open; exact solver, every rule)."""
+    if not plays or plays[0][2]["current"] or sum(plays[0][3]):
+        return {"method": "unavailable", "note": "the hand's first lead is not in the record"}
+    p0 = plays[0][2]
+    pos = spades_position(p0["hands"], p0["leader"], (), False)
+    if tricks_left(pos) > limit:
+        return {"method": "unavailable",
+                "note": f"{tricks_left(pos)} tricks are more than the exact solver's two-player limit of {limit}"}
+    first = trick_searcher(pos, {0}).exact(pos)
+    return {"method": "exact", "tricks": [first, tricks_left(pos) - first],
+            "names": [game.seat_name(0), game.seat_name(1)]}
 
 
 def _nil_policy(nil_seat: int):
@@ -425,7 +467,12 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    if parsed.spec.partnerships:  # partners' tricks count together; Nil (SP-8) is reviewed on its own
+    if parsed.game == "spades" and parsed.seats == 2:  # two-player Spades (SP-2P): the exact solver only
+        lim = TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
+        out["solver"] = {"exact_limit": lim, "dds_available": False,
+                         "dds_note": "DDS solves four hands only; two-player hands are solved by the exact solver"}
+        out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, False))
+    elif parsed.spec.partnerships:  # partners' tricks count together; Nil (SP-8) is reviewed on its own
         lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
                          "dds_note": ("DDS was switched off" if not use_dds else

@@ -155,3 +155,37 @@ def test_simple_reasons_wasted_trump_and_overtaking():
     assert _trick_reason(pos, spade, 2, [], frozenset({0, 2}), 3) == "your trump was overtrumped: a wasted trump"
     # following suit with a low card gives no reason
     assert _trick_reason(pos, parse_cards("5C")[0].index, 2, [], frozenset({0, 2}), 1) == ""
+
+
+# ------------------------------------------------------------------ two-player Spades (SP-2P)
+def test_two_player_hand_reviewed_exactly_written_out():
+    # Deal 17, the engine's first legal draw choice each turn; Player 2 (seat 1) bid 4, Player 1 Nil;
+    # each played its highest legal card.  Two hands, 2-card tricks: the exact solver (every rule,
+    # SP-13…SP-16, SP-2P-4) reviews the whole hand.
+    rec = load("spades_two_player.json")
+    r = review_hand(rec, 1)
+    assert r["side"] == [1] and r["seat_name"] == "Player 2" and r["took"] == 6 and r["bids"] == ["nil", 4]
+    assert r["solver"]["exact_limit"] == 13 and r["solver"]["dds_available"] is False
+    assert [d["method"] for d in r["decisions"]] == ["exact"] * 13
+    assert r["double_dummy"] == {"method": "exact", "tricks": [5, 8], "names": ["Player 1", "Player 2"]}
+    assert [(d["trick"], d["card"], d["before"], d["after"], d["cost"], d["best"]) for d in r["costly"]] == [
+        (6, "4S", 8, 7, 1, ["3C", "TC", "JC", "QC", "AC"]), (7, "QD", 8, 6, 2, ["TC", "JC", "QC", "AC"])]
+    assert r["costly"][1]["text"] == ("Trick 7: you played Q♦. With best play you could still take 8 tricks; "
+                                      "after Q♦, 6. Playing 10♣, J♣, Q♣ or A♣ keeps all 8.")
+    # the Nil bidder: exact from the first trick; a Nil bidder's costly moments are only cards that broke it
+    r0 = review_hand(rec, 0)
+    (nil,) = r0["nil"]
+    assert (nil["makeable"], nil["method"], nil["from_trick"], nil["broken_by"]) == (False, "exact", 1, None)
+    assert r0["costly"] == []
+
+
+def test_two_player_review_says_where_it_starts_below_a_smaller_limit():
+    r = review_hand(load("spades_two_player.json"), 1, exact_limit=8)
+    assert [d["method"] for d in r["decisions"]] == ["unavailable"] * 5 + ["exact"] * 8
+    assert r["exact_from_trick"] == 6
+    assert r["note"] == ("not reviewed before trick 6: two-player hands are solved exactly (SP-13…SP-16, SP-2P-4) "
+                         "from 8 tricks left, the most that fits the time")
+    assert r["decisions"][0]["text"] == ("Trick 1: you played 10♥. Not analysed: 13 tricks were left, more than the "
+                                         "exact solver's 8, and DDS solves four hands only.")
+    assert [(d["trick"], d["cost"]) for d in r["costly"]] == [(6, 1), (7, 2)]
+    assert r["double_dummy"]["method"] == "unavailable"

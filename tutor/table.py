@@ -67,6 +67,7 @@ from .session import DEFAULT_LEARNER_SEAT, NOT_A_GAME, Outcome, TableSession, re
 from .table_load import LoadButton
 from .table_options import OptionsPanel
 from .table_render import TableRendering, advice as _advice
+from .review_panel import ReviewPanel
 from .table_words import blind_nil_tooltip
 
 __all__ = ["GameTable", "new_spades_table", "new_oh_hell_table", "resolve_level", "DEFAULT_LEARNER_SEAT"]
@@ -141,7 +142,8 @@ class GameTable(TableRendering, W.VBox):
                                        tooltip=blind_nil_tooltip(game))
         self._bid_row = W.HBox()
         self._bid_row.add_class("tt-tbl-bids")
-        looks = W.HBox([self._look_btn, self._blind_btn])
+        self._blind_note = W.HTML()  # why Blind Nil is not offered now (SP-H2), when a house rule hides it
+        looks = W.HBox([self._look_btn, self._blind_btn, self._blind_note])
         looks.add_class("tt-tbl-row")
         self._bid_box = W.VBox([W.HTML("<b>Your bid</b>"), looks, self._bid_row])
         self._pass_btn = self._button("Pass these 3", self._on_pass, style="primary",
@@ -177,9 +179,10 @@ class GameTable(TableRendering, W.VBox):
         self._session = TableSession(game, learner_seat, level=level, practice=practice, seed=seed,
                                      auto_continue=auto_continue, players=players)
         self._session.on_computers_start = lambda: self._busy_status("The computer players are playing…")
+        self._review = ReviewPanel(self._session)  # "Review this hand" when a hand is over (tutor.review_panel)
         self._after_install()
         self.children = [self._style, self._title, self._status, self._info_html, self._table_html,
-                         self._action_box, self._hand, self._feedback, self._hint_html, self._show_me,
+                         self._action_box, self._review, self._hand, self._feedback, self._hint_html, self._show_me,
                          self._controls, self._last_trick_html, self._game_row, self._options.widget,
                          self._log_html, self._score_box]
 

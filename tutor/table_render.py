@@ -43,6 +43,7 @@ class TableRendering:
         self._show_me.layout.display = shown
         if s.game.phase in (Phase.DEAL, Phase.GAME_OVER):
             self._refresh_scoresheet()
+        self._review.sync()
 
     def _render_actions(self, view: SeatView) -> None:
         g, me = self.game, self.learner_seat
@@ -51,7 +52,10 @@ class TableRendering:
         if g.phase is Phase.BIDDING and my_turn:
             face_down = view.hand is None
             self._look_btn.layout.display = None if face_down else "none"
-            self._blind_btn.layout.display = None if face_down else "none"
+            # Blind Nil only where the engine allows it (SP-10, house rule SP-H2)
+            blind_ok = any(b.blind for b in g.legal_bids(me))
+            self._blind_btn.layout.display = None if face_down and blind_ok else "none"
+            self._blind_note.value = V.blind_nil_note_html(g, me) if face_down and not blind_ok else ""
             self._ensure_bid_buttons(g.bid_range(me))
             legal = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
             for v, b in zip(range(self._bid_range[0], self._bid_range[1] + 1), self._bid_buttons):

@@ -21,7 +21,7 @@ from .session import TableSession
 from .table_words import signed as _signed
 
 __all__ = ["card_html", "seats_html", "info_html", "title_html", "last_trick_html", "result_html",
-           "log_html", "status_html", "TABLE_CSS", "look_for", "spades_house_rules_text"]
+           "log_html", "status_html", "TABLE_CSS", "look_for", "spades_house_rules_text", "blind_nil_note_html"]
 
 _RED = {"H", "D"}
 #: The table's style sheet (tutor/static/table.css), put on the page once per table.
@@ -256,6 +256,22 @@ def result_html(s: TableSession) -> str:
             f"<h4>Hand {r.number} result</h4>"
             + "".join(f"<p>{_e(t)}</p>" for t in sentences)
             + f"<table class='tt-tbl-lines'><caption>Score lines</caption>{rows}</table>{over}</div>")
+
+
+def blind_nil_note_html(game, seat: int) -> str:
+    """Why no Blind Nil button is shown to ``seat`` (face down, its turn to
+    bid): "" unless house rule SP-H2 is ``behind_100`` and the engine refuses
+    the Blind Nil now; then a short line whose tooltip (``title``) is the
+    engine's refusal, naming both totals.  (With SP-H2 ``never`` the house
+    rules line under the title already says "no Blind Nil".)"""
+    rules = getattr(game, "rules", None)
+    if getattr(rules, "blind_nil", "always") != "behind_100":
+        return ""
+    v = game.check_bid(seat, 0, blind=True)
+    if v.ok or v.rule != "SP-H2":
+        return ""
+    return (f"<span class='tt-tbl-blind-off' title='{_e(v.message)}' tabindex='0'>No Blind Nil now: this game "
+            f"allows it only 100 or more points behind (SP-H2) <span aria-hidden='true'>ⓘ</span></span>")
 
 
 def log_html(events: list[str], lines: int = 10) -> str:

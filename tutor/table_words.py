@@ -168,6 +168,8 @@ class SessionWords:
         if me in view.to_act:
             if g.phase is Phase.BIDDING:
                 if view.hand is None:
+                    if not any(b.blind for b in g.legal_bids(me)):  # house rule SP-H2 forbids it now
+                        return "Your turn to bid. Look at your cards first, then bid (no Blind Nil now, SP-H2)."
                     return "Your turn to bid. Bid Blind Nil now, or look at your cards first (SP-10)."
                 low, high = g.bid_range(me)
                 return f"Your turn to bid: how many tricks will you win ({low} to {high})?"
