@@ -12,13 +12,14 @@ from typing import Any, Union
 
 from .cards import Card
 
-__all__ = ["Phase", "Deal", "Bid", "Look", "Pass", "Play", "Action"]
+__all__ = ["Phase", "Deal", "Draw", "Bid", "Look", "Pass", "Play", "Action"]
 
 
 class Phase(str, Enum):
     """Where a game is.  ``DEAL``: waiting for the next hand to be dealt."""
 
     DEAL = "deal"
+    DRAW = "draw"  # two-player Spades: keep or discard from the pack (SP-2P-2)
     BIDDING = "bidding"
     EXCHANGE = "exchange"
     PLAY = "play"
@@ -29,11 +30,23 @@ class Phase(str, Enum):
 class Deal:
     """Deal a hand: ``hands[seat]`` is a tuple of :class:`Card`; ``turn_up``
     the Oh Hell trump card turned up (or None); ``number`` the deal number it
-    came from, if any (SP-4, OH-6, OH-7)."""
+    came from, if any (SP-4, OH-6, OH-7).  Two-player Spades: ``pack`` (52
+    Cards, top first) with ``hands=()`` starts the draw (SP-2P-2)."""
 
     hands: tuple[tuple[Card, ...], ...]
     turn_up: Card | None = None
     number: int | None = None
+    pack: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Two-player Spades (SP-2P-2): ``seat`` keeps the top card of the pack
+    (``keep=True``; the next card is looked at and discarded) or discards
+    it (``keep=False``; the next card is taken into the hand)."""
+
+    seat: int
+    keep: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,4 +84,4 @@ class Play:
     card: Card
 
 
-Action = Union[Deal, Bid, Look, Pass, Play]
+Action = Union[Deal, Draw, Bid, Look, Pass, Play]

@@ -111,6 +111,14 @@ class SeatView:
     def my_turn(self) -> bool:
         return self.seat in self.to_act
 
+    @property
+    def spec(self):
+        """The :class:`~engine.registry.GameSpec` of this view's game and
+        seat count (seat names, sides, Nil and Blind Nil, fixed trump …):
+        ask it rather than comparing ``game`` with a name."""
+        from .registry import spec_for
+        return spec_for(self.game, self.n_seats)
+
     def played_cards(self) -> list[Card]:
         """Every card seen played this hand (completed tricks, then the current one)."""
         out = [c for t in self.tricks for c in t.cards]
@@ -173,7 +181,15 @@ class TrickGame:
         self._state_keys = tuple(k for k in vars(self) if k not in self._config_keys
                                  and k not in ("rng", "_history", "_snapshots", "_state_keys", "_first_deal"))
         if auto_deal:
-            self._auto_deal()
+            self.deal_next()
+
+    @property
+    def spec(self):
+        """The :class:`~engine.registry.GameSpec` of this game and seat
+        count: its record name, seat names, sides, bid range, phases, rule
+        ids, scorer and record codec."""
+        from .registry import spec_for
+        return spec_for(self.GAME, self.n_seats)
 
     @property
     def first_deal(self) -> int | None:
@@ -382,19 +398,27 @@ class TrickGame:
         if isinstance(action, Deal):
             self._take_snapshot()
         if self.phase is Phase.DEAL and self.auto_deal:
-            self._auto_deal()
+            self.deal_next()
         return out
 
-    def _auto_deal(self) -> None:
+    def deal_next(self) -> Deal:
+        """Deal the next hand from the game's deal numbers: hand *k* gets
+        deal number ``first_deal + k − 1`` (``first_deal`` is drawn from
+        ``rng`` first if it is None; SP-4, OH-6).  This is what
+        ``auto_deal=True`` does after each hand; a game built with
+        ``auto_deal=False`` calls it (or :meth:`deal`) itself.  Returns the
+        :class:`Deal`.  Raises :class:`IllegalActionError` (reason
+        WRONG_PHASE or GAME_OVER) when the current hand is not finished or
+        the game is over; nothing changes then."""
         if self.phase is not Phase.DEAL:
-            return
+            raise IllegalActionError(self.check_deal(None))
         if self.first_deal is None:
             self.first_deal = random_deal_number(self.rng)
-        number = self.first_deal + self.hands_dealt
-        deal = self.make_deal(number)
-        self._apply(deal)
+        deal = self.make_deal(self.first_deal + self.hands_dealt)
+        self._apply(deal)  # the engine's own deal: no need to check its shape
         self._history.append(deal)
         self._take_snapshot()
+        return deal
 
     # ------------------------------------------------------------ snapshots
     def _take_snapshot(self) -> None:

@@ -6,6 +6,7 @@
   object, enforcing the limits of HAND_RECORD.md *before* any expensive work:
   at most 10 MB, JSON nested at most 32 levels, numbers of at most 30
   digits; :func:`load_record_file` reads a file (at most 10 MB + 1 bytes).
+  (Those limits live in :mod:`engine.record_json`; they are re-exported here.)
 * :func:`parse_record` checks a record (limits included: strings of at most
   200 characters, at most 1,000 hands and 1,000 actions a hand) and raises
   :class:`RecordError` (an :class:`InvalidInputError` whose message names the
@@ -16,13 +17,16 @@
 * :func:`game_to_record` / :func:`game_from_record` save and load a game;
   :func:`game_from_record` raises only :class:`RecordError` for a bad file.
 
+What differs between games (seat letters, bid words, per-side or per-seat
+scores, bags, the turned-up card, hand sizes) is read from the game's
+:class:`~engine.registry.RecordCodec` in :mod:`engine.registry`.
+
 Seats and numbers are written with ASCII digits only: ``"²"`` or an
 Arabic-Indic digit is not a seat, although ``str.isdigit()`` says it is a
 digit.
 """
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -30,34 +34,15 @@ from typing import Any
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import DECK, Card, parse_card
 from .deal import MAX_DEAL_NUMBER
-from .errors import QUOTE_LIMIT, IllegalActionError, InvalidInputError, quote
+from .errors import IllegalActionError, InvalidInputError, quote
 from .game import TrickGame
-from .ohhell import OhHellGame, OhHellRules, _no_trump_reason
-from .spades import SpadesGame, SpadesRules, start_scores_problem
+from .record_json import (_LIMIT_NOTE, FORMAT, MAX_ACTIONS, MAX_DEPTH, MAX_DIGITS, MAX_HANDS,
+                          MAX_RECORD_BYTES, MAX_STRING, RecordError, check_limits, loads_record)
+from .registry import GameSpec, default_seats, game_names, seats_problem, spec_for, spec_named, spec_of
 
 __all__ = ["FORMAT", "RecordError", "parse_record", "replay", "game_to_record", "game_from_record",
            "action_to_json", "legal_to_json", "load_record_file", "loads_record", "check_limits",
            "MAX_RECORD_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_STRING", "MAX_HANDS", "MAX_ACTIONS"]
-
-FORMAT = "tricktutor-hand-record/1"
-_SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
-
-# The limits of HAND_RECORD.md ("records beyond these limits, which no real game reaches").
-MAX_RECORD_BYTES = 10_000_000  #: a record file is at most 10 MB
-MAX_DEPTH = 32                 #: JSON nested at most 32 levels
-MAX_DIGITS = 30                #: a number has at most 30 digits
-MAX_STRING = 200               #: a string (or object key) has at most 200 characters
-MAX_HANDS = 1000               #: at most 1,000 hands
-MAX_ACTIONS = 1000             #: at most 1,000 actions in one hand
-_LIMIT_NOTE = "(a limit of HAND_RECORD.md, far beyond any real game)"
-
-
-class RecordError(InvalidInputError):
-    """An invalid hand record; ``field`` is the JSON path of the culprit."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
 
 
 @dataclass
@@ -78,137 +63,40 @@ class ParsedRecord:
     bags: list[int]
     hands: list[ParsedHand]
 
+    @property
+    def spec(self) -> GameSpec:
+        """The registry's spec of this record's game and seat count."""
+        return spec_for(self.game, self.seats)
+
     def new_game(self) -> TrickGame:
-        """A fresh game at the record's start (deals supplied by the record)."""
-        if self.game == "spades":
-            return SpadesGame(self.rules, dealer=self.dealer, scores=self.scores, bags=self.bags, auto_deal=False)
-        return OhHellGame(self.rules, dealer=self.dealer, scores=self.scores, auto_deal=False)
+        """A fresh game at the record's start (deals supplied by the record:
+        ``auto_deal=False``)."""
+        return self.spec.new_game(self.rules, dealer=self.dealer, scores=self.scores, bags=self.bags,
+                                  auto_deal=False)
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _seat(v: Any, seats: int, field: str, game: str) -> int:
+def _seat(v: Any, seats: int, field: str, spec: GameSpec) -> int:
     """A seat: a whole number 0…seats−1, or its ASCII digits as text (deal
-    keys are text), or in Spades a letter N E S W.  Superscript and other
-    Unicode digits are refused (records take ASCII digits only)."""
-    problem = f"{quote(v)} is not a seat (0 to {seats - 1}{', or N E S W' if game == 'spades' else ''})"
+    keys are text), or a seat letter of the game (Spades: N E S W).
+    Superscript and other Unicode digits are refused (records take ASCII
+    digits only)."""
+    letters = spec.codec.seat_letters
+    problem = f"{quote(v)} is not a seat (0 to {seats - 1}{', or ' + ' '.join(letters) if letters else ''})"
     if isinstance(v, str):
         if not v.isascii() or len(v) > 3:
             raise RecordError(field, problem)
-        if game == "spades" and v.upper() in _SEAT_LETTERS:
-            return _SEAT_LETTERS[v.upper()]
+        by_letter = spec.codec.seat_from_letter(v)
+        if by_letter is not None:
+            return by_letter
         if v.isdigit():
             v = int(v)
     if not _is_int(v) or not 0 <= v < seats:
         raise RecordError(field, problem)
     return v
-
-
-def _path(parts: tuple) -> str:
-    """``("hands", 0, "actions", 3)`` → ``"hands[0].actions[3]"``."""
-    out = ""
-    cut = len(parts) > 8
-    for p in parts[:6] if cut else parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        else:
-            text = p if len(p) <= 40 else p[:39] + "…"
-            out += f".{text}" if out else text
-    if len(out) > QUOTE_LIMIT:  # a path is made of input keys: quote at most 80 characters of them
-        out = out[:QUOTE_LIMIT - 1] + "…"
-    if cut:
-        out += f"… ({len(parts)} levels down)"
-    return out or "record"
-
-
-def _int_literal(text: str) -> int:
-    digits = len(text) - (text[0] == "-")
-    if digits > MAX_DIGITS:
-        raise RecordError("record", f"the number {text[:30]}… has {digits:,} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
-    return int(text)
-
-
-def _float_literal(text: str) -> float:
-    digits = sum(ch.isdigit() for ch in text[:MAX_DIGITS + 10])
-    if digits > MAX_DIGITS:
-        raise RecordError("record", f"the number {text[:30]}… has more than {MAX_DIGITS} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
-    return float(text)
-
-
-def loads_record(data: "bytes | bytearray | memoryview | str") -> Any:
-    """Parse the contents of a record file (UTF-8 bytes, or text) into a
-    record object for :func:`parse_record`, checking the size and JSON limits
-    of HAND_RECORD.md first: at most 10 MB, nesting at most 32 levels,
-    numbers of at most 30 digits (checked as each number is read, so a
-    5,000-digit integer or 100,000 nested lists never reach Python's own
-    limits).  Raises :class:`RecordError` with a plain sentence for anything
-    wrong; never another exception."""
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError("file", f"the file is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
-                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
-        try:
-            text = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise RecordError("file", f"the file is not UTF-8 text (byte {e.start:,} cannot be read)") from None
-    elif isinstance(data, str):
-        text = data
-        if len(text) > MAX_RECORD_BYTES or (len(text) * 4 > MAX_RECORD_BYTES
-                                            and len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES):
-            raise RecordError("file", f"the record is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
-                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
-    else:
-        raise RecordError("file", f"a record file's contents are bytes or text, not {type(data).__name__}")
-    try:
-        obj = json.loads(text, parse_int=_int_literal, parse_float=_float_literal)
-    except RecordError:
-        raise
-    except RecursionError:
-        raise RecordError("record", f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}") from None
-    except json.JSONDecodeError as e:
-        raise RecordError("record", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    except (ValueError, TypeError, MemoryError) as e:
-        raise RecordError("record", f"not valid JSON ({type(e).__name__})") from None
-    check_limits(obj)
-    return obj
-
-
-def check_limits(obj: Any) -> None:
-    """Check a record object against HAND_RECORD.md's limits: nesting at most
-    32 levels, strings and object keys of at most 200 characters, whole
-    numbers of at most 30 digits.  Iterative (no recursion); raises
-    :class:`RecordError` naming the first field over a limit."""
-    stack: list[tuple[Any, int, tuple]] = [(obj, 1, ())]
-    while stack:
-        v, depth, path = stack.pop()
-        if isinstance(v, dict):
-            items = v.items()
-        elif isinstance(v, (list, tuple)):
-            items = enumerate(v)
-        else:
-            _check_scalar(v, path)
-            continue
-        if depth > MAX_DEPTH:
-            raise RecordError(_path(path), f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}")
-        for k, x in items:
-            if isinstance(k, str) and len(k) > MAX_STRING:
-                raise RecordError(_path(path), f"the key {quote(k)} is longer than {MAX_STRING} characters {_LIMIT_NOTE}")
-            if isinstance(x, (dict, list, tuple)):
-                stack.append((x, depth + 1, path + (k,)))
-            elif isinstance(x, (str, int)) and not isinstance(x, bool):
-                _check_scalar(x, path + (k,))
-
-
-def _check_scalar(v: Any, path: tuple) -> None:
-    if isinstance(v, str):
-        if len(v) > MAX_STRING:
-            raise RecordError(_path(path), f"the text {quote(v)} has {len(v):,} characters; "
-                                           f"strings in a record have at most {MAX_STRING} {_LIMIT_NOTE}")
-    elif isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
-        raise RecordError(_path(path), f"{quote(v)} has more than {MAX_DIGITS} digits; "
-                                       f"numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
 
 
 def _card(v: Any, field: str) -> Card:
@@ -233,16 +121,18 @@ def parse_record(obj: Any) -> ParsedRecord:
     if fmt != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {quote(fmt)}")
     game = obj.get("game")
-    if not isinstance(game, str) or game not in ("spades", "oh_hell"):
-        raise RecordError("game", f"expected \"spades\" or \"oh_hell\", got {quote(game)}")
-    seats = obj.get("seats", 4 if game == "spades" else None)
-    if game == "spades" and (not _is_int(seats) or seats != 4):
-        raise RecordError("seats", f"Spades is for 4 seats, not {quote(seats)} (SP-1): write the whole number 4")
-    if game == "oh_hell" and (not _is_int(seats) or not 3 <= seats <= 7):
-        raise RecordError("seats", f"Oh Hell is for 3 to 7 seats, not {quote(seats)} (OH-1)")
+    if not isinstance(game, str) or game not in game_names():
+        expected = " or ".join(f'"{n}"' for n in game_names())
+        raise RecordError("game", f"expected {expected}, got {quote(game)}")
+    seats = obj.get("seats", default_seats(game))
+    problem = seats_problem(game, seats)
+    if problem:
+        raise RecordError("seats", problem)
+    spec = spec_for(game, seats)
+    codec = spec.codec
     rules_obj = obj.get("rules", {})
     try:
-        rules = SpadesRules.from_json(rules_obj) if game == "spades" else OhHellRules.from_json(rules_obj, seats)
+        rules = spec.rules_from_json(rules_obj, seats)
     except InvalidInputError as e:
         raise RecordError("rules", str(e).removeprefix("rules: ")) from None
     except TypeError as e:
@@ -250,20 +140,19 @@ def parse_record(obj: Any) -> ParsedRecord:
     start = obj.get("start", {})
     if not isinstance(start, dict):
         raise RecordError("start", "must be an object")
-    dealer = _seat(start.get("dealer", 0), seats, "start.dealer", game)
-    n_scores = 2 if game == "spades" else seats
+    dealer = _seat(start.get("dealer", 0), seats, "start.dealer", spec)
+    n_scores = spec.n_sides(seats)
     scores = start.get("scores", [0] * n_scores)
     if not isinstance(scores, list) or len(scores) != n_scores or not all(_is_int(s) for s in scores):
-        raise RecordError("start.scores", f"must be {n_scores} whole numbers"
-                          f"{' [NS, EW]' if game == 'spades' else ', one per seat'}")
-    if game == "spades":
-        problem = start_scores_problem(scores, rules.target_score, rules.loss_floor)
-        if problem:
-            raise RecordError("start.scores", problem)
-    bags = start.get("bags", [0, 0])
-    if game == "spades" and (not isinstance(bags, list) or len(bags) != 2
-                             or not all(_is_int(b) and 0 <= b < rules.bag_limit for b in bags)):
-        raise RecordError("start.bags", f"must be two whole numbers 0 to {rules.bag_limit - 1} [NS, EW]"
+        raise RecordError("start.scores", f"must be {n_scores} whole numbers{codec.scores_note}")
+    problem = codec.start_problem(scores, rules)
+    if problem:
+        raise RecordError("start.scores", problem)
+    bags = start.get("bags", [0] * n_scores)
+    if codec.has_bags and (not isinstance(bags, list) or len(bags) != n_scores
+                           or not all(_is_int(b) and 0 <= b < rules.bag_limit for b in bags)):
+        count = "two" if n_scores == 2 else str(n_scores)
+        raise RecordError("start.bags", f"must be {count} whole numbers 0 to {rules.bag_limit - 1}{codec.scores_note}"
                                         f"{'' if rules.bag_limit == 10 else ' (bag_limit, SP-H4)'}")
     hands_obj = obj.get("hands")
     if not isinstance(hands_obj, list):
@@ -271,10 +160,10 @@ def parse_record(obj: Any) -> ParsedRecord:
     if len(hands_obj) > MAX_HANDS:
         raise RecordError("hands", f"the record has {len(hands_obj):,} hands; a record has at most "
                                    f"{MAX_HANDS:,} {_LIMIT_NOTE}")
-    if game == "oh_hell" and len(hands_obj) > rules.n_hands:
-        n = rules.n_hands
-        raise RecordError("hands", f"this Oh Hell game has {n} hand{'s' if n != 1 else ''}, "
-                                   f"the record has {len(hands_obj)} (OH-5)")
+    n = codec.hand_count(rules)
+    if n is not None and len(hands_obj) > n:
+        raise RecordError("hands", f"this {spec.title} game has {n} hand{'s' if n != 1 else ''}, "
+                                   f"the record has {len(hands_obj)} ({codec.hand_count_rule})")
     hands = []
     for i, h in enumerate(hands_obj):
         f = f"hands[{i}]"
@@ -289,12 +178,12 @@ def parse_record(obj: Any) -> ParsedRecord:
                 raise RecordError(f + ".deal_number", f"{quote(number)} is not a deal number "
                                                       f"(a whole number from 0 to {MAX_DEAL_NUMBER})")
         elif "deal" in h:
-            deal = _parse_deal(h, f, game, seats, rules, i)
+            deal = _parse_deal(h, f, spec, seats, rules, i)
         else:
             raise RecordError(f, "needs deal or deal_number")
         hdealer = None
         if "dealer" in h:
-            hdealer = _seat(h["dealer"], seats, f + ".dealer", game)
+            hdealer = _seat(h["dealer"], seats, f + ".dealer", spec)
             if hdealer != (dealer + i) % seats:
                 raise RecordError(f + ".dealer", f"hand {i + 1} is dealt by seat {(dealer + i) % seats} "
                                                  f"(left of the last dealer), not seat {hdealer}")
@@ -304,20 +193,22 @@ def parse_record(obj: Any) -> ParsedRecord:
         if len(acts) > MAX_ACTIONS:
             raise RecordError(f + ".actions", f"the hand has {len(acts):,} actions; a hand has at most "
                                               f"{MAX_ACTIONS:,} in a record {_LIMIT_NOTE}")
-        actions = [(f"{f}.actions[{k}]", _parse_action(a, f"{f}.actions[{k}]", game, seats)) for k, a in enumerate(acts)]
+        actions = [(f"{f}.actions[{k}]", _parse_action(a, f"{f}.actions[{k}]", spec, seats))
+                   for k, a in enumerate(acts)]
         hands.append(ParsedHand(deal, number, actions, hdealer))
     return ParsedRecord(game, rules, seats, dealer, list(scores), list(bags), hands)
 
 
-def _parse_deal(h: dict, f: str, game: str, seats: int, rules, index: int) -> Deal:
+def _parse_deal(h: dict, f: str, spec: GameSpec, seats: int, rules, index: int) -> Deal:
     d = h["deal"]
     if not isinstance(d, dict):
         raise RecordError(f + ".deal", "must be an object with one list of cards per seat")
-    size = 13 if game == "spades" else rules.sizes[index]
+    codec = spec.codec
+    size = codec.hand_size(rules, index)
     hands: list[tuple[Card, ...] | None] = [None] * seats
     seen: dict[Card, str] = {}
     for key, cards in d.items():
-        s = _seat(key, seats, f"{f}.deal", game)
+        s = _seat(key, seats, f"{f}.deal", spec)
         if hands[s] is not None:
             raise RecordError(f"{f}.deal.{key}", f"seat {s} is dealt twice")
         if not isinstance(cards, list):
@@ -336,28 +227,27 @@ def _parse_deal(h: dict, f: str, game: str, seats: int, rules, index: int) -> De
     if missing:
         raise RecordError(f + ".deal", f"no cards for seat {missing[0]}")
     turn_up = None
-    if game == "oh_hell":
+    if codec.turn_up:
         if "turn_up" not in h:
-            raise RecordError(f + ".turn_up", "an Oh Hell hand needs turn_up (a card, or null when none is turned)")
+            raise RecordError(f + ".turn_up", codec.turn_up_missing)
         if h["turn_up"] is not None:
             turn_up = _card(h["turn_up"], f + ".turn_up")
-        if rules.has_trump(index) and turn_up is None:
-            raise RecordError(f + ".turn_up", f"hand {index + 1} turns up a trump card (OH-7); null is only for a hand without trump")
-        if not rules.has_trump(index) and turn_up is not None:
-            raise RecordError(f + ".turn_up", _no_trump_reason(rules, index) + "; write null")
+        problem = codec.turn_up_problem(rules, index, turn_up) if codec.turn_up_problem else None
+        if problem:
+            raise RecordError(f + ".turn_up", problem)
         if turn_up is not None and turn_up in seen:
             raise RecordError(f + ".turn_up", f"{turn_up.code} is also dealt to a seat")
     elif h.get("turn_up") is not None:
-        raise RecordError(f + ".turn_up", "Spades turns up no card (spades are always trump, SP-2)")
+        raise RecordError(f + ".turn_up", codec.no_turn_up)
     return Deal(tuple(hands), turn_up, None)
 
 
-def _parse_action(a: Any, f: str, game: str, seats: int) -> Action:
+def _parse_action(a: Any, f: str, spec: GameSpec, seats: int) -> Action:
     if not isinstance(a, dict):
         raise RecordError(f, "each action is an object with a seat")
     if "seat" not in a:
         raise RecordError(f + ".seat", "missing")
-    seat = _seat(a["seat"], seats, f + ".seat", game)
+    seat = _seat(a["seat"], seats, f + ".seat", spec)
     kinds = [k for k in ("bid", "look", "pass", "play") if k in a]
     if len(kinds) != 1:
         raise RecordError(f, "an action has exactly one of bid, look, pass, play")
@@ -373,11 +263,7 @@ def _parse_action(a: Any, f: str, game: str, seats: int) -> Action:
         if not isinstance(v, list):
             raise RecordError(f + ".pass", "must be a list of cards")
         return Pass(seat, tuple(_card(c, f"{f}.pass[{k}]") for k, c in enumerate(v)))
-    if isinstance(v, str) and v.lower() == "nil" and game == "spades":
-        return Bid(seat, 0)
-    if isinstance(v, str) and v.lower() == "blind_nil":
-        return Bid(seat, 0, True)
-    return Bid(seat, v)  # anything else is judged by the rules (e.g. 2.5 → BID_NOT_WHOLE_NUMBER)
+    return spec.codec.bid_in(seat, v)  # anything else is judged by the rules (e.g. 2.5 → BID_NOT_WHOLE_NUMBER)
 
 
 def load_record_file(path: str) -> ParsedRecord:
@@ -395,24 +281,25 @@ def load_record_file(path: str) -> ParsedRecord:
 
 
 # ----------------------------------------------------------------- output
-def _bid_out(game: str, b: Bid):
-    if game == "spades":
-        if b.blind:
-            return "blind_nil"
-        if b.value == 0 and _is_int(b.value):
-            return "nil"
-    v = b.value
+def _spec(game: "str | TrickGame | GameSpec") -> GameSpec:
+    return spec_named(game) if isinstance(game, str) else spec_of(game)
+
+
+def _bid_out(spec: GameSpec, b: Bid):
+    v = spec.codec.bid_out(b)
     if isinstance(v, float) and not math.isfinite(v):
         return str(v)  # NaN/inf are not JSON
     return v
 
 
-def action_to_json(game: str, a: Action) -> dict:
-    """An action as in a record: ``{"bid": 4}``, ``{"play": "QH"}`` … (no seat)."""
+def action_to_json(game: "str | TrickGame | GameSpec", a: Action) -> dict:
+    """An action as in a record: ``{"bid": 4}``, ``{"play": "QH"}`` … (no
+    seat).  ``game``: the game (or its spec, or its record name), which says
+    how bids are written (Spades ``"nil"``, ``"blind_nil"``)."""
     if isinstance(a, Play):
         return {"play": a.card.code}
     if isinstance(a, Bid):
-        return {"bid": _bid_out(game, a)}
+        return {"bid": _bid_out(_spec(game), a)}
     if isinstance(a, Pass):
         return {"pass": [c.code for c in a.cards]}
     if isinstance(a, Look):
@@ -439,18 +326,17 @@ _CODES = tuple(c.code for c in DECK)  # one shared string per card
 
 
 def _hand_json(game: TrickGame, result, number: int) -> dict:
-    g = game.GAME
-    key = "side" if g == "spades" else "seat"
+    codec = spec_of(game).codec
     bids = {str(s): b for s, b in enumerate(result.bids) if b is not None}
     out = {"number": number, "dealer": result.dealer,
            "trump": result.trump.letter if result.trump is not None else None}
-    if g == "oh_hell":
+    if codec.turn_up:
         out["hand_size"] = result.hand_size
         out["turn_up"] = result.turn_up.code if result.turn_up else None
     out["bids"] = bids
     out["tricks"] = [t.to_json() for t in result.tricks]
     out["tricks_won"] = list(result.tricks_won)
-    out["score_lines"] = [l.to_json(key) for l in result.score_lines]
+    out["score_lines"] = [l.to_json(codec.score_key) for l in result.score_lines]
     out["points"] = list(result.points)
     out["scores_after"] = list(result.scores_after)
     if result.bags_after is not None:
@@ -459,17 +345,13 @@ def _hand_json(game: TrickGame, result, number: int) -> dict:
 
 
 def _current_hand_json(game: TrickGame) -> dict:
-    g = game.GAME
-    out = {"number": game.hands_dealt, "dealer": game.dealer}
-    if g == "spades":
-        out["trump"] = "S"
-        bids = game.bids
-    else:
-        out["trump"] = game.trump.letter if game.trump is not None else None
+    codec = spec_of(game).codec
+    out = {"number": game.hands_dealt, "dealer": game.dealer,
+           "trump": game.trump.letter if game.trump is not None else None}
+    if codec.turn_up:
         out["hand_size"] = game.hand_size
         out["turn_up"] = game.turn_up.code if game.turn_up else None
-        bids = game.bids
-    out["bids"] = {str(s): b for s, b in enumerate(bids) if b is not None}
+    out["bids"] = {str(s): b for s, b in enumerate(game.bids) if b is not None}
     out["tricks"] = [t.to_json() for t in game.tricks]
     out["tricks_won"] = list(game.tricks_won)
     cur = game.current_trick
@@ -495,6 +377,7 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
     try:
         parsed = record if isinstance(record, ParsedRecord) else parse_record(record)
         game = parsed.new_game()
+        spec = parsed.spec
     except InvalidInputError as e:
         return None, 2, str(e)
     steps = []
@@ -511,13 +394,15 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
                 break
             if game.phase is not Phase.DEAL:
                 return None, 2, (f"hands[{hi}]: hand {hi} is not finished "
-                                 f"({len(game.tricks)} of {game.hand_size if game.GAME == 'oh_hell' else 13} tricks played), "
+                                 f"({len(game.tricks)} of {game.hand_size} tricks played), "
                                  f"so hand {hi + 1} cannot start")
             deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
             try:
                 game.deal(deal)
             except InvalidInputError as e:
                 return None, 2, f"hands[{hi}].deal: {e}"
+            if hand.deal is None and spec.codec.after_number_deal:
+                spec.codec.after_number_deal(game)  # two-player Spades: the standard draw (SP-2P-2)
             for path, action in hand.actions:
                 seat = action.seat
                 legal = None
@@ -533,7 +418,7 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
                     stopped = {"index": index, "seat": seat, "reason": v.reason.value, "rule": v.rule,
                                "message": v.message}
                     break
-                step = {"index": index, "seat": seat, "action": action_to_json(game.GAME, action)}
+                step = {"index": index, "seat": seat, "action": action_to_json(spec, action)}
                 if trace:
                     step["legal_before"] = legal
                 steps.append(step)
@@ -554,23 +439,35 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
 # ----------------------------------------------------------------- save / load
 def game_to_record(game: TrickGame) -> dict:
     """The game so far as a hand record (a dict ready for ``json.dump``)."""
-    g = game.GAME
-    rec: dict[str, Any] = {"format": FORMAT, "game": g, "rules": game.rules.to_json(), "seats": game.n_seats}
+    spec = spec_of(game)
+    codec = spec.codec
+    rec: dict[str, Any] = {"format": FORMAT, "game": spec.name, "rules": spec.rules_to_json(game.rules),
+                           "seats": game.n_seats}
     start: dict[str, Any] = {"dealer": game.start_dealer, "scores": list(game.start_scores)}
-    if g == "spades":
+    if codec.has_bags:
         start["bags"] = list(game.start_bags)
     rec["start"] = start
     hands = []
     for a in game.history:
         if isinstance(a, Deal):
             h: dict[str, Any] = {"deal": {str(s): [c.code for c in cards] for s, cards in enumerate(a.hands)}}
-            if g == "oh_hell":
+            if codec.turn_up:
                 h["turn_up"] = a.turn_up.code if a.turn_up else None
             h["actions"] = []
-            hands.append(h)
+            hands.append((a, h))
         else:
-            hands[-1]["actions"].append({"seat": a.seat, **action_to_json(g, a)})
-    rec["hands"] = hands
+            hands[-1][1]["actions"].append(a)
+    out = []
+    for i, (deal, h) in enumerate(hands):
+        acts = h["actions"]
+        if codec.hand_out is not None:  # two-player Spades: the draw is not recorded
+            written = codec.hand_out(deal, acts, (game.start_dealer + i) % game.n_seats)
+            if written is None:
+                break
+            h, acts = dict(written[0]), written[1]
+        h["actions"] = [{"seat": a.seat, **action_to_json(spec, a)} for a in acts]
+        out.append(h)
+    rec["hands"] = out
     return rec
 
 
@@ -598,6 +495,8 @@ def game_from_record(record: Any, auto_deal: bool = True) -> TrickGame:
             try:
                 deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
                 game.deal(deal)
+                if hand.deal is None and parsed.spec.codec.after_number_deal:
+                    parsed.spec.codec.after_number_deal(game)  # two-player Spades: the standard draw
             except InvalidInputError as e:
                 raise RecordError(f"hands[{hi}].deal", str(e)) from None
             for path, action in hand.actions:
@@ -606,9 +505,9 @@ def game_from_record(record: Any, auto_deal: bool = True) -> TrickGame:
                     raise RecordError(path, f"{game.seat_name(action.seat)} may not do this: {v.message} "
                                             f"[{v.reason.value}, {v.rule}]")
                 game.apply(action)
-        game.auto_deal = auto_deal
-        if auto_deal:
-            game._auto_deal()
+        game.auto_deal = auto_deal  # from now on, deal each next hand from the deal numbers
+        if auto_deal and game.phase is Phase.DEAL:
+            game.deal_next()
         return game
     except RecordError:
         raise

@@ -425,7 +425,7 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    if parsed.game == "spades":
+    if parsed.spec.partnerships:  # partners' tricks count together; Nil (SP-8) is reviewed on its own
         lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
                          "dds_note": ("DDS was switched off" if not use_dds else

@@ -145,6 +145,21 @@ class SpadesGame(TrickGame):
         return tuple(_bid_json(b) for b in self._bids)
 
     @property
+    def trump(self) -> Suit:
+        """The trump suit: always spades (SP-2)."""
+        return Suit.SPADES
+
+    @property
+    def turn_up(self) -> None:
+        """No card is turned up in Spades (SP-2): always None."""
+        return None
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each seat is dealt: 13 (SP-4)."""
+        return 13
+
+    @property
     def spades_broken(self) -> bool:
         return bool(self._trick and self._trick.broken)
 

@@ -135,8 +135,9 @@ class SpadesRules:
 
 
 # ----------------------------------------------------------------------------- scoring
-def side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int,
-                rules: SpadesRules, lines: list | None = None, side: int = 0) -> tuple[int, int]:
+def side_points(bid_a: int, bid_b: int | None, won_a: int, won_b: int, bags_before: int,
+                rules: SpadesRules, lines: list | None = None, side: int = 0,
+                names: tuple[str, ...] = SEAT_NAMES) -> tuple[int, int]:
     """One partnership's hand score (SP-7 … SP-11, SP-17 … SP-20 and the
     house rules SP-H1, SP-H4, SP-H5, SP-H7 of ``rules``).
 
@@ -145,10 +146,19 @@ def side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int
     ``side + 2``); ``bags_before``: the side's bag counter.  Returns
     ``(hand_points, bags_after)``.  With ``lines`` (a list), appends the
     itemised ``(item, points, rule, seat, bags)`` tuples, which add up to
-    ``hand_points``.
+    ``hand_points``.  A one-seat side (two-player Spades, SP-2P-5: the
+    contract is the player's own bid) passes ``bid_b=None`` (``won_b`` is
+    ignored; the seat is ``side``).  ``names``: seat names for the lines.
     """
     pts = bags = failed = 0  # failed: tricks of failed Nil bidders (SP-19 / SP-H7)
-    if bid_a > 0 and bid_b > 0:  # no Nil: the common case, straight to the contract
+    if bid_b is None:  # one player on his own (SP-2P-5)
+        if bid_a > 0:
+            contract, counted, seats_bids = bid_a, won_a, ()
+        else:
+            contract = counted = 0
+            seats_bids = ((bid_a, won_a),)
+        bid_b = 0
+    elif bid_a > 0 and bid_b > 0:  # no Nil: the common case, straight to the contract
         contract, counted, seats_bids = bid_a + bid_b, won_a + won_b, ()
     else:
         contract = counted = 0
@@ -167,18 +177,18 @@ def side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int
         if w == 0:
             pts += worth
             if lines is not None:
-                lines.append((f"{name} made ({SEAT_NAMES[seat]})", worth, nil_rule or ("SP-10" if blind else "SP-8"), seat, 0))
+                lines.append((f"{name} made ({names[seat]})", worth, nil_rule or ("SP-10" if blind else "SP-8"), seat, 0))
             continue
         pts -= worth
         if lines is not None:
-            lines.append((f"{name} failed ({SEAT_NAMES[seat]})", -worth, nil_rule or ("SP-10" if blind else "SP-8"), seat, 0))
+            lines.append((f"{name} failed ({names[seat]})", -worth, nil_rule or ("SP-10" if blind else "SP-8"), seat, 0))
         if help_partner:  # SP-H7: they count toward the partner's contract
             failed += w
         else:  # SP-19: bags
             pts += w
             bags += w
             if lines is not None:
-                lines.append((f"failed {name} tricks are bags ({SEAT_NAMES[seat]})", w, "SP-19", seat, w))
+                lines.append((f"failed {name} tricks are bags ({names[seat]})", w, "SP-19", seat, w))
     if contract:
         per, rule_made, rule_set = 10, "SP-17", "SP-18"
         if rules.ten_for_200 and contract >= 10:  # SP-H5
@@ -214,7 +224,8 @@ def side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int
 
 
 def score_spades_side(side: int, bids: list, tricks: list[int], bags_before: int,
-                      rules: SpadesRules | None = None) -> tuple[list, int, int]:
+                      rules: SpadesRules | None = None,
+                      names: tuple[str, ...] = SEAT_NAMES) -> tuple[list, int, int]:
     """Score one partnership's hand (SP-7, SP-8 … SP-11, SP-17 … SP-20, and
     the house rules of ``rules``: SP-H1, SP-H4, SP-H5, SP-H7).
 
@@ -223,11 +234,15 @@ def score_spades_side(side: int, bids: list, tricks: list[int], bags_before: int
     side's bag counter; ``rules``: :class:`SpadesRules` (default: RULES.md's).
     Returns ``(score_lines, hand_points, bags_after)``; the lines
     (:class:`~engine.game.ScoreLine`, each citing its rule id) add up to
-    ``hand_points``.
+    ``hand_points``.  Two-player Spades (SP-2P-5): ``bids``/``tricks`` of
+    one player (``side`` is the seat), ``names`` the players' names.
     """
     rules = rules or SpadesRules()
     raw: list = []
     codes = [BLIND_NIL if b.blind else b.value for b in bids]
-    pts, bags_after = side_points(codes[0], codes[1], tricks[0], tricks[1], bags_before, rules, raw, side)
+    if len(codes) == 1:
+        pts, bags_after = side_points(codes[0], None, tricks[0], 0, bags_before, rules, raw, side, names)
+    else:
+        pts, bags_after = side_points(codes[0], codes[1], tricks[0], tricks[1], bags_before, rules, raw, side, names)
     lines = [ScoreLine(side, item, p, rule, seat, bags=bg) for item, p, rule, seat, bg in raw]
     return lines, pts, bags_after

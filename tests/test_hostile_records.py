@@ -246,7 +246,7 @@ def test_seats_as_a_decimal_names_the_field(tmp_path):
     text = json.dumps(rec).replace('"seats": 4', '"seats": 4.0')
     status, out, err = run(write(tmp_path, text))
     assert (status, out) == (2, b"")
-    assert err == "tricktutor replay: invalid record: seats: Spades is for 4 seats, not 4.0 (SP-1): write the whole number 4\n"
+    assert err == "tricktutor replay: invalid record: seats: Spades is for 2 or 4 seats, not 4.0 (SP-1, SP-2P-1)\n"
 
 
 # ================================================================== limits

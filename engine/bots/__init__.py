@@ -42,7 +42,7 @@ class BeginnerPlayer:
             raise ValueError(f"seat {view.seat} has no legal action now")
         if view.phase is Phase.BIDDING:
             bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
-            if view.game == "spades":
+            if view.spec.nil_bids:  # Spades: a number 1–4, now and then a Nil (SP-8)
                 pool = [a for a in bids if 1 <= a.value <= 4]
                 if self.rng.random() < 0.05:
                     pool = [a for a in bids if a.value == 0]

@@ -299,7 +299,7 @@ def advise_spades(hand: Sequence[Card], partner_bid=None, *, allow_nil: bool = T
 def blind_nil_advisable(view: SeatView) -> bool:
     """Whether a club player bids Blind Nil (SP-10) before looking: only far
     behind late in the game, and never when the partner already bid Nil."""
-    if view.game != "spades" or view.looked or not any(isinstance(a, Bid) and a.blind for a in view.legal):
+    if not view.spec.blind_nil or view.looked or not any(isinstance(a, Bid) and a.blind for a in view.legal):
         return False
     side = view.seat % 2
     mine, theirs = view.scores[side], view.scores[1 - side]
@@ -447,14 +447,15 @@ def advise_bid(view: SeatView) -> Advice:
     uses the hand size, trump, earlier bids and the legal bids (hook,
     OH-V4).  An unlooked Spades hand gets Blind Nil advice (SP-10) or
     ``bid=None`` ("look first")."""
-    if view.game == "spades":
+    if view.spec.nil_bids:
         if view.hand is None:
             if blind_nil_advisable(view):
                 worth = 2 * getattr(view.rules, "nil_value", 100)  # Blind Nil is double Nil (SP-10, SP-H1)
                 return Advice(0, ((f"Blind Nil: far behind late in the game, the {worth} points may catch up (SP-10)", 0.0),),
                               nil=True, blind_nil=True)
             return Advice(None, (("look at your cards first: Blind Nil only pays off when far behind (SP-10)", 0.0),))
-        return advise_spades(view.hand, view.bids[(view.seat + 2) % 4],
+        partner = view.spec.partner_of(view.seat, view.n_seats)
+        return advise_spades(view.hand, view.bids[partner] if partner is not None else None,
                              nil_value=getattr(view.rules, "nil_value", 100))
     allowed = [a.value for a in view.legal if isinstance(a, Bid)] or None
     order = [(view.dealer + 1 + k) % view.n_seats for k in range(view.n_seats)]
@@ -508,7 +509,7 @@ def _others_bids(view: SeatView, hands: Sequence[int], own_bid: int) -> tuple[li
             continue
         if nums[s] is None:
             hand = cards_of(hands[s])
-            if view.game == "spades":
+            if view.spec.nil_bids:
                 nums[s] = max(1, round(spades_estimate(hand)))
             else:
                 nums[s] = advise_oh_hell(hand, view.n_seats, view.trump, (), None, view.turn_up).bid
@@ -523,13 +524,13 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
     t0 = time.perf_counter()
     rng = random.Random(seed)
     me = view.seat
-    blind = view.game == "spades" and view.hand is None
+    blind = view.hand is None  # an unlooked hand: Blind Nil (SP-10)
     advice = advise_bid(view)
     nums, _ = bid_numbers(view)
     own_bid = nums[me] if nums[me] is not None else (advice.bid if advice.bid is not None else 0)
     size = view.hand_size
     deadline = t0 + budget_ms / 1000.0
-    spades = view.game == "spades"
+    spades = view.spec.nil_bids  # Spades: the bid and Nil; exact-bid games: every legal bid
     legal_bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind}) if not spades else []
     if not legal_bids and not spades:
         legal_bids = [own_bid]

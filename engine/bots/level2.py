@@ -28,14 +28,14 @@ def choose_bid(view: SeatView) -> tuple[Action, str]:
     :class:`~engine.actions.Look` for an unlooked Spades hand that does not
     go Blind Nil (looking is always allowed, SP-10)."""
     seat = view.seat
-    if view.game == "spades" and view.hand is None:
+    if view.hand is None:  # not looked yet: only where Blind Nil exists (SP-10)
         if blind_nil_advisable(view):
             return Bid(seat, 0, True), "far behind late in the game: Blind Nil (SP-10)"
         return Look(seat), "look at the cards before bidding"
     advice: Advice = advise_bid(view)
     bid = advice.bid
     why = "; ".join(t for t, _ in advice.lines)
-    if view.game == "spades" and bid and not advice.nil:
+    if view.spec.nil_bids and bid and not advice.nil:
         side = seat % 2
         partner_bid = view.bids[(seat + 2) % 4]
         target = getattr(view.rules, "target_score", 500)
@@ -44,7 +44,7 @@ def choose_bid(view: SeatView) -> tuple[Action, str]:
             bid -= 1  # making a slightly smaller contract already wins the game (SP-22)
             why += f"; one less: {partner_bid + bid} tricks already win the game"
     legal = [a for a in view.legal if isinstance(a, Bid) and not a.blind]
-    if bid and view.game == "spades":  # never slide into a Nil (e.g. under SP-H6's minimum)
+    if bid and view.spec.nil_bids:  # never slide into a Nil (e.g. under SP-H6's minimum)
         legal = [a for a in legal if a.value] or legal
     pick = next((a for a in legal if a.value == bid), None)
     if pick is None:

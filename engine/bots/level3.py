@@ -50,7 +50,7 @@ def _spades_bid_objs(view: SeatView) -> list[Bid]:
 def _scorer(view: SeatView):
     """A function ``won -> utility`` for this seat at the end of the hand."""
     me = view.seat
-    if view.game == "spades":
+    if view.spec.partnerships:  # partnership points minus the opponents' (SP-17 … SP-20)
         bids = _spades_bid_objs(view)
         bags = view.bags or (0, 0)
         side = me % 2
@@ -82,7 +82,7 @@ def _bid_weight_fn(view: SeatView):
     """Spades: a function ``hands -> weight`` saying how well a sampled deal
     fits the bids already made (a seat that bid 4 rarely holds a one-trick
     hand; a Nil bidder rarely holds high spades).  None when nothing to use."""
-    if view.game != "spades":
+    if not view.spec.partnerships:
         return None
     me = view.seat
     played: list[int] = [0] * 4
@@ -181,7 +181,7 @@ class ExpertPlayer(ClubPlayer):
 
     def _bid(self, view: SeatView) -> tuple[Action, str]:
         action, why = choose_bid(view)
-        if view.game != "spades" and isinstance(action, Bid):
+        if not view.spec.nil_bids and isinstance(action, Bid):  # exact-bid games (OH-11)
             action, why = self._oh_hell_bid(view, action, why)
         return action, why
 

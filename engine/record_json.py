@@ -1,0 +1,145 @@
+"""Hand-record files: the size and JSON limits of ``docs/HAND_RECORD.md``,
+checked *before* any expensive work, and :class:`RecordError`.
+
+* :func:`loads_record` turns file contents (bytes or text) into a record
+  object: at most 10 MB, JSON nested at most 32 levels, numbers of at most
+  30 digits (checked as each number is read).
+* :func:`check_limits` checks a record object: strings of at most 200
+  characters, nesting, numbers.
+
+What a record means (games, deals, actions) and the replay are in
+:mod:`engine.record`, which re-exports everything here.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import QUOTE_LIMIT, InvalidInputError, quote
+
+__all__ = ["FORMAT", "RecordError", "loads_record", "check_limits", "MAX_RECORD_BYTES", "MAX_DEPTH",
+           "MAX_DIGITS", "MAX_STRING", "MAX_HANDS", "MAX_ACTIONS"]
+
+FORMAT = "tricktutor-hand-record/1"
+
+# The limits of HAND_RECORD.md ("records beyond these limits, which no real game reaches").
+MAX_RECORD_BYTES = 10_000_000  #: a record file is at most 10 MB
+MAX_DEPTH = 32                 #: JSON nested at most 32 levels
+MAX_DIGITS = 30                #: a number has at most 30 digits
+MAX_STRING = 200               #: a string (or object key) has at most 200 characters
+MAX_HANDS = 1000               #: at most 1,000 hands
+MAX_ACTIONS = 1000             #: at most 1,000 actions in one hand
+_LIMIT_NOTE = "(a limit of HAND_RECORD.md, far beyond any real game)"
+
+
+class RecordError(InvalidInputError):
+    """An invalid hand record; ``field`` is the JSON path of the culprit."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def _path(parts: tuple) -> str:
+    """``("hands", 0, "actions", 3)`` → ``"hands[0].actions[3]"``."""
+    out = ""
+    cut = len(parts) > 8
+    for p in parts[:6] if cut else parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            text = p if len(p) <= 40 else p[:39] + "…"
+            out += f".{text}" if out else text
+    if len(out) > QUOTE_LIMIT:  # a path is made of input keys: quote at most 80 characters of them
+        out = out[:QUOTE_LIMIT - 1] + "…"
+    if cut:
+        out += f"… ({len(parts)} levels down)"
+    return out or "record"
+
+
+def _int_literal(text: str) -> int:
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_DIGITS:
+        raise RecordError("record", f"the number {text[:30]}… has {digits:,} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+    return int(text)
+
+
+def _float_literal(text: str) -> float:
+    digits = sum(ch.isdigit() for ch in text[:MAX_DIGITS + 10])
+    if digits > MAX_DIGITS:
+        raise RecordError("record", f"the number {text[:30]}… has more than {MAX_DIGITS} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+    return float(text)
+
+
+def loads_record(data: "bytes | bytearray | memoryview | str") -> Any:
+    """Parse the contents of a record file (UTF-8 bytes, or text) into a
+    record object for :func:`parse_record`, checking the size and JSON limits
+    of HAND_RECORD.md first: at most 10 MB, nesting at most 32 levels,
+    numbers of at most 30 digits (checked as each number is read, so a
+    5,000-digit integer or 100,000 nested lists never reach Python's own
+    limits).  Raises :class:`RecordError` with a plain sentence for anything
+    wrong; never another exception."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError("file", f"the file is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
+                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RecordError("file", f"the file is not UTF-8 text (byte {e.start:,} cannot be read)") from None
+    elif isinstance(data, str):
+        text = data
+        if len(text) > MAX_RECORD_BYTES or (len(text) * 4 > MAX_RECORD_BYTES
+                                            and len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES):
+            raise RecordError("file", f"the record is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
+                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+    else:
+        raise RecordError("file", f"a record file's contents are bytes or text, not {type(data).__name__}")
+    try:
+        obj = json.loads(text, parse_int=_int_literal, parse_float=_float_literal)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("record", f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}") from None
+    except json.JSONDecodeError as e:
+        raise RecordError("record", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except (ValueError, TypeError, MemoryError) as e:
+        raise RecordError("record", f"not valid JSON ({type(e).__name__})") from None
+    check_limits(obj)
+    return obj
+
+
+def check_limits(obj: Any) -> None:
+    """Check a record object against HAND_RECORD.md's limits: nesting at most
+    32 levels, strings and object keys of at most 200 characters, whole
+    numbers of at most 30 digits.  Iterative (no recursion); raises
+    :class:`RecordError` naming the first field over a limit."""
+    stack: list[tuple[Any, int, tuple]] = [(obj, 1, ())]
+    while stack:
+        v, depth, path = stack.pop()
+        if isinstance(v, dict):
+            items = v.items()
+        elif isinstance(v, (list, tuple)):
+            items = enumerate(v)
+        else:
+            _check_scalar(v, path)
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(_path(path), f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}")
+        for k, x in items:
+            if isinstance(k, str) and len(k) > MAX_STRING:
+                raise RecordError(_path(path), f"the key {quote(k)} is longer than {MAX_STRING} characters {_LIMIT_NOTE}")
+            if isinstance(x, (dict, list, tuple)):
+                stack.append((x, depth + 1, path + (k,)))
+            elif isinstance(x, (str, int)) and not isinstance(x, bool):
+                _check_scalar(x, path + (k,))
+
+
+def _check_scalar(v: Any, path: tuple) -> None:
+    if isinstance(v, str):
+        if len(v) > MAX_STRING:
+            raise RecordError(_path(path), f"the text {quote(v)} has {len(v):,} characters; "
+                                           f"strings in a record have at most {MAX_STRING} {_LIMIT_NOTE}")
+    elif isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
+        raise RecordError(_path(path), f"{quote(v)} has more than {MAX_DIGITS} digits; "
+                                       f"numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
