@@ -39,14 +39,14 @@ CHAPTER_FILES = [
     "09_oh_hell_variations.ipynb",
     "10_play_oh_hell.ipynb",
     "11_spades_house_rules.ipynb",
+    "12_two_player_spades.ipynb",
 ]
 ALL_FILES = CHAPTER_FILES + ["app.ipynb"]
 
 RULE_ID = re.compile(r"\*\*((?:SP|OH)-(?:V|H|2P-)?\d+)\b")
-#: Rule ids whose chapter is written on another branch of issue 12 (Spades for
-#: two players); the teaching checks below cover them once that chapter is merged
-#: and this set is emptied.
-AWAITING_CHAPTER = {f"SP-2P-{i}" for i in range(1, 7)}
+#: Rule ids whose chapter is not written yet (the teaching checks below skip
+#: them); empty: Spades for two (SP-2P-1 … SP-2P-6) is chapter 12.
+AWAITING_CHAPTER: set[str] = set()
 EXAMPLE_ID = re.compile(r"\bEX-[SO]\d+\b")
 
 
@@ -116,6 +116,7 @@ def test_sections_sit_in_the_chapter_the_issue_assigns():
         "08_oh_hell_play_and_scoring.ipynb": [f"OH-{i}" for i in range(9, 13)],
         "09_oh_hell_variations.ipynb": [f"OH-V{i}" for i in range(1, 9)],
         "11_spades_house_rules.ipynb": [f"SP-H{i}" for i in range(1, 10)],
+        "12_two_player_spades.ipynb": [f"SP-2P-{i}" for i in range(1, 7)],
     }
     wrong = []
     for name, ids in where.items():
@@ -208,3 +209,13 @@ def test_chapter_11_shows_each_house_rule_and_the_same_hand_view():
                    "bag_limit=", "ten_for_200=True", "min_contract=4", "failed_nil_tricks_help=True",
                    "loss_floor=-200", "target_score=200", "same_hand_other_rules("):
         assert option in code, option
+
+
+def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a_table():
+    text = _text("12_two_player_spades.ipynb", kinds=("markdown",))
+    code = _text("12_two_player_spades.ipynb", kinds=("code",))
+    assert "### A worked draw" in text and "### A worked hand, scored" in text
+    assert "3 × 10 = **+30**" in text and "8 × 10 = **−80**" in text
+    assert "result.points == (33, -80)" in code and "draw_keeps(" in code
+    assert "DrawDrill(seed=" in code and code.rstrip().endswith("table")
+    assert "new_spades_two_table(" in code

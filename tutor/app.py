@@ -12,9 +12,11 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   open it in JupyterLab, and the rule ids it teaches (SP-…, OH-…);
 * **Drills** — follow suit (SP-14, OH-9, OH-V6), who wins the trick (SP-16,
   OH-10), bidding (SP-5…SP-8, OH-8, OH-V4) and scoring (SP-17…SP-20,
-  OH-11, OH-V7, OH-V8), for Spades or Oh Hell
-  (:mod:`tutor.drills`);
+  OH-11, OH-V7, OH-V8), for Spades or Oh Hell, and the draw of Spades for
+  two (keep or pass, SP-2P-2) (:mod:`tutor.drills`);
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
+  its game choice "Spades for two" switches to a game against one computer
+  player, the hand drawn card by card (SP-2P, :mod:`tutor.table_two`);
 * **Play Oh Hell** — a game at the table; its "Options for a new game" panel
   switches on the variations OH-V1…OH-V8;
 * **Score sheet** — the score sheet of each game being played (*Play
@@ -81,6 +83,9 @@ CHAPTERS: tuple[tuple[str, str, str, str], ...] = (
      "OH-V1 … OH-V8"),
     ("10_play_oh_hell.ipynb", "Play a game of Oh Hell",
      "A whole game against computer players, with any variation switched on.", ""),
+    ("12_two_player_spades.ipynb", "Spades for two",
+     "No partners: draw your hand card by card (keep one, discard one), bid 0 to 13, two-card tricks.",
+     "SP-2P-1 … SP-2P-6"),
 )
 
 #: The page's styles (system fonts only; nothing is loaded from the network).
@@ -134,6 +139,12 @@ APP_CSS = """
   flex-wrap: wrap; gap: 4px; }
 .tt-app .tt-drill-game .jupyter-button { margin: 0; }
 .tt-app .tt-drill-game .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
+/* Play Spades: four players or Spades for two (the same look as the drills' game switch). */
+.tt-app .tt-spades-choice { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; margin: 0 0 8px; }
+.tt-app .tt-spades-choice .widget-toggle-buttons, .tt-app .tt-spades-choice .jupyter-widget-toggle-buttons {
+  flex-wrap: wrap; gap: 4px; }
+.tt-app .tt-spades-choice .jupyter-button { margin: 0; }
+.tt-app .tt-spades-choice .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
 /* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
 .tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
 .tt-app .widget-text input, .tt-app .jupyter-widget-text input,
@@ -216,7 +227,8 @@ class TrickTutorApp(W.VBox):
     ``seed``: deal numbers and drill streams derive from it (None: random).
     Attributes for tests: ``tabs`` (the ``W.Tab``), ``feedback`` (app-level
     :class:`~tutor.common.Feedback`), ``drills`` (dict kind → [follow,
-    winner, bidding, scoring], None until that drill's tab is first opened), ``spades_table``, ``oh_hell_table``, ``scoresheet``
+    winner, bidding, scoring]; "spades_two" → [draw]), None until that drill's tab is first opened), ``spades_table``,
+    ``spades_two_table`` (Play Spades' "Spades for two", :attr:`spades_choice`), ``oh_hell_table``, ``scoresheet``
     (None until built); :meth:`open_section` selects a section by title.
     """
 
@@ -228,6 +240,7 @@ class TrickTutorApp(W.VBox):
         self.feedback = Feedback()
         self.drills: dict[str, tuple] = {}
         self.spades_table = None
+        self.spades_two_table = None  # built when "Spades for two" is first chosen in Play Spades
         self.oh_hell_table = None
         self.scoresheet = None  # the first of ``scoresheets`` (None while no game is open)
         #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
@@ -286,7 +299,8 @@ class TrickTutorApp(W.VBox):
 
     def _build_drills(self) -> list:
         self._drill_game = W.ToggleButtons(
-            options=[("Spades", "spades"), ("Oh Hell", "oh_hell"), ("Oh Hell, must trump (OH-V6)", "must_trump")],
+            options=[("Spades", "spades"), ("Oh Hell", "oh_hell"), ("Oh Hell, must trump (OH-V6)", "must_trump"),
+                     ("Spades for two (SP-2P)", "spades_two")],
             value="spades", description="Game:", style={"button_width": "auto"})
         self._drill_game.add_class("tt-drill-game")
         self._drill_tabs = W.Tab()
@@ -298,10 +312,18 @@ class TrickTutorApp(W.VBox):
         intro = W.HTML("<p class='tt-section-intro'>Four short drills. <b>Follow suit</b>: click the card you "
                        "would play; a wrong card is explained with its rule and the legal cards light up. "
                        "<b>Who wins?</b>: click the winning card of a trick. <b>Bidding</b>: choose a bid and "
-                       "see how the hand goes. <b>Scoring</b>: work out a hand's points and bags.</p>")
+                       "see how the hand goes. <b>Scoring</b>: work out a hand's points and bags. "
+                       "<b>Spades for two</b> has its own drill: <b>The draw</b>, keep the top card or take the "
+                       "next one (SP-2P-2).</p>")
         return [intro, self._drill_game, self._drill_tabs]
 
     DRILL_TITLES = ("Follow suit", "Who wins?", "Bidding", "Scoring")
+    #: The drills of Spades for two (the game switch's last choice).
+    TWO_DRILL_TITLES = ("The draw",)
+
+    def drill_titles(self, kind: str) -> tuple[str, ...]:
+        """The drill tabs shown for ``kind`` (the game switch's value)."""
+        return self.TWO_DRILL_TITLES if kind == "spades_two" else self.DRILL_TITLES
 
     def _make_drill(self, kind: str, which: int):
         """Drill ``which`` (0 follow suit, 1 who wins, 2 bidding, 3 scoring) for ``kind``
@@ -309,6 +331,11 @@ class TrickTutorApp(W.VBox):
         from .drills import BiddingDrill, FollowSuitDrill, ScoringDrill, TrickWinnerDrill
         seed = self._next_seed()
         seed = seed if seed is not None else random.randrange(1_000_000)
+        if kind == "spades_two":
+            from .drills import DrawDrill
+            drill = DrawDrill(seed=seed)
+            drill.add_class("tt-draw-drill")
+            return drill
         game, must_trump = _DRILL_KINDS[kind]
         if which == 0:
             drill = FollowSuitDrill(game=game, must_trump=must_trump, seed=seed)
@@ -327,16 +354,20 @@ class TrickTutorApp(W.VBox):
         """Show the drills of ``kind``; each is built the first time its tab is
         opened (the follow-suit drill at once), so the page starts quickly."""
         self._drill_kind = kind
+        titles = self.drill_titles(kind)
         if kind not in self.drills:
-            self.drills[kind] = [None] * len(self.DRILL_TITLES)
-            self._drill_boxes[kind] = [W.VBox([_loading(t)]) for t in self.DRILL_TITLES]
+            self.drills[kind] = [None] * len(titles)
+            self._drill_boxes[kind] = [W.VBox([_loading(t)]) for t in titles]
+        self._drill_tabs.selected_index = None
         self._drill_tabs.children = self._drill_boxes[kind]
-        self._drill_tabs.titles = self.DRILL_TITLES
+        self._drill_tabs.titles = titles
         self._drill_tabs.selected_index = 0
         self._ensure_drill(0)
 
     def _ensure_drill(self, which: int) -> None:
         kind = self._drill_kind
+        if which >= len(self.drills[kind]):
+            return
         if self.drills[kind][which] is None:
             drill = self._make_drill(kind, which)
             self.drills[kind][which] = drill
@@ -351,6 +382,9 @@ class TrickTutorApp(W.VBox):
     def _on_drill_game(self, change: dict) -> None:
         self._show_drills(change["new"])
 
+    #: The Play Spades section's game choice: (label, value).
+    SPADES_CHOICES = (("Four players, partners", "four"), ("Spades for two", "two"))
+
     def _build_spades(self) -> list:
         from .table import new_spades_table
         self.spades_table = new_spades_table(deal_number=self._next_seed())
@@ -359,7 +393,31 @@ class TrickTutorApp(W.VBox):
                        "East and West are computer players. Look at your cards, bid, then click a card to play "
                        "it. The first partnership to 500 points wins (SP-22). Your score sheet is in "
                        "<b>Score sheet</b>.</p>")
-        return [intro, self.spades_table]
+        self._spades_four = W.VBox([intro, self.spades_table])
+        self._spades_two = W.VBox([_loading("Spades for two")])
+        self._spades_two.layout.display = "none"
+        self.spades_choice = W.ToggleButtons(options=list(self.SPADES_CHOICES), value="four", description="Game:",
+                                             style={"button_width": "auto"})
+        self.spades_choice.add_class("tt-spades-choice")
+        self.spades_choice.observe(self._on_spades_choice, names="value")
+        return [self.spades_choice, self._spades_four, self._spades_two]
+
+    @guarded()
+    def _on_spades_choice(self, change: dict) -> None:
+        """Show the four-player table or the table for two (built the first time it is chosen)."""
+        two = change["new"] == "two"
+        if two and self.spades_two_table is None:
+            from .table_two import new_spades_two_table
+            self.spades_two_table = new_spades_two_table(deal_number=self._next_seed())
+            self.spades_two_table.add_class("tt-play-spades-two")
+            intro = W.HTML("<p class='tt-section-intro'>Spades for two: you against one computer player, each "
+                           "for themselves (SP-2P-1). First <b>draw</b> your hand from the pack, one decision at "
+                           "a time: keep the top card and discard the next one, or discard the top card and take "
+                           "the next one (SP-2P-2). Then bid 0 to 13 (SP-2P-3) and play two-card tricks "
+                           "(SP-2P-4). The first to 500 points wins (SP-2P-5).</p>")
+            self._spades_two.children = [intro, self.spades_two_table]
+        self._spades_four.layout.display = "none" if two else None
+        self._spades_two.layout.display = None if two else "none"
 
     def _build_oh_hell(self) -> list:
         from .table import new_oh_hell_table
@@ -375,7 +433,9 @@ class TrickTutorApp(W.VBox):
 
     def _tables_in_play(self) -> list[tuple[str, Any]]:
         """[(game title, table)] for every game table opened so far, in page order."""
-        return [(title, table) for title, table in (("Spades", self.spades_table), ("Oh Hell", self.oh_hell_table))
+        return [(title, table) for title, table in (("Spades", self.spades_table),
+                                                     ("Spades for two", self.spades_two_table),
+                                                     ("Oh Hell", self.oh_hell_table))
                 if table is not None]
 
     def _build_scores(self) -> list:
@@ -409,7 +469,8 @@ class TrickTutorApp(W.VBox):
             intro = ("<p class='tt-section-intro'>No game has been started yet. Open <b>Play Spades</b> or "
                      "<b>Play Oh Hell</b> to play; the score sheet of each game you play appears here.</p>")
         else:
-            names = " and ".join(f"<b>Play {t}</b>" for t, _ in tables)
+            names = " and ".join(f"<b>Play {t}</b>" if t != "Spades for two" else "<b>Spades for two</b>"
+                                 for t, _ in tables)
             intro = (f"<p class='tt-section-intro'>The score sheet of your game in {names}: every line of every "
                      "hand with its rule (Spades SP-17 … SP-20, Oh Hell OH-11, OH-V7, OH-V8) and the running "
                      "totals.</p>")

@@ -106,6 +106,9 @@ class TableSession(SessionWords):
     Raises TypeError for another kind of game, InvalidInputError for a
     learner seat that is not a seat of the game."""
 
+    #: The kinds of game this session plays (:mod:`tutor.table_two` plays SpadesTwoGame).
+    GAME_TYPES: tuple[type, ...] = (SpadesGame, OhHellGame)
+
     def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
                  seed: int | None = None, auto_continue: bool = False, players: Mapping[int, Any] | None = None):
         self.level_wanted = level
@@ -124,9 +127,10 @@ class TableSession(SessionWords):
     def install(self, game: TrickGame, learner_seat: int | None, first_deal: int | None = None) -> None:
         """Make ``game`` the session's game (the computer players act until
         the learner's turn).  On any error the previous game stays."""
-        if not isinstance(game, (SpadesGame, OhHellGame)):
-            raise TypeError(f"a table needs a SpadesGame or an OhHellGame, not {type(game).__name__}")
-        seat = DEFAULT_LEARNER_SEAT[game.GAME] if learner_seat is None else learner_seat
+        if not isinstance(game, self.GAME_TYPES):
+            raise TypeError(f"a table needs a {' or an '.join(t.__name__ for t in self.GAME_TYPES)}, "
+                            f"not {type(game).__name__}")
+        seat = self.default_seat(game) if learner_seat is None else learner_seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n_seats:
             raise InvalidInputError(f"learner_seat {seat!r} is not a seat of this game (0 to {game.n_seats - 1})")
         saved = self.__dict__.copy()
@@ -149,6 +153,17 @@ class TableSession(SessionWords):
             self.__dict__.clear()
             self.__dict__.update(saved)
             raise
+
+    def default_seat(self, game: TrickGame) -> int:
+        """The learner's seat when none is given (:data:`DEFAULT_LEARNER_SEAT`)."""
+        return DEFAULT_LEARNER_SEAT[game.GAME]
+
+    def unsuitable(self, game: TrickGame) -> str | None:
+        """Why a loaded ``game`` cannot be played by this session (None: it
+        can): a table for four does not play Spades for two (:mod:`tutor.table_two`)."""
+        if game.GAME == "spades" and game.n_seats != 4:
+            return "it is a game of Spades for two: open it at the Spades for two table"
+        return None
 
     # ============================================================ the turn loop
     def _deal_next(self) -> None:
@@ -364,7 +379,7 @@ class TableSession(SessionWords):
         old = self.game
         game = type(old)(rules, dealer=old.start_dealer % getattr(rules, "players", old.n_seats),
                          first_deal=number, auto_deal=False)
-        seat = self.learner if self.learner < game.n_seats else DEFAULT_LEARNER_SEAT[game.GAME]
+        seat = self.learner if self.learner < game.n_seats else self.default_seat(game)
         with self._busy():
             self.install(game, seat)
         return Outcome("info", f"New game from deal #{number}.")
@@ -403,11 +418,14 @@ class TableSession(SessionWords):
                                    f"{MAX_LOAD_BYTES / 1e6:.0f} MB")
             obj = json.loads(obj)
         game = game_from_record(obj, auto_deal=False)
+        problem = self.unsuitable(game)
+        if problem:
+            raise _FileProblem(problem)
         tutor = obj.get("tutor") if isinstance(obj, dict) else None
         tutor = tutor if isinstance(tutor, dict) else {}
         seat = tutor.get("learner_seat")
         if seat is None or (type(seat) is int and 0 <= seat < game.n_seats):
-            seat = DEFAULT_LEARNER_SEAT[game.GAME] if seat is None else seat
+            seat = self.default_seat(game) if seat is None else seat
         else:
             raise _FileProblem(f"tutor.learner_seat: {_quote(repr(seat))} is not a seat of this game")
         first = tutor.get("first_deal")

@@ -107,6 +107,9 @@ class GameTable(TableRendering, W.VBox):
         mark the legal cards at each play (default: ``practice``).
     """
 
+    #: The session class that plays the game (:mod:`tutor.table_two` plays Spades for two with its own).
+    _session_class = TableSession
+
     def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
                  hints: bool = True, seed: int | None = None, show_legal: bool | None = None,
                  auto_continue: bool = False, players: Mapping[int, Any] | None = None, **kwargs: Any):
@@ -176,8 +179,8 @@ class GameTable(TableRendering, W.VBox):
         self._action_box = W.VBox()
         self._options = OptionsPanel()
 
-        self._session = TableSession(game, learner_seat, level=level, practice=practice, seed=seed,
-                                     auto_continue=auto_continue, players=players)
+        self._session = self._session_class(game, learner_seat, level=level, practice=practice, seed=seed,
+                                            auto_continue=auto_continue, players=players)
         self._session.on_computers_start = lambda: self._busy_status("The computer players are playing…")
         self._review = ReviewPanel(self._session)  # "Review this hand" when a hand is over (tutor.review_panel)
         self._after_install()
@@ -514,15 +517,26 @@ class GameTable(TableRendering, W.VBox):
 
 # ==================================================================== factories
 def new_spades_table(deal_number: int | None = None, level: int = 2, *, target_score: int = 500,
-                     rules: SpadesRules | None = None, dealer: int = 0, learner_seat: int = 2,
-                     practice: bool = True, hints: bool = True, seed: int | None = None,
+                     rules: SpadesRules | None = None, dealer: int = 0, learner_seat: int | None = None,
+                     practice: bool = True, hints: bool = True, seed: int | None = None, seats: int = 4,
                      **kwargs: Any) -> GameTable:
     """A Spades table (SP-1…SP-22): learner South (seat 2), partner North and
     both opponents computer players of ``level``.  Hand 1 is deal number
     ``deal_number`` (None: random), hand k is ``deal_number + k - 1``;
     ``target_score`` ends the game (SP-3, SP-22, SP-H9); ``rules`` (a
     :class:`~engine.SpadesRules`, house rules SP-H1…SP-H9) replaces it
-    when given.  Raises ``InvalidInputError`` for an invalid target."""
+    when given.  ``seats=2``: Spades for two (SP-2P), the learner at seat 1
+    against one computer player (:func:`tutor.table_two.new_spades_two_table`).
+    Raises ``InvalidInputError`` for an invalid target, ValueError for
+    ``seats`` other than 4 or 2."""
+    if seats == 2:
+        from .table_two import new_spades_two_table  # noqa: PLC0415
+        kw = {} if learner_seat is None else {"learner_seat": learner_seat}
+        return new_spades_two_table(deal_number, level, target_score=target_score, rules=rules, dealer=dealer,
+                                    practice=practice, hints=hints, seed=seed, **kw, **kwargs)
+    if isinstance(seats, bool) or seats != 4:
+        raise ValueError(f"seats must be 4 (partners) or 2 (Spades for two, SP-2P-1), not {seats!r}")
+    learner_seat = 2 if learner_seat is None else learner_seat
     first = deal_number if deal_number is not None else random_deal_number(random.Random())
     if rules is None:
         rules = SpadesRules(target_score=target_score)

@@ -21,11 +21,15 @@ and can be driven headless (``.click(code)``, ``.bid(value)``,
 * :class:`ScoringDrill` (:mod:`.scoring`): bids, tricks and bags before; the
   learner types the hand's points and the new bag count and sees the
   engine's itemised score (SP-17 … SP-20, SP-8 … SP-11, OH-11, OH-V7, OH-V8).
+* :class:`DrawDrill` (:mod:`.draw`): Spades for two, the draw (SP-2P-2):
+  keep the top card or pass it and take the next; judged by the engine's
+  standard draw policy, the trade-off explained in plain words.
 """
 from __future__ import annotations
 
 from ._shared import computer_player
 from .bidding import Advice, BiddingDrill, advise, compare_bid, count_likely_tricks
+from .draw import DrawDrill, DrawProblem, DrawProblems
 from .follow import FollowSuitDrill, free_position_text
 from .positions import (
     CYCLES, FREE_KINDS, KIND_RULE, KIND_TEXT, POSITION_KINDS, Position, PositionStream, classify_position, kinds_for,
@@ -37,5 +41,5 @@ __all__ = [
     "FollowSuitDrill", "TrickWinnerDrill", "BiddingDrill", "ScoringDrill", "ScoringProblem", "ScoringProblems",
     "Position", "PositionStream", "POSITION_KINDS", "CYCLES", "FREE_KINDS", "KIND_RULE", "KIND_TEXT",
     "classify_position", "kinds_for", "free_position_text", "count_likely_tricks", "advise", "compare_bid",
-    "Advice", "computer_player", "TrickSetup",
+    "Advice", "computer_player", "TrickSetup", "DrawDrill", "DrawProblem", "DrawProblems",
 ]
