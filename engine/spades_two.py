@@ -42,7 +42,8 @@ from .cards import DECK, Card, Rank, Suit, cards_of, mask_of, parse_card, parse_
 from .deal import shuffled_deck
 from .errors import IllegalActionError, InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
-from .spades import MAX_POINTS, _whole_number_problem, spades_winning_side
+from .spades import spades_winning_side
+from .validation import MAX_POINTS, whole_number_problem as _whole_number_problem
 from .spades_rules import SpadesRules, score_spades_side
 from .tricks import TrickRules, TrickState
 from .verdict import Reason, Verdict
