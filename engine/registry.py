@@ -172,6 +172,9 @@ class GameSpec:
     count a record without ``seats`` means (or None: ``seats`` required).
     ``seat_names(n)`` and ``sides(n)``: for ``n`` seats, each seat's name
     and the seats scored together (one tuple per entry of ``scores``).
+    What a seat may see is ``game_class.view(seat)`` (a
+    :class:`~engine.game.SeatView`: its own hand, public bids and tricks;
+    Oh Hell's sealed bids hidden, OH-V5), whose ``spec`` is this spec.
     ``max_bid``: the highest bid (None: the hand size).  ``game_class``,
     ``rules_class``; ``rules_from_json(obj, seats)`` reads a record's
     ``rules`` (InvalidInputError); a rules object's ``to_json()`` writes
