@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-__all__ = ["PlayCore", "legal_play_mask", "beats", "winning_position", "nth_card", "pick_card",
+__all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
            "random_play_out", "random_play_out_masks", "SUIT_MASK", "BIT", "FULL_MASK"]
 
 #: bit of each card index
@@ -85,6 +85,18 @@ def beats(card: int, best: int, trump: int | None) -> bool:
     if cs == best // 13:
         return card > best
     return cs == trump
+
+
+def beating_mask(mask: int, best: int, trump: int | None) -> int:
+    """The cards of ``mask`` that would take the trick from ``best`` (the
+    card winning it): exactly those ``c`` with ``beats(c, best, trump)`` —
+    the higher cards of ``best``'s suit and, unless ``best`` is a trump,
+    every trump (SP-16, OH-10)."""
+    s = best // 13
+    above = SUIT_MASK[s] & ~((2 << best) - 1)
+    if trump is not None and s != trump:
+        above |= SUIT_MASK[trump]
+    return mask & above
 
 
 def winning_position(cards: Sequence[int], trump: int | None) -> int:
@@ -213,15 +225,17 @@ class PlayCore:
         next, its ``won`` count goes up), else None."""
         n = self.n
         tr = self.trick
-        seat = (self.leader + len(tr)) % n
-        self.hands[seat] &= ~(1 << card)
-        if card // 13 == self.trump:
+        k = len(tr)
+        self.hands[(self.leader + k) % n] &= ~(1 << card)
+        suit = card // 13
+        if suit == self.trump:
             self.broken = True  # a trump led (only trumps held) or played off-suit (SP-15)
         tr.append(card)
-        k = len(tr)
-        if k > 1 and beats(card, tr[self.win_pos], self.trump):
-            self.win_pos = k - 1
-        if k < n:
+        if k:
+            w = tr[self.win_pos]  # as beats(card, w, trump), inlined: SP-16, OH-10
+            if (card > w) if suit == w // 13 else suit == self.trump:
+                self.win_pos = k
+        if k + 1 < n:
             return None
         winner = (self.leader + self.win_pos) % n
         self.won[winner] += 1
