@@ -30,6 +30,7 @@ with this module's tables and is proved step by step equal to
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Sequence
 
 __all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
@@ -256,7 +257,7 @@ def random_play_out(core: PlayCore, rnd) -> list[int]:
     ``core.won``.
 
     ``rnd``: a ``random.Random().random``-like function; each card is the
-    ``int(rnd() * n)``-th lowest of the ``n`` legal cards (one draw per
+    ``floor(rnd() * n)``-th lowest of the ``n`` legal cards (one draw per
     card, as :func:`pick_card`).  See :func:`random_play_out_masks`.
     """
     leader, broken = random_play_out_masks(core.hands, core.leader, core.trump, core.lead_restricted,
@@ -290,7 +291,7 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
         core = PlayCore(hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
         while core.trick:
             legal = core.legal()
-            core.play(nth_card(legal, int(rnd() * legal.bit_count())))
+            core.play(nth_card(legal, floor(rnd() * legal.bit_count())))
         hands[:] = core.hands
         won[:] = core.won
         leader = core.leader
@@ -324,10 +325,10 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
                 m = h
                 unbroken = False
                 broken = True
-            k = int(rnd() * m.bit_count())
+            k = floor(rnd() * m.bit_count())
         else:
             m = h
-            k = int(rnd() * left)
+            k = floor(rnd() * left)
         t = T0[m & 8191]
         if k < len(t):
             T = T0
@@ -358,16 +359,16 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
             f = h & SM
             if f:  # follow suit (SP-14, OH-9)
                 t = T[f >> sh]
-                c = t[int(rnd() * len(t))]
+                c = t[floor(rnd() * len(t))]
                 if c > best:
                     best = c
                     bs = seat
             else:
                 if must_trump and h & TM:  # OH-V6: void and holds trumps: must trump
                     t = TT[(h >> tlo) & 8191]
-                    c = t[int(rnd() * len(t))]
+                    c = t[floor(rnd() * len(t))]
                 else:  # void: any card (SP-14, OH-9)
-                    k = int(rnd() * left)
+                    k = floor(rnd() * left)
                     t = T0[h & 8191]
                     if k < len(t):
                         c = t[k]
