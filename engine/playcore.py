@@ -30,9 +30,10 @@ with this module's tables and is proved step by step equal to
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Sequence
 
-__all__ = ["PlayCore", "legal_play_mask", "beats", "winning_position", "nth_card", "pick_card",
+__all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
            "random_play_out", "random_play_out_masks", "SUIT_MASK", "BIT", "FULL_MASK"]
 
 #: bit of each card index
@@ -85,6 +86,18 @@ def beats(card: int, best: int, trump: int | None) -> bool:
     if cs == best // 13:
         return card > best
     return cs == trump
+
+
+def beating_mask(mask: int, best: int, trump: int | None) -> int:
+    """The cards of ``mask`` that would take the trick from ``best`` (the
+    card winning it): exactly those ``c`` with ``beats(c, best, trump)`` —
+    the higher cards of ``best``'s suit and, unless ``best`` is a trump,
+    every trump (SP-16, OH-10)."""
+    s = best // 13
+    above = SUIT_MASK[s] & ~((2 << best) - 1)
+    if trump is not None and s != trump:
+        above |= SUIT_MASK[trump]
+    return mask & above
 
 
 def winning_position(cards: Sequence[int], trump: int | None) -> int:
@@ -213,15 +226,17 @@ class PlayCore:
         next, its ``won`` count goes up), else None."""
         n = self.n
         tr = self.trick
-        seat = (self.leader + len(tr)) % n
-        self.hands[seat] &= ~(1 << card)
-        if card // 13 == self.trump:
+        k = len(tr)
+        self.hands[(self.leader + k) % n] &= ~(1 << card)
+        suit = card // 13
+        if suit == self.trump:
             self.broken = True  # a trump led (only trumps held) or played off-suit (SP-15)
         tr.append(card)
-        k = len(tr)
-        if k > 1 and beats(card, tr[self.win_pos], self.trump):
-            self.win_pos = k - 1
-        if k < n:
+        if k:
+            w = tr[self.win_pos]  # as beats(card, w, trump), inlined: SP-16, OH-10
+            if (card > w) if suit == w // 13 else suit == self.trump:
+                self.win_pos = k
+        if k + 1 < n:
             return None
         winner = (self.leader + self.win_pos) % n
         self.won[winner] += 1
@@ -242,7 +257,7 @@ def random_play_out(core: PlayCore, rnd) -> list[int]:
     ``core.won``.
 
     ``rnd``: a ``random.Random().random``-like function; each card is the
-    ``int(rnd() * n)``-th lowest of the ``n`` legal cards (one draw per
+    ``floor(rnd() * n)``-th lowest of the ``n`` legal cards (one draw per
     card, as :func:`pick_card`).  See :func:`random_play_out_masks`.
     """
     leader, broken = random_play_out_masks(core.hands, core.leader, core.trump, core.lead_restricted,
@@ -276,7 +291,7 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
         core = PlayCore(hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
         while core.trick:
             legal = core.legal()
-            core.play(nth_card(legal, int(rnd() * legal.bit_count())))
+            core.play(nth_card(legal, floor(rnd() * legal.bit_count())))
         hands[:] = core.hands
         won[:] = core.won
         leader = core.leader
@@ -310,10 +325,10 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
                 m = h
                 unbroken = False
                 broken = True
-            k = int(rnd() * m.bit_count())
+            k = floor(rnd() * m.bit_count())
         else:
             m = h
-            k = int(rnd() * left)
+            k = floor(rnd() * left)
         t = T0[m & 8191]
         if k < len(t):
             T = T0
@@ -344,16 +359,16 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
             f = h & SM
             if f:  # follow suit (SP-14, OH-9)
                 t = T[f >> sh]
-                c = t[int(rnd() * len(t))]
+                c = t[floor(rnd() * len(t))]
                 if c > best:
                     best = c
                     bs = seat
             else:
                 if must_trump and h & TM:  # OH-V6: void and holds trumps: must trump
                     t = TT[(h >> tlo) & 8191]
-                    c = t[int(rnd() * len(t))]
+                    c = t[floor(rnd() * len(t))]
                 else:  # void: any card (SP-14, OH-9)
-                    k = int(rnd() * left)
+                    k = floor(rnd() * left)
                     t = T0[h & 8191]
                     if k < len(t):
                         c = t[k]

@@ -37,6 +37,7 @@ uniformly random hands; it does not follow the deal numbers of :mod:`engine.deal
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Callable, Sequence
 
 from .cards import DECK
@@ -102,7 +103,7 @@ def deal_masks(rng: random.Random, seats: int, hand_size: int,
     else:  # partial Fisher-Yates: only the cards dealt
         deck = list(_ALL_CARDS)
         for i in range(need):
-            j = i + int(rnd() * (52 - i))
+            j = i + floor(rnd() * (52 - i))
             deck[i], deck[j] = deck[j], deck[i]
     bit = _ALL_BITS.__getitem__
     hands = [sum(map(bit, deck[s * hand_size:(s + 1) * hand_size])) for s in range(seats)]
@@ -121,11 +122,11 @@ def deal_four_hands(rng: random.Random) -> list[int]:
     a = b = c = 0
     m0, m1, m2 = _DRAWS
     for m in m0:
-        a |= take(int(rnd() * m))
+        a |= take(floor(rnd() * m))
     for m in m1:
-        b |= take(int(rnd() * m))
+        b |= take(floor(rnd() * m))
     for m in m2:
-        c |= take(int(rnd() * m))
+        c |= take(floor(rnd() * m))
     return [a, b, c, FULL_MASK ^ a ^ b ^ c]
 
 
@@ -311,10 +312,10 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
     d3 = (dealer + 3) & 3
     d4 = dealer & 3
     bids = [0, 0, 0, 0]
-    bids[d1] = int(rnd() * 5)  # bidding starts left of the dealer (SP-5)
-    bids[d2] = int(rnd() * 5)
-    bids[d3] = int(rnd() * 5)
-    bids[d4] = int(rnd() * 5)
+    bids[d1] = floor(rnd() * 5)  # bidding starts left of the dealer (SP-5)
+    bids[d2] = floor(rnd() * 5)
+    bids[d3] = floor(rnd() * 5)
+    bids[d4] = floor(rnd() * 5)
     if rules is None:
         rules = _DEFAULT_SPADES
     elif rules.min_contract:  # SP-H6: the second partner of each side bids at least the rest
@@ -362,16 +363,16 @@ def random_oh_hell_hand(rng: random.Random, players: int, hand_size: int, *, tur
     bids = [0] * players
     total = 0
     for i in range(1, players):
-        v = int(rnd() * (hand_size + 1))
+        v = floor(rnd() * (hand_size + 1))
         bids[(dealer + i) % players] = v
         total += v
     forbidden = hand_size - total
     if hook and 0 <= forbidden <= hand_size:  # OH-V4: the dealer may not bid it
-        v = int(rnd() * hand_size)
+        v = floor(rnd() * hand_size)
         if v >= forbidden:
             v += 1
     else:
-        v = int(rnd() * (hand_size + 1))
+        v = floor(rnd() * (hand_size + 1))
     bids[dealer % players] = v
     trump = None if up is None else up // 13
     won = [0] * players

@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as hs
 
 from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
 from engine.ohhell import score_oh_hell_seat, seat_points
-from engine.playcore import (PlayCore, beats, legal_play_mask, nth_card, pick_card, random_play_out,
+from engine.playcore import (PlayCore, beating_mask, beats, legal_play_mask, nth_card, pick_card, random_play_out,
                              random_play_out_masks, winning_position)
 from engine.sim import BLIND_NIL, deal_masks, oh_hell_seat_points, random_oh_hell_hand, spades_side_points
 from engine.spades import SPADES_TRICK_RULES
@@ -176,6 +176,16 @@ def test_fast_random_play_out_makes_the_stepwise_plays(n):
         for _ in range(r.randrange(n * size)):
             core.play(pick_card(r, core.legal()))
         fast_equals_stepwise(core.hands, core.leader, trump, spades, mt, core.broken, core.trick, core.won, seed)
+
+
+def test_beating_mask_is_beats_card_by_card():
+    r = random.Random(5)
+    for _ in range(3000):
+        mask = r.getrandbits(52)
+        best = r.randrange(52)
+        trump = r.choice([None, 0, 1, 2, 3])
+        want = sum(1 << c for c in range(52) if mask >> c & 1 and beats(c, best, trump))
+        assert beating_mask(mask, best, trump) == want
 
 
 def test_beats_winning_position_and_nth_card():

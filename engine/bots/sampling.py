@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 from ..actions import Phase
 from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
 from ..game import SeatView
-from ..playcore import PlayCore, beats
+from ..playcore import PlayCore, beating_mask, beats, legal_play_mask
 
 __all__ = [
     "PlayState", "club_card", "play_out", "sample_hands", "state_from_view", "unseen_mask",
@@ -239,15 +239,7 @@ def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
     # ---- following
     w = trick[st.win_pos]
     winner = played_seats[st.win_pos]
-    beats = st._beats
-    winning = 0
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        if beats(c, w):
-            winning |= low
-        m ^= low
+    winning = beating_mask(legal, w, trump)  # the core's beats(c, w, trump) for every legal c
     losing = legal & ~winning
     led = trick[0] // 13
 
@@ -329,11 +321,13 @@ def play_out(st: PlayState, policy: Policy = club_policy, rng: random.Random | N
     ``policy(state, seat, legal_mask, rng) -> card index``.  Returns tricks
     won per seat."""
     n = st.n
-    legal_of = st.legal
+    hands = st.hands
+    trump, lr, mt = st.trump, st.lead_restricted, st.must_trump
     play = st.play
-    while st.tricks_left > 0 and any(st.hands):
-        seat = (st.leader + len(st.trick)) % n
-        legal = legal_of()
+    while st.tricks_left > 0 and any(hands):
+        tr = st.trick
+        seat = (st.leader + len(tr)) % n
+        legal = legal_play_mask(hands[seat], tr[0] // 13 if tr else None, trump, lr, st.broken, mt)
         card = _lo(legal) if not legal & (legal - 1) else policy(st, seat, legal, rng)
         st.out |= 1 << card
         play(card)
