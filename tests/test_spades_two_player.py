@@ -477,3 +477,33 @@ def test_bot_draw_policies_and_two_player_bid_estimate():
     opp = sample_two_hands(v, random.Random(1))[0]
     assert opp.bit_count() == 13 and not opp & Card.parse("AS").bit
     assert advise_bid(v).bid >= 1
+
+
+# ============================================================ the example game
+def test_example_two_player_game_replays_to_game_over():
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    path = root / "examples" / "spades_two_player_game.json"
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["game"] == "spades" and rec["seats"] == 2 and rec["rules"] == {}
+    assert rec["start"] == {"dealer": 0, "scores": [0, 0], "bags": [0, 0]}
+    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path)], capture_output=True,
+                          text=True, encoding="utf-8", cwd=root, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == ""
+    out = json.loads(proc.stdout)
+    assert out["ok"] and out["game_over"] is True and out["winners"] == [1] and out["to_act"] is None
+    assert len(out["hands"]) == 19
+    last = out["hands"][-1]
+    assert last["scores_after"] == [385, 571] and last["bags_after"] == [5, 1]
+    assert [h["dealer"] for h in out["hands"]] == [k % 2 for k in range(19)]  # SP-2P-6
+    for h in out["hands"]:
+        assert sum(h["tricks_won"]) == 13 and all(len(t["cards"]) == 2 for t in h["tricks"])
+        assert sum(l["points"] for l in h["score_lines"]) == sum(h["points"])
+        assert {l["seat"] for l in h["score_lines"]} <= {0, 1}
+    # both kinds of hand: kept cards written out, and deal numbers the engine draws again
+    assert any("deal" in h for h in rec["hands"]) and any("deal_number" in h for h in rec["hands"])
+    # the game loads and scores the same as the replay
+    g = game_from_record(path.read_text(encoding="utf-8"), auto_deal=False)
+    assert g.game_over and g.scores == [385, 571] and g.winners == (1,)
