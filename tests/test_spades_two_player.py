@@ -507,3 +507,12 @@ def test_example_two_player_game_replays_to_game_over():
     # the game loads and scores the same as the replay
     g = game_from_record(path.read_text(encoding="utf-8"), auto_deal=False)
     assert g.game_over and g.scores == [385, 571] and g.winners == (1,)
+
+
+def test_review_says_plainly_it_does_not_cover_two_player_spades():
+    from engine.record import RecordError
+    from engine.review import review_hand
+    g = random_game(3, hands=1)
+    with pytest.raises(RecordError) as e:
+        review_hand(game_to_record(g), 0, 1)
+    assert "two players (SP-2P)" in str(e.value)
