@@ -453,7 +453,8 @@ def test_bots_level_3_plays_legal_two_player_hands():
 
 
 def test_bot_draw_policies_and_two_player_bid_estimate():
-    from engine.bots.advisor import advise_bid, advise_spades_two
+    from engine.bots.advisor import advise_bid
+    from engine.bots.two_player import advise_spades_two
     from engine.bots.two_player import card_worth, choose_draw, sample_two_hands
     g = game_with_pack(dealer=0)
     d, why = choose_draw(g.view(1), 1)
