@@ -517,3 +517,36 @@ def test_review_says_plainly_it_does_not_cover_two_player_spades():
     with pytest.raises(RecordError) as e:
         review_hand(game_to_record(g), 0, 1)
     assert "two players (SP-2P)" in str(e.value)
+
+
+def test_bad_two_player_deals_and_draws_are_refused_and_change_nothing():
+    g = SpadesTwoGame(auto_deal=False)
+    pack = fixed_pack()
+    for bad in (Deal((), None, None, pack[:51]), Deal((), None, None, pack[:51] + (pack[0],)),
+                Deal((tuple(SEAT0), tuple(SEAT1)), None, None, pack),
+                Deal((tuple(SEAT0), tuple(SEAT1[:12]))), Deal((tuple(SEAT0),)),
+                Deal((), C("2C"), None, pack)):
+        with pytest.raises(InvalidInputError):
+            g.deal(bad)
+        assert g.phase is Phase.DEAL and g.history == ()
+    g.deal(Deal((), None, None, pack))
+    for keep in (1, None, "True"):
+        with pytest.raises(InvalidInputError):
+            g.apply(Draw(1, keep))
+    assert g.history == (Deal((), None, None, pack),) and g.draw_card(1) == C("KS")
+    v = g.check_play(1, "KS")
+    assert (v.ok, v.reason.value, v.rule) == (False, "WRONG_PHASE", "SP-2P-2")
+
+
+def test_example_two_player_game_is_what_the_script_makes():
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "scripts"))
+    try:
+        from make_spades_two_player_example import DESCRIPTION, layout, play
+    finally:
+        sys.path.remove(str(root / "scripts"))
+    rec = game_to_record(play())
+    rec = {"format": rec["format"], "description": DESCRIPTION, **{k: v for k, v in rec.items() if k != "format"}}
+    assert layout(rec) == (root / "examples" / "spades_two_player_game.json").read_text(encoding="utf-8")
