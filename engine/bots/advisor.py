@@ -459,6 +459,11 @@ def advise_bid(view: SeatView, *, double_dummy: int = 0, seed: int | None = 0) -
                 return Advice(0, ((f"Blind Nil: far behind late in the game, the {worth} points may catch up (SP-10)", 0.0),),
                               nil=True, blind_nil=True)
             return Advice(None, (("look at your cards first: Blind Nil only pays off when far behind (SP-10)", 0.0),))
+        if not view.spec.partnerships:  # two-player Spades (SP-2P-3): the player's own contract
+            from .two_player import advise_spades_two
+            return advise_spades_two(view.hand, getattr(view, "discards", ()),
+                                     nil_value=getattr(view.rules, "nil_value", 100),
+                                     min_bid=getattr(view.rules, "min_contract", 0))
         partner = view.spec.partner_of(view.seat, view.n_seats)
         return advise_spades(view.hand, view.bids[partner] if partner is not None else None,
                              nil_value=getattr(view.rules, "nil_value", 100))
@@ -514,7 +519,10 @@ def _others_bids(view: SeatView, hands: Sequence[int], own_bid: int) -> tuple[li
             continue
         if nums[s] is None:
             hand = cards_of(hands[s])
-            if view.spec.nil_bids:
+            if view.spec.nil_bids and not view.spec.partnerships:  # two players (SP-2P-3)
+                from .two_player import advise_spades_two
+                nums[s] = advise_spades_two(hand).bid
+            elif view.spec.nil_bids:
                 nums[s] = max(1, round(spades_estimate(hand)))
             else:
                 nums[s] = advise_oh_hell(hand, view.n_seats, view.trump, (), None, view.turn_up).bid
@@ -536,6 +544,9 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
     size = view.hand_size
     deadline = t0 + budget_ms / 1000.0
     spades = view.spec.nil_bids  # Spades: the bid and Nil; exact-bid games: every legal bid
+    two = spades and not view.spec.partnerships  # two-player Spades: the opponent's hand from the unseen cards
+    if two:
+        from .two_player import sample_two_hands, two_state_from_view
     legal_bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind}) if not spades else []
     if not legal_bids and not spades:
         legal_bids = [own_bid]
@@ -551,7 +562,7 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
     done = 0
     while done < samples and (done == 0 or time.perf_counter() < deadline):
         try:
-            hands = sample_hands(view, rng, include_own=blind)
+            hands = sample_two_hands(view, rng) if two else sample_hands(view, rng, include_own=blind)
         except SamplingError:
             break
         bids, nil = _others_bids(view, hands, own_bid)
@@ -560,7 +571,7 @@ def show_me(view: SeatView, samples: int = 100, seed: int | None = 0, budget_ms:
             bb[me] = b
             nn = list(nil)
             nn[me] = nil_flag
-            st = state_from_view(view, hands, bb, nn)
+            st = two_state_from_view(view, hands, bb, nn) if two else state_from_view(view, hands, bb, nn)
             results[(b, nil_flag)].append(play_out(st, club_policy, rng)[me])
         done += 1
     main = results[plays[0]] if spades else results[(own_bid, False)]
