@@ -415,3 +415,95 @@ def test_two_player_record_with_deal_number_plays_the_standard_draw():
     out, status, err = replay(bad)
     assert status == 2 and "blind_nil" in err
     assert spec_for("spades", 2).title == "Spades for two"
+
+
+# ============================================================ computer players
+def _bot_game(level: int, seed: int, max_hands: int | None = None, **budget):
+    from engine.bots import make_player
+    g = SpadesTwoGame(first_deal=seed, dealer=seed % 2, rng=random.Random(seed))
+    players = [make_player(level, seed=seed * 2 + s) for s in (0, 1)]
+    for p in players:
+        for k, v in budget.items():
+            setattr(p, k, v)
+    kinds = set()
+    while not g.game_over and (max_hands is None or g.hands_dealt <= max_hands):
+        s = g.to_act
+        view = g.view(s)
+        a = players[s].choose(view)  # bots get views only
+        assert a in view.legal, (level, seed, a)
+        assert g.check(a).ok
+        g.apply(a)
+        kinds.add(type(a).__name__)
+    return g, kinds
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_bots_levels_1_2_play_legal_two_player_games_to_the_end(level):
+    for seed in range(6):
+        g, kinds = _bot_game(level, 1000 + seed)
+        assert g.game_over and len(g.winners) == 1
+        assert kinds == {"Draw", "Bid", "Play"}
+        assert max(g.scores) >= 500 or min(g.scores) <= -500 or g.rules.loss_floor is not None
+
+
+def test_bots_level_3_plays_legal_two_player_hands():
+    for seed in range(2):
+        g, kinds = _bot_game(3, 2000 + seed, max_hands=2, budget_ms=15, max_samples=12)
+        assert kinds == {"Draw", "Bid", "Play"} and len(g.results) >= 2
+
+
+def test_bot_draw_policies_and_two_player_bid_estimate():
+    from engine.bots.advisor import advise_bid, advise_spades_two
+    from engine.bots.two_player import card_worth, choose_draw, sample_two_hands
+    g = game_with_pack(dealer=0)
+    d, why = choose_draw(g.view(1), 1)
+    assert d == Draw(1, True) and "K♠" in why  # level 1: a spade is kept
+    d, _ = choose_draw(g.view(1), 2)
+    assert d == Draw(1, True)  # K♠ is worth 0.94, far above an average unseen card
+    g.draw(1, True)
+    d, why = choose_draw(g.view(0), 2)  # 3♣ (0.09) is below average: discard it
+    assert d == Draw(0, False) and "3♣" in why
+    assert card_worth(C("AS"), []) == pytest.approx(0.97) and card_worth(C("3C"), []) == pytest.approx(0.09)
+    # the estimate: A♠ K♠ Q♠ with nothing higher unseen are sure; no ace elsewhere
+    hand = parse_cards("AS KS QS 2H 3H 4H 5H 6H 2D 3D 4D 2C 3C")
+    adv = advise_spades_two(hand, parse_cards("JS TS 9S AH KH QH JH AD KD QD AC KC QC"))
+    assert adv.sure == 3 and not adv.nil
+    assert adv.bid == round(adv.total) and 3 <= adv.bid <= 6
+    weak = parse_cards("2S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C")
+    assert advise_spades_two(weak).nil
+    # level 3's sampling: the opponent's cards come only from the 26 cards this player has not seen
+    h = game_with_hands(dealer=0)
+    v = h.view(1)
+    opp = sample_two_hands(v, random.Random(1))[0]
+    assert opp.bit_count() == 13 and not opp & Card.parse("AS").bit
+    assert advise_bid(v).bid >= 1
+
+
+# ============================================================ the example game
+def test_example_two_player_game_replays_to_game_over():
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    path = root / "examples" / "spades_two_player_game.json"
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["game"] == "spades" and rec["seats"] == 2 and rec["rules"] == {}
+    assert rec["start"] == {"dealer": 0, "scores": [0, 0], "bags": [0, 0]}
+    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path)], capture_output=True,
+                          text=True, encoding="utf-8", cwd=root, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == ""
+    out = json.loads(proc.stdout)
+    assert out["ok"] and out["game_over"] is True and out["winners"] == [1] and out["to_act"] is None
+    assert len(out["hands"]) == 19
+    last = out["hands"][-1]
+    assert last["scores_after"] == [385, 571] and last["bags_after"] == [5, 1]
+    assert [h["dealer"] for h in out["hands"]] == [k % 2 for k in range(19)]  # SP-2P-6
+    for h in out["hands"]:
+        assert sum(h["tricks_won"]) == 13 and all(len(t["cards"]) == 2 for t in h["tricks"])
+        assert sum(l["points"] for l in h["score_lines"]) == sum(h["points"])
+        assert {l["seat"] for l in h["score_lines"]} <= {0, 1}
+    # both kinds of hand: kept cards written out, and deal numbers the engine draws again
+    assert any("deal" in h for h in rec["hands"]) and any("deal_number" in h for h in rec["hands"])
+    # the game loads and scores the same as the replay
+    g = game_from_record(path.read_text(encoding="utf-8"), auto_deal=False)
+    assert g.game_over and g.scores == [385, 571] and g.winners == (1,)

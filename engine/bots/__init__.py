@@ -28,7 +28,8 @@ class Player(Protocol):
 class BeginnerPlayer:
     """Level 1 "beginner": a random legal card; a plausible random bid
     (Spades 1–4 or sometimes Nil, never Blind Nil; Oh Hell 0…about a quarter
-    of the hand size + 1)."""
+    of the hand size + 1; two-player Spades the advisor's count give or take
+    one); two-player Spades' draw by the standard policy (SP-2P-2)."""
 
     level = 1
     name = "beginner"
@@ -40,9 +41,16 @@ class BeginnerPlayer:
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action now")
+        if view.phase is Phase.DRAW:  # two-player Spades: the standard draw (SP-2P-2)
+            from .two_player import choose_draw
+            return choose_draw(view, 1)[0]
         if view.phase is Phase.BIDDING:
             bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
-            if view.spec.nil_bids:  # Spades: a number 1–4, now and then a Nil (SP-8)
+            if view.spec.nil_bids and not view.spec.partnerships:  # two players: the count, give or take one
+                from .advisor import advise_bid
+                guess = advise_bid(view).bid + self.rng.choice((-1, 0, 0, 1))
+                pool = [a for a in bids if a.value == guess] or [a for a in bids if a.value == 1]
+            elif view.spec.nil_bids:  # Spades: a number 1–4, now and then a Nil (SP-8)
                 pool = [a for a in bids if 1 <= a.value <= 4]
                 if self.rng.random() < 0.05:
                     pool = [a for a in bids if a.value == 0]

@@ -35,7 +35,7 @@ def choose_bid(view: SeatView) -> tuple[Action, str]:
     advice: Advice = advise_bid(view)
     bid = advice.bid
     why = "; ".join(t for t, _ in advice.lines)
-    if view.spec.nil_bids and bid and not advice.nil:
+    if view.spec.nil_bids and bid and not advice.nil and view.spec.partnerships:
         side = seat % 2
         partner_bid = view.bids[(seat + 2) % 4]
         target = getattr(view.rules, "target_score", 500)
@@ -80,6 +80,9 @@ def choose_exchange(view: SeatView) -> tuple[Action, str]:
 def choose_card(view: SeatView) -> tuple[Action, str]:
     """The club card for ``view`` (in its turn to play) and why."""
     seat = view.seat
+    if view.spec.nil_bids and not view.spec.partnerships:  # two-player Spades (SP-2P-4)
+        from .two_player import club_card_two
+        return club_card_two(view)
     legal_cards = [a.card for a in view.legal if isinstance(a, Play)]
     hands = [0] * view.n_seats
     hands[seat] = mask_of(view.hand)
@@ -109,6 +112,9 @@ class ClubPlayer:
             raise ValueError(f"seat {view.seat} has no legal action now")
         if view.phase is Phase.BIDDING:
             action, why = self._bid(view)
+        elif view.phase is Phase.DRAW:  # two-player Spades (SP-2P-2)
+            from .two_player import choose_draw
+            action, why = choose_draw(view, self.level)
         elif view.phase is Phase.EXCHANGE:
             action, why = choose_exchange(view)
         else:

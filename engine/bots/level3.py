@@ -215,6 +215,9 @@ class ExpertPlayer(ClubPlayer):
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(plays) == 1:
             return plays[0], f"{plays[0].card.display}: the only legal card"
+        if view.spec.nil_bids and not view.spec.partnerships:  # two-player Spades (SP-2P-4)
+            from .two_player import expert_card_two
+            return expert_card_two(view, self.rng, self.budget_ms, self.max_samples, self.threshold)
         club_action, club_why = choose_card(view)
         cards, rows = _per_sample_values(view, self.rng, self.budget_ms, self.max_samples, 4)
         n = len(rows)
