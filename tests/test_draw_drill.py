@@ -97,7 +97,8 @@ def test_a_second_answer_changes_nothing():
 
 def test_no_hint_and_the_answer_is_not_on_screen_before_choosing():
     d = DrawDrill(seed=8)
-    buttons = [w for w in d.children if hasattr(w, "description")] + list(d.children[3].children)
+    buttons = [w for w in d.children if hasattr(w, "description")] + list(d.buttons.children)
+    assert d.keep_button in buttons and d.take_button in buttons
     assert not [b for b in buttons if "hint" in b.description.lower()]
     p = d.problem
     screen = d.title.value + d.info.value + d.stats.value + d.keep_button.tooltip + d.take_button.tooltip

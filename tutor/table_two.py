@@ -38,6 +38,7 @@ import html
 import logging
 import pathlib
 import random
+import re
 from typing import Any
 
 import ipywidgets as W
@@ -49,7 +50,7 @@ from . import table_view as V
 from .common import guarded
 from .session import Outcome, TableSession
 from .table import GameTable
-from .table_words import plural
+from .table_words import plural, signed
 
 __all__ = ["SpadesTwoTable", "TwoPlayerSession", "new_spades_two_table", "draw_question", "TWO_CSS",
            "LEARNER_SEAT", "OPTIONS_NOT_FOR_TWO"]
@@ -166,6 +167,47 @@ class TwoPlayerSession(TableSession):
                                     f"Your current game is unchanged.")
 
     # ============================================================ words
+    def speak(self, text: str) -> str:
+        """An engine message with the players called as at this table: the
+        engine's "Player 1" / "Player 2" become "You" (or "you" inside a
+        sentence) and the computer player's name."""
+        text = super().speak(text)
+        for seat, engine_name in enumerate(self.game.seat_names):
+            mine = self.name(seat)
+            if seat == self.learner:
+                name = re.escape(engine_name)
+                text = re.sub(rf"(^|[.!?]\s+){name}'s\b", lambda m: m.group(1) + "Your", text)
+                text = re.sub(rf"\b{name}'s\b", "your", text)
+                text = re.sub(rf"(^|[.!?]\s+){name}\b", lambda m: m.group(1) + "You", text)
+                text = re.sub(rf"\b{name}\b", "you", text)
+            else:
+                text = re.sub(rf"\b{re.escape(engine_name)}\b", mine, text)
+        return text
+
+    def hand_result(self):
+        """The last scored hand (when the hand or game is over): one sentence
+        per player ("You bid 4 and took 6: contract made +40, 2 bags +2: +42
+        in all (SP-17).") and the itemised lines ``(name, item, points,
+        rule)``, the engine's lines in the table's names.  None while a hand
+        is being played."""
+        g = self.game
+        if g.phase not in (Phase.DEAL, Phase.GAME_OVER) or not g.results:
+            return None
+        r = g.results[-1]
+        sentences, items = [], []
+        for seat in range(g.n_seats):
+            who = self.name(seat)
+            lines = [l for l in r.score_lines if l.who == g.side_of_seat(seat)]
+            parts = [(f"{plural(l.points, 'bag')} {signed(l.points)}" if l.item == "bags" else
+                      f"{self.speak(l.item)} {signed(l.points)}") for l in lines]
+            rules = ", ".join(dict.fromkeys(l.rule for l in lines))
+            text = f"{who} bid {self.bid_word(r.bids[seat])} and took {r.tricks_won[seat]}: " + ", ".join(parts)
+            if len(lines) > 1:
+                text += f": {signed(r.points[g.side_of_seat(seat)])} in all"
+            sentences.append(f"{text} ({rules}).")
+            items.extend((who, self.speak(l.item), l.points, l.rule) for l in lines)
+        return sentences, items
+
     def _draw_sentences(self, view: SeatView) -> list[str]:
         me = self.learner
         out, mine = [], 0

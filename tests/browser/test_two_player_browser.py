@@ -55,7 +55,7 @@ def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
     # 1. keep the top card
     top = _top_card(page)
     page.locator(TWO).get_by_role("button", name=re.compile(r"^Keep the ")).click()
-    expect(page.locator(f"{TWO} .tt-feedback")).to_contain_text("You kept the", timeout=ROUND_TRIP_MS)
+    expect(page.locator(f"{TWO} > .tt-feedback")).to_contain_text("You kept the", timeout=ROUND_TRIP_MS)
     expect(page.locator(HAND)).to_have_count(1)
     assert page.locator(HAND).first.get_attribute("data-card") == top
     expect(page.locator(f"{DRAW} .tt-draw-head")).to_contain_text("48 cards")
@@ -65,7 +65,7 @@ def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
     # 2. pass the next top card and take the card under it
     second = _top_card(page)
     page.locator(TWO).get_by_role("button", name="Pass it: take the next card").click()
-    expect(page.locator(f"{TWO} .tt-feedback")).to_contain_text("You passed the", timeout=ROUND_TRIP_MS)
+    expect(page.locator(f"{TWO} > .tt-feedback")).to_contain_text("You passed the", timeout=ROUND_TRIP_MS)
     expect(page.locator(HAND)).to_have_count(2)
     assert second not in [e.get_attribute("data-card") for e in page.locator(HAND).all()]
     expect(page.locator(f"{DRAW} .tt-draw-head")).to_contain_text("44 cards")

@@ -22,6 +22,7 @@ once, in words, and applying it is the exercise.
 from __future__ import annotations
 
 import html
+import pathlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,13 +33,17 @@ import ipywidgets as W
 from engine import Card, Suit
 
 from ..common import Feedback, guarded
-from ..table_view import card_html
+from ..table_view import TABLE_CSS, card_html
 from ._shared import stats_html
 
 __all__ = ["DrawProblem", "DrawProblems", "DrawDrill", "judge_draw", "POLICY", "RULE"]
 
 #: The rule the drill exercises.
 RULE = "SP-2P-2"
+#: The drill's styles: the cards and the draw panel of the table for two
+#: (tutor/static/table.css, table_two.css), so that it looks the same on its own.
+DRILL_CSS = TABLE_CSS + "\n" + (pathlib.Path(__file__).parents[1] / "static" / "table_two.css").read_text(
+    encoding="utf-8")
 
 
 def _policy():
@@ -235,8 +240,10 @@ class DrawDrill(W.VBox):
         self.note = Feedback()
         self.next_button = W.Button(description="Next", icon="arrow-right", layout=W.Layout(width="auto"))
         self.next_button.on_click(lambda _b: self._on_next())
-        super().__init__([self.title, self.stats, self.info, buttons, self.feedback, self.note, self.next_button],
-                         **kwargs)
+        self.buttons = buttons
+        style = W.HTML(f"<style>{DRILL_CSS}</style>")
+        super().__init__([style, self.title, self.stats, self.info, buttons, self.feedback, self.note,
+                          self.next_button], **kwargs)
         self.add_class("tt-drill")
         self._load(self.problems.next())
 
