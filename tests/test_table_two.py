@@ -318,6 +318,19 @@ def test_save_and_load_a_two_player_game_and_refuse_the_other_kind():
     assert "not Spades for two" in t.feedback.text and t.game is g
 
 
+def test_save_is_refused_during_the_draw_and_offered_after_it():
+    t = make_table()
+    t.click_keep()
+    before = t.game.history
+    t._save_btn.click()
+    assert t.feedback.kind == "info" and "cannot be saved during the draw" in t.feedback.text
+    assert t.download_html == "" and t.game.history == before
+    while t.game.phase is Phase.DRAW:
+        t.click_keep()
+    t._save_btn.click()
+    assert t.feedback.kind == "ok" and "tricktutor-game.json" in t.download_html
+
+
 def test_new_game_keeps_two_players_and_hides_options_two_cannot_use():
     t = make_table()
     hidden = [row.layout.display for row in t._options.spades_box.children]

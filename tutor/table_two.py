@@ -24,7 +24,10 @@ the scores come from it.  This module only shows it:
   score sheet (SP-2P-5), the deal alternating (SP-2P-6).
 
 A draw cannot be taken back (Undo refuses): the learner has seen the card
-after it, and undo never unsees cards.  A click on a Keep/Pass button of an
+after it, and undo never unsees cards.  Nor can a game be saved during the
+draw: a hand record keeps the cards each player kept, not the draw
+(HAND_RECORD.md), so it would come back at the start of the draw with cards
+already seen; Save works from the bidding on.  A click on a Keep/Pass button of an
 earlier decision (a double click, a slow browser) is ignored with a note:
 each decision has its own pair of buttons, bound to the card it was about.
 
@@ -449,6 +452,17 @@ class SpadesTwoTable(GameTable):
                                 "Your hand: nothing kept yet (13 draws to come)")
 
     # ------------------------------------------------------------ callbacks
+    @guarded()
+    def _on_save(self) -> None:
+        if self.game.phase is Phase.DRAW:
+            # a hand record keeps each player's 13 kept cards, not the draw (HAND_RECORD.md): saved now, the
+            # game would come back at the start of this draw with cards you have already seen
+            self._download.value = ""
+            self._feedback.show_info("A game cannot be saved during the draw: a saved game keeps the 13 cards "
+                                     "each player kept, not the draw itself. Finish the draw, then press Save.")
+            return
+        super()._on_save()
+
     @guarded()
     def _on_draw(self, keep: bool, key: tuple[int, int], card: Card) -> None:
         view = self.game.view(self.learner_seat)
