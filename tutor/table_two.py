@@ -338,7 +338,7 @@ def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
     return (f"<div class='tt-draw' role='region' aria-label='The draw'>"
             f"<div class='tt-draw-head'><b>The draw</b> (SP-2P-2) · your draw {len(mine) + 1} of 13 · "
             f"<b>{plural(view.pack_left, 'card')}</b> left in the pack</div>"
-            f"<div class='tt-draw-top'><div class='tt-draw-card' aria-label='The top card'>{card}"
+            f"<div class='tt-draw-top'><div class='tt-draw-card'>{card}"
             f"<div class='tt-draw-cap'>top card</div></div>{question}</div>"
             f"{gone_html}{their_html}</div>")
 
