@@ -97,6 +97,8 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None):
             raise RecordError(f"hands[{hi}]", f"hand {hi} is not finished, so hand {hi + 1} cannot start")
         try:
             game.deal(h.deal if h.deal is not None else game.make_deal(h.deal_number))
+            if h.deal is None and parsed.spec.codec.after_number_deal:
+                parsed.spec.codec.after_number_deal(game)  # two-player Spades: the standard draw (SP-2P-2)
         except Exception as e:  # noqa: BLE001 - a record problem, said plainly
             raise RecordError(f"hands[{hi}].deal", str(e)) from None
         if hi == target:
@@ -420,6 +422,8 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     :class:`~engine.record.RecordError` for a bad record, hand or seat.
     """
     parsed = _parsed(source)
+    if parsed.spec.nil_bids and not parsed.spec.partnerships:  # its positions need SP-13's lead rule per seat
+        raise RecordError("seats", "the double-dummy review does not cover Spades for two players (SP-2P) yet")
     if not (isinstance(seat, int) and 0 <= seat < parsed.seats):
         raise RecordError("seat", f"seat {seat!r} is not a seat of this game (0..{parsed.seats - 1})")
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)

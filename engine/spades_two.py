@@ -616,32 +616,3 @@ class SpadesTwoGame(TrickGame):
             draw_card=draw_card, discards=tuple(cards_of(self._discards[seat])),
             draw_log=tuple(self._draw_log), pack_left=self.pack_left, known_pack=tuple(cards_of(known)))
 
-
-# ----------------------------------------------------------------------------- hand records
-def record_number_draw(game: SpadesTwoGame) -> None:
-    """After a hand record's ``deal_number`` deal: play the standard draw
-    (:func:`standard_draw`), as HAND_RECORD.md says ("with ``deal_number``
-    the engine plays its own reproducible draw", SP-2P-2)."""
-    if game.phase is Phase.DRAW and game.pack_left == 52:
-        for d in standard_draw(game.pack, game.dealer):
-            game.apply(d)
-
-
-def record_hand_out(deal: Deal, actions: list, dealer: int) -> tuple[dict, list] | None:
-    """One hand of a two-player game's history as a hand record writes it
-    (HAND_RECORD.md: the draw is not recorded): ``({"deal_number": N}, …)``
-    when the draw was the standard one from deal number N, else
-    ``({"deal": {"0": kept, "1": kept}}, …)`` with each player's 13 kept
-    cards; the actions without the :class:`Draw` steps.  None for a hand
-    whose draw is not finished (it cannot be written in this format)."""
-    plays = [a for a in actions if not isinstance(a, Draw)]
-    if not deal.pack:
-        return {"deal": {str(s): [c.code for c in h] for s, h in enumerate(deal.hands)}}, plays
-    keeps = [a.keep for a in actions if isinstance(a, Draw)]
-    if len(keeps) < 26:
-        return None
-    if deal.number is not None and [Draw(a.seat, a.keep) for a in actions if isinstance(a, Draw)] \
-            == standard_draw(deal.pack, dealer):
-        return {"deal_number": deal.number}, plays
-    hands, _ = draw_outcome(deal.pack, dealer, keeps)
-    return {"deal": {str(s): [c.code for c in sorted(h)] for s, h in enumerate(hands)}}, plays

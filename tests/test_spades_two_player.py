@@ -453,7 +453,8 @@ def test_bots_level_3_plays_legal_two_player_hands():
 
 
 def test_bot_draw_policies_and_two_player_bid_estimate():
-    from engine.bots.advisor import advise_bid, advise_spades_two
+    from engine.bots.advisor import advise_bid
+    from engine.bots.two_player import advise_spades_two
     from engine.bots.two_player import card_worth, choose_draw, sample_two_hands
     g = game_with_pack(dealer=0)
     d, why = choose_draw(g.view(1), 1)
@@ -507,3 +508,45 @@ def test_example_two_player_game_replays_to_game_over():
     # the game loads and scores the same as the replay
     g = game_from_record(path.read_text(encoding="utf-8"), auto_deal=False)
     assert g.game_over and g.scores == [385, 571] and g.winners == (1,)
+
+
+def test_review_says_plainly_it_does_not_cover_two_player_spades():
+    from engine.record import RecordError
+    from engine.review import review_hand
+    g = random_game(3, hands=1)
+    with pytest.raises(RecordError) as e:
+        review_hand(game_to_record(g), 0, 1)
+    assert "two players (SP-2P)" in str(e.value)
+
+
+def test_bad_two_player_deals_and_draws_are_refused_and_change_nothing():
+    g = SpadesTwoGame(auto_deal=False)
+    pack = fixed_pack()
+    for bad in (Deal((), None, None, pack[:51]), Deal((), None, None, pack[:51] + (pack[0],)),
+                Deal((tuple(SEAT0), tuple(SEAT1)), None, None, pack),
+                Deal((tuple(SEAT0), tuple(SEAT1[:12]))), Deal((tuple(SEAT0),)),
+                Deal((), C("2C"), None, pack)):
+        with pytest.raises(InvalidInputError):
+            g.deal(bad)
+        assert g.phase is Phase.DEAL and g.history == ()
+    g.deal(Deal((), None, None, pack))
+    for keep in (1, None, "True"):
+        with pytest.raises(InvalidInputError):
+            g.apply(Draw(1, keep))
+    assert g.history == (Deal((), None, None, pack),) and g.draw_card(1) == C("KS")
+    v = g.check_play(1, "KS")
+    assert (v.ok, v.reason.value, v.rule) == (False, "WRONG_PHASE", "SP-2P-2")
+
+
+def test_example_two_player_game_is_what_the_script_makes():
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "scripts"))
+    try:
+        from make_spades_two_player_example import DESCRIPTION, layout, play
+    finally:
+        sys.path.remove(str(root / "scripts"))
+    rec = game_to_record(play())
+    rec = {"format": rec["format"], "description": DESCRIPTION, **{k: v for k, v in rec.items() if k != "format"}}
+    assert layout(rec) == (root / "examples" / "spades_two_player_game.json").read_text(encoding="utf-8")

@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..actions import Bid
-from ..cards import DECK, SUIT_MASKS, Card, Rank, Suit, mask_of
+from ..cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
 from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
                        state_from_view)
 
-__all__ = ["Advice", "ShowMe", "advise_bid", "advise_spades", "advise_spades_two", "advise_oh_hell", "show_me",
+__all__ = ["Advice", "ShowMe", "advise_bid", "advise_spades", "advise_oh_hell", "show_me",
            "blind_nil_advisable", "spades_estimate"]
 
 
@@ -296,67 +296,6 @@ def advise_spades(hand: Sequence[Card], partner_bid=None, *, allow_nil: bool = T
     return _finish(lines, numeric, sure=sure)
 
 
-def _at_least(n: int, k: int) -> float:
-    """P(Binomial(n, 1/2) >= k)."""
-    return sum(math.comb(n, i) for i in range(max(0, k), n + 1)) / 2 ** n if n >= 0 else 0.0
-
-
-def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, nil_value: int = 100,
-                      min_bid: int = 1) -> Advice:
-    """Advice for a two-player Spades bid (SP-2P-3, SP-2P-5: the contract is
-    the player's own bid).
-
-    With one opponent, each of the 26 cards this player has not seen (not
-    kept, not discarded: SP-2P-2) is in the opponent's hand half the time.
-    A card counts as a trick when no unseen card of its suit beats it
-    (``0.5 ** higher_unseen``); a side card's value is cut by the chance
-    that the opponent has run out of the suit by then and trumps; the
-    ``k``-th spade also wins by length when the opponent holds fewer than
-    ``k`` spades.  Nil (SP-8) for a hand with little danger and few tricks.
-    ``min_bid``: SP-H6's lowest number bid.
-    """
-    known = {c for c in hand} | {c for c in discards}
-    unseen = [c for c in DECK if c not in known]
-    by_suit = {s: sorted((c for c in hand if c.suit == s), key=lambda c: -c.rank) for s in Suit}
-    lines: list[tuple[str, float]] = []
-    sure = 0
-    us = sum(1 for c in unseen if c.suit == Suit.SPADES)
-    for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        u_suit = sum(1 for c in unseen if c.suit == s)
-        for k, c in enumerate(by_suit[s], start=1):
-            higher = sum(1 for x in unseen if x.suit == s and x.rank > c.rank)
-            top = 0.5 ** higher
-            if s == Suit.SPADES:
-                v = max(top, 1 - _at_least(us, k))  # by rank, or by length: the opponent has fewer spades
-                if higher == 0:
-                    sure += 1
-                    why = "no higher spade unseen: a sure trick"
-                elif v > top:
-                    why = f"the {_ordinal(k)} spade: wins once the opponent's spades are gone"
-                else:
-                    why = f"{_count_word(higher)} higher spade{'s' if higher > 1 else ''} unseen"
-            else:
-                follows = _at_least(u_suit, k)  # the opponent still holds the suit on the k-th round
-                v = top * (0.35 + 0.65 * follows)
-                why = ("no higher card unseen" if higher == 0 else
-                       f"{_count_word(higher)} higher {s.singular if higher == 1 else s.noun} unseen")
-                if follows < 0.6:
-                    why += "; the opponent may trump it"
-            if v >= 0.05:
-                lines.append((f"{_name(c)}: {why}", v))
-    total = sum(v for _, v in lines)
-    numeric = max(max(1, min_bid), min(13, math.floor(total + 0.5)))
-    danger, reasons = _nil_danger(hand)
-    scale = nil_value / 100
-    if danger <= 0.9 * scale and total <= 2.0 * scale:
-        nil_lines = [("Nil: a weak hand with no sure trick against one opponent"
-                      + ("" if nil_value == 100 else f" (Nil is worth {nil_value} in this game, SP-H1)"), 0.0)]
-        return Advice(0, tuple(nil_lines + [(r, 0.0) for r in reasons]), sure=sure, nil=True, alternative=numeric)
-    if total < numeric - 0.5 and numeric == max(1, min_bid):
-        lines.append((f"bid at least {numeric} (0 would be a Nil, SP-8)", numeric - total))
-    return _finish(lines, numeric, sure=sure)
-
-
 def blind_nil_advisable(view: SeatView) -> bool:
     """Whether a club player bids Blind Nil (SP-10) before looking: only far
     behind late in the game, and never when the partner already bid Nil."""
@@ -516,6 +455,7 @@ def advise_bid(view: SeatView) -> Advice:
                               nil=True, blind_nil=True)
             return Advice(None, (("look at your cards first: Blind Nil only pays off when far behind (SP-10)", 0.0),))
         if not view.spec.partnerships:  # two-player Spades (SP-2P-3): the player's own contract
+            from .two_player import advise_spades_two
             return advise_spades_two(view.hand, getattr(view, "discards", ()),
                                      nil_value=getattr(view.rules, "nil_value", 100),
                                      min_bid=getattr(view.rules, "min_contract", 0))
@@ -575,6 +515,7 @@ def _others_bids(view: SeatView, hands: Sequence[int], own_bid: int) -> tuple[li
         if nums[s] is None:
             hand = cards_of(hands[s])
             if view.spec.nil_bids and not view.spec.partnerships:  # two players (SP-2P-3)
+                from .two_player import advise_spades_two
                 nums[s] = advise_spades_two(hand).bid
             elif view.spec.nil_bids:
                 nums[s] = max(1, round(spades_estimate(hand)))

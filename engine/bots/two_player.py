@@ -10,8 +10,8 @@ Every function sees only a :class:`~engine.spades_two.TwoSeatView`:
   opponent runs out of it and trumps); the top card is kept when it is worth
   at least the average worth of the cards this player has not seen (the
   next card is one of them, unseen).
-* **Bidding**: the advisor's two-player estimate
-  (:func:`engine.bots.advisor.advise_spades_two`).
+* **Bidding**: the bid advisor's two-player path (:func:`advise_spades_two`,
+  which :func:`engine.bots.advisor.advise_bid` calls for a two-player view).
 * **Play**: the level-2 card heuristics (:func:`engine.bots.sampling.club_card`)
   with the player's own bid as its contract and no partner; level 3 samples
   the opponent's hand from the cards it has not seen (:func:`sample_two_hands`:
@@ -32,9 +32,10 @@ from ..cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
 from ..spades_rules import side_points
 from ..spades_two import standard_keep
+from .advisor import Advice, _count_word, _finish, _name, _nil_danger, _ordinal
 from .sampling import PlayState, SamplingError, bid_numbers, club_card, club_policy, play_out
 
-__all__ = ["card_worth", "choose_draw", "unseen_two", "sample_two_hands", "two_state_from_view",
+__all__ = ["advise_spades_two", "card_worth", "choose_draw", "unseen_two", "sample_two_hands", "two_state_from_view",
            "club_card_two", "expert_card_two"]
 
 GAME_BONUS = 200  # utility for a hand that wins the game (SP-22), as level 3's four-seat scorer
@@ -206,3 +207,65 @@ def expert_card_two(view: SeatView, rng: random.Random, budget_ms: float = 250.0
     card = cards[best]
     return Play(view.seat, card), (f"{card.display}: scores {best_mean:+.1f} points better than "
                                    f"{club_action.card.display} on average over {n} sampled deals")
+
+
+# ----------------------------------------------------------------- the bid advisor's two-player estimate
+def _at_least(n: int, k: int) -> float:
+    """P(Binomial(n, 1/2) >= k)."""
+    return sum(math.comb(n, i) for i in range(max(0, k), n + 1)) / 2 ** n if n >= 0 else 0.0
+
+
+def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, nil_value: int = 100,
+                      min_bid: int = 1) -> Advice:
+    """Advice for a two-player Spades bid (SP-2P-3, SP-2P-5: the contract is
+    the player's own bid).
+
+    With one opponent, each of the 26 cards this player has not seen (not
+    kept, not discarded: SP-2P-2) is in the opponent's hand half the time.
+    A card counts as a trick when no unseen card of its suit beats it
+    (``0.5 ** higher_unseen``); a side card's value is cut by the chance
+    that the opponent has run out of the suit by then and trumps; the
+    ``k``-th spade also wins by length when the opponent holds fewer than
+    ``k`` spades.  Nil (SP-8) for a hand with little danger and few tricks.
+    ``min_bid``: SP-H6's lowest number bid.
+    """
+    known = {c for c in hand} | {c for c in discards}
+    unseen = [c for c in DECK if c not in known]
+    by_suit = {s: sorted((c for c in hand if c.suit == s), key=lambda c: -c.rank) for s in Suit}
+    lines: list[tuple[str, float]] = []
+    sure = 0
+    us = sum(1 for c in unseen if c.suit == Suit.SPADES)
+    for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        u_suit = sum(1 for c in unseen if c.suit == s)
+        for k, c in enumerate(by_suit[s], start=1):
+            higher = sum(1 for x in unseen if x.suit == s and x.rank > c.rank)
+            top = 0.5 ** higher
+            if s == Suit.SPADES:
+                v = max(top, 1 - _at_least(us, k))  # by rank, or by length: the opponent has fewer spades
+                if higher == 0:
+                    sure += 1
+                    why = "no higher spade unseen: a sure trick"
+                elif v > top:
+                    why = f"the {_ordinal(k)} spade: wins once the opponent's spades are gone"
+                else:
+                    why = f"{_count_word(higher)} higher spade{'s' if higher > 1 else ''} unseen"
+            else:
+                follows = _at_least(u_suit, k)  # the opponent still holds the suit on the k-th round
+                v = top * (0.35 + 0.65 * follows)
+                why = ("no higher card unseen" if higher == 0 else
+                       f"{_count_word(higher)} higher {s.singular if higher == 1 else s.noun} unseen")
+                if follows < 0.6:
+                    why += "; the opponent may trump it"
+            if v >= 0.05:
+                lines.append((f"{_name(c)}: {why}", v))
+    total = sum(v for _, v in lines)
+    numeric = max(max(1, min_bid), min(13, math.floor(total + 0.5)))
+    danger, reasons = _nil_danger(hand)
+    scale = nil_value / 100
+    if danger <= 0.9 * scale and total <= 2.0 * scale:
+        nil_lines = [("Nil: a weak hand with no sure trick against one opponent"
+                      + ("" if nil_value == 100 else f" (Nil is worth {nil_value} in this game, SP-H1)"), 0.0)]
+        return Advice(0, tuple(nil_lines + [(r, 0.0) for r in reasons]), sure=sure, nil=True, alternative=numeric)
+    if total < numeric - 0.5 and numeric == max(1, min_bid):
+        lines.append((f"bid at least {numeric} (0 would be a Nil, SP-8)", numeric - total))
+    return _finish(lines, numeric, sure=sure)
