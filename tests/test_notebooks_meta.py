@@ -216,6 +216,6 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
     code = _text("12_two_player_spades.ipynb", kinds=("code",))
     assert "### A worked draw" in text and "### A worked hand, scored" in text
     assert "3 × 10 = **+30**" in text and "8 × 10 = **−80**" in text
-    assert "result.points == (33, -80)" in code and "draw_keeps(" in code
+    assert "result.points == (33, -80)" in code and "standard_keep(" in code
     assert "DrawDrill(seed=" in code and code.rstrip().endswith("table")
     assert "new_spades_two_table(" in code

@@ -152,6 +152,7 @@ def test_a_full_hand_by_clicks_ends_with_the_engines_score():
     while t.game.phase is not Phase.DEAL:
         learner_step(t, rng)
         assert_no_leak(t)
+        assert "Player 1" not in shown_html(t) and "Player 2" not in shown_html(t)  # "You" and "Ada" here
         steps += 1
         assert steps < 200
     g = t.game
@@ -182,6 +183,28 @@ def test_a_full_hand_by_clicks_ends_with_the_engines_score():
     t.click_next_hand()
     assert g.phase is Phase.DRAW and g.view(ME).dealer == 1 and g.to_act == BOT or g.to_act == ME
     assert g.view(ME).dealer == ME
+
+
+def test_a_nil_hand_is_told_in_the_tables_names():
+    t = make_table(deal=6)
+    g = t.game
+    while g.phase is not Phase.DEAL:
+        if g.phase is Phase.DRAW:
+            t.click_take_next()
+        elif g.phase is Phase.BIDDING:
+            t.click_bid(0)
+        else:
+            t.click_card(g.legal_plays(ME)[-1].code)
+    r = g.results[0]
+    sentences, items = t.session.hand_result()
+    took = r.tricks_won[ME]
+    assert took > 0 and r.bids[ME] == "nil"  # this deal's Nil fails: its lines are the engine's SP-8, SP-19
+    assert sentences[ME] == (f"You bid Nil and took {took}: Nil failed (you) −100, failed Nil tricks are bags "
+                             f"(you) +{took}: −{100 - took} in all (SP-8, SP-19).")
+    assert [(i, p, rule) for who, i, p, rule in items if who == "You"] == [
+        ("Nil failed (you)", -100, "SP-8"), ("failed Nil tricks are bags (you)", took, "SP-19")]
+    assert r.points[ME] == took - 100
+    assert t.session.speak("It is Player 2's turn to draw. Player 1 dealt.") == "It is your turn to draw. Ada dealt."
 
 
 def test_double_click_on_a_draw_button_loses_nothing():
@@ -293,6 +316,19 @@ def test_save_and_load_a_two_player_game_and_refuse_the_other_kind():
     rec4 = four.save_record()
     assert not t.load_record(rec4)
     assert "not Spades for two" in t.feedback.text and t.game is g
+
+
+def test_save_is_refused_during_the_draw_and_offered_after_it():
+    t = make_table()
+    t.click_keep()
+    before = t.game.history
+    t._save_btn.click()
+    assert t.feedback.kind == "info" and "cannot be saved during the draw" in t.feedback.text
+    assert t.download_html == "" and t.game.history == before
+    while t.game.phase is Phase.DRAW:
+        t.click_keep()
+    t._save_btn.click()
+    assert t.feedback.kind == "ok" and "tricktutor-game.json" in t.download_html
 
 
 def test_new_game_keeps_two_players_and_hides_options_two_cannot_use():

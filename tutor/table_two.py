@@ -24,7 +24,10 @@ the scores come from it.  This module only shows it:
   score sheet (SP-2P-5), the deal alternating (SP-2P-6).
 
 A draw cannot be taken back (Undo refuses): the learner has seen the card
-after it, and undo never unsees cards.  A click on a Keep/Pass button of an
+after it, and undo never unsees cards.  Nor can a game be saved during the
+draw: a hand record keeps the cards each player kept, not the draw
+(HAND_RECORD.md), so it would come back at the start of the draw with cards
+already seen; Save works from the bidding on.  A click on a Keep/Pass button of an
 earlier decision (a double click, a slow browser) is ignored with a note:
 each decision has its own pair of buttons, bound to the card it was about.
 
@@ -38,6 +41,7 @@ import html
 import logging
 import pathlib
 import random
+import re
 from typing import Any
 
 import ipywidgets as W
@@ -49,7 +53,7 @@ from . import table_view as V
 from .common import guarded
 from .session import Outcome, TableSession
 from .table import GameTable
-from .table_words import plural
+from .table_words import plural, signed
 
 __all__ = ["SpadesTwoTable", "TwoPlayerSession", "new_spades_two_table", "draw_question", "TWO_CSS",
            "LEARNER_SEAT", "OPTIONS_NOT_FOR_TWO"]
@@ -59,9 +63,10 @@ log = logging.getLogger("tutor.table")
 #: The learner's seat: seat 1, so that with the engine's default first dealer
 #: (seat 0) the learner is the non-dealer and draws first in hand 1 (SP-2P-2).
 LEARNER_SEAT = 1
-#: Options of the "Options for a new game" panel that two players do not use
-#: (no Blind Nil and no partner: SP-2P-1); they are hidden at this table.
-OPTIONS_NOT_FOR_TWO = ("blind_nil", "blind_nil_pass", "min_contract", "failed_nil_tricks_help")
+#: Options of the "Options for a new game" panel that two players cannot use
+#: (no Blind Nil, no exchange and no partner: SP-2P-1; the engine refuses them,
+#: :func:`engine.spades_two.two_player_rules_problem`); hidden at this table.
+OPTIONS_NOT_FOR_TWO = ("blind_nil", "blind_nil_pass", "failed_nil_tricks_help")
 #: Styles added to the table's (tutor/static/table_two.css).
 TWO_CSS = (pathlib.Path(__file__).parent / "static" / "table_two.css").read_text(encoding="utf-8")
 _NO_UNDO_DRAW = ("A draw cannot be taken back: you have seen the card it showed you, "
@@ -165,6 +170,47 @@ class TwoPlayerSession(TableSession):
                                     f"Your current game is unchanged.")
 
     # ============================================================ words
+    def speak(self, text: str) -> str:
+        """An engine message with the players called as at this table: the
+        engine's "Player 1" / "Player 2" become "You" (or "you" inside a
+        sentence) and the computer player's name."""
+        text = super().speak(text)
+        for seat, engine_name in enumerate(self.game.seat_names):
+            mine = self.name(seat)
+            if seat == self.learner:
+                name = re.escape(engine_name)
+                text = re.sub(rf"(^|[.!?]\s+){name}'s\b", lambda m: m.group(1) + "Your", text)
+                text = re.sub(rf"\b{name}'s\b", "your", text)
+                text = re.sub(rf"(^|[.!?]\s+){name}\b", lambda m: m.group(1) + "You", text)
+                text = re.sub(rf"\b{name}\b", "you", text)
+            else:
+                text = re.sub(rf"\b{re.escape(engine_name)}\b", mine, text)
+        return text
+
+    def hand_result(self):
+        """The last scored hand (when the hand or game is over): one sentence
+        per player ("You bid 4 and took 6: contract made +40, 2 bags +2: +42
+        in all (SP-17).") and the itemised lines ``(name, item, points,
+        rule)``, the engine's lines in the table's names.  None while a hand
+        is being played."""
+        g = self.game
+        if g.phase not in (Phase.DEAL, Phase.GAME_OVER) or not g.results:
+            return None
+        r = g.results[-1]
+        sentences, items = [], []
+        for seat in range(g.n_seats):
+            who = self.name(seat)
+            lines = [l for l in r.score_lines if l.who == g.side_of_seat(seat)]
+            parts = [(f"{plural(l.points, 'bag')} {signed(l.points)}" if l.item == "bags" else
+                      f"{self.speak(l.item)} {signed(l.points)}") for l in lines]
+            rules = ", ".join(dict.fromkeys(l.rule for l in lines))
+            text = f"{who} bid {self.bid_word(r.bids[seat])} and took {r.tricks_won[seat]}: " + ", ".join(parts)
+            if len(lines) > 1:
+                text += f": {signed(r.points[g.side_of_seat(seat)])} in all"
+            sentences.append(f"{text} ({rules}).")
+            items.extend((who, self.speak(l.item), l.points, l.rule) for l in lines)
+        return sentences, items
+
     def _draw_sentences(self, view: SeatView) -> list[str]:
         me = self.learner
         out, mine = [], 0
@@ -292,7 +338,7 @@ def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
     return (f"<div class='tt-draw' role='region' aria-label='The draw'>"
             f"<div class='tt-draw-head'><b>The draw</b> (SP-2P-2) · your draw {len(mine) + 1} of 13 · "
             f"<b>{plural(view.pack_left, 'card')}</b> left in the pack</div>"
-            f"<div class='tt-draw-top'><div class='tt-draw-card' aria-label='The top card'>{card}"
+            f"<div class='tt-draw-top'><div class='tt-draw-card'>{card}"
             f"<div class='tt-draw-cap'>top card</div></div>{question}</div>"
             f"{gone_html}{their_html}</div>")
 
@@ -406,6 +452,17 @@ class SpadesTwoTable(GameTable):
                                 "Your hand: nothing kept yet (13 draws to come)")
 
     # ------------------------------------------------------------ callbacks
+    @guarded()
+    def _on_save(self) -> None:
+        if self.game.phase is Phase.DRAW:
+            # a hand record keeps each player's 13 kept cards, not the draw (HAND_RECORD.md): saved now, the
+            # game would come back at the start of this draw with cards you have already seen
+            self._download.value = ""
+            self._feedback.show_info("A game cannot be saved during the draw: a saved game keeps the 13 cards "
+                                     "each player kept, not the draw itself. Finish the draw, then press Save.")
+            return
+        super()._on_save()
+
     @guarded()
     def _on_draw(self, keep: bool, key: tuple[int, int], card: Card) -> None:
         view = self.game.view(self.learner_seat)

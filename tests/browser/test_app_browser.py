@@ -75,7 +75,10 @@ def test_page_shows_title_sections_and_learn(app_page, artifacts_dir):
     tabs = page.locator(".tt-app .lm-TabBar-tab").all_inner_texts()
     assert [t.strip() for t in tabs[:5]] == ["Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet"]
     chapters = page.locator(".tt-learn .tt-chapter")
-    expect(chapters).to_have_count(11)
+    from tutor.app import CHAPTERS
+    expect(chapters).to_have_count(len(CHAPTERS))  # 00–10 and 12 (Spades for two)
+    expect(page.locator(".tt-chapter[data-notebook='12_two_player_spades.ipynb']")).to_contain_text(
+        "SP-2P-1 … SP-2P-6")
     link = page.locator(".tt-chapter[data-notebook='04_spades_playing_tricks.ipynb'] a")
     assert link.get_attribute("href") == "../../../lab/tree/notebooks/04_spades_playing_tricks.ipynb"
     expect(page.locator(".tt-learn")).to_contain_text("SP-12 … SP-16")

@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import expect
 
 from _app_page import (ROUND_TRIP_MS, full_screenshot, open_drill, open_section, overflow_report, small_targets)
+from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
+from test_a11y_browser import run_axe
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +36,12 @@ def _top_card(page) -> str:
     return page.locator(f"{DRAW} .tt-draw-card [data-card]").get_attribute("data-card")
 
 
-def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
+@pytest.fixture(scope="module")
+def axe():
+    return axe_sync.Axe()
+
+
+def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir, axe):
     page = sized_page
     size = page.tt_size
     open_section(page, "Play Spades")
@@ -55,7 +62,7 @@ def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
     # 1. keep the top card
     top = _top_card(page)
     page.locator(TWO).get_by_role("button", name=re.compile(r"^Keep the ")).click()
-    expect(page.locator(f"{TWO} .tt-feedback")).to_contain_text("You kept the", timeout=ROUND_TRIP_MS)
+    expect(page.locator(f"{TWO} > .tt-feedback")).to_contain_text("You kept the", timeout=ROUND_TRIP_MS)
     expect(page.locator(HAND)).to_have_count(1)
     assert page.locator(HAND).first.get_attribute("data-card") == top
     expect(page.locator(f"{DRAW} .tt-draw-head")).to_contain_text("48 cards")
@@ -65,7 +72,7 @@ def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
     # 2. pass the next top card and take the card under it
     second = _top_card(page)
     page.locator(TWO).get_by_role("button", name="Pass it: take the next card").click()
-    expect(page.locator(f"{TWO} .tt-feedback")).to_contain_text("You passed the", timeout=ROUND_TRIP_MS)
+    expect(page.locator(f"{TWO} > .tt-feedback")).to_contain_text("You passed the", timeout=ROUND_TRIP_MS)
     expect(page.locator(HAND)).to_have_count(2)
     assert second not in [e.get_attribute("data-card") for e in page.locator(HAND).all()]
     expect(page.locator(f"{DRAW} .tt-draw-head")).to_contain_text("44 cards")
@@ -83,10 +90,11 @@ def test_spades_for_two_draw_in_the_app(sized_page, artifacts_dir):
     assert overflow_report(page) == []
     assert small_targets(page) == [], small_targets(page)
     full_screenshot(page, artifacts_dir / f"two_player_{size}_draw_after.png")
+    assert run_axe(axe, page, "spades for two, the draw", artifacts_dir) == []
     assert page.tt_errors == []
 
 
-def test_the_draw_drill_in_the_app(sized_page, artifacts_dir):
+def test_the_draw_drill_in_the_app(sized_page, artifacts_dir, axe):
     page = sized_page
     open_section(page, "Drills")
     page.locator(".tt-drill-game").get_by_role("button", name="Spades for two (SP-2P)").click()
@@ -99,5 +107,6 @@ def test_the_draw_drill_in_the_app(sized_page, artifacts_dir):
     assert overflow_report(page) == []
     assert small_targets(page) == [], small_targets(page)
     full_screenshot(page, artifacts_dir / f"two_player_{page.tt_size}_draw_drill.png")
+    assert run_axe(axe, page, "drills the draw", artifacts_dir) == []
     page.locator(".tt-drill-game").get_by_role("button", name="Spades", exact=True).click()
     assert page.tt_errors == []

@@ -22,6 +22,7 @@ once, in words, and applying it is the exercise.
 from __future__ import annotations
 
 import html
+import pathlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,68 +30,63 @@ from typing import Any
 
 import ipywidgets as W
 
-from engine import Card, Phase, Rank, Suit
+from engine import Card, Suit
 
 from ..common import Feedback, guarded
-from ..table_view import card_html
+from ..table_view import TABLE_CSS, card_html
 from ._shared import stats_html
 
 __all__ = ["DrawProblem", "DrawProblems", "DrawDrill", "judge_draw", "POLICY", "RULE"]
 
 #: The rule the drill exercises.
 RULE = "SP-2P-2"
+#: The drill's styles: the cards and the draw panel of the table for two
+#: (tutor/static/table.css, table_two.css), so that it looks the same on its own.
+DRILL_CSS = TABLE_CSS + "\n" + (pathlib.Path(__file__).parents[1] / "static" / "table_two.css").read_text(
+    encoding="utf-8")
 
 
 def _policy():
     """The engine's standard draw policy (imported when first needed)."""
-    from engine.spades_two import draw_keeps  # noqa: PLC0415
-    return draw_keeps
+    from engine.spades_two import standard_keep  # noqa: PLC0415
+    return standard_keep
 
 
 #: The judgement in words, as the drill states it: the engine's standard draw
-#: policy (:func:`engine.spades_two.draw_keeps`; a test checks these words
-#: against it for every card and every count of its suit).
-POLICY = ("keep a spade, an ace or a king; keep a queen or a jack while you have kept at most two cards of its "
-          "suit; pass anything else (the next card, unseen, is on average a middling card).")
+#: policy (:func:`engine.spades_two.standard_keep`; a test checks these words
+#: against it for every card).
+POLICY = ("keep a spade (spades are always trump), or a queen, a king or an ace; pass anything else and take "
+          "the next card, whatever it is.")
 
-_RANK_WORDS = {14: "an ace", 13: "a king", 12: "a queen", 11: "a jack"}
+_RANK_WORDS = {14: "an ace", 13: "a king", 12: "a queen"}
 
 
-def _why(top: Card, hand, keep: bool) -> str:
-    """Why the policy decides ``keep`` for ``top``, in the words of :data:`POLICY`.
-    The decision is always the engine's; if these words would say otherwise
-    (the policy changed), only the decision is stated."""
+def _why(top: Card, keep: bool) -> str:
+    """Why the policy decides ``keep`` for ``top``, in the words of
+    :data:`POLICY`.  The decision is always the engine's; if these words
+    would say otherwise (the policy changed), only the decision is stated."""
     d = top.display
-    same = sum(1 for c in hand if c.suit is top.suit)
     rank = top.rank.value
     if top.suit is Suit.SPADES:
         words, implied = f"the {d} is a spade (spades are always trump), and the policy keeps every spade", True
-    elif rank >= 13:
-        words, implied = f"the {d} is {_RANK_WORDS[rank]}, and the policy keeps every ace and king", True
-    elif rank >= 11:
-        kept = f"{same} {top.suit.noun if same != 1 else top.suit.noun[:-1]}"
-        if same <= 2:
-            words, implied = (f"the {d} is {_RANK_WORDS[rank]} and you have kept only {kept} so far: the policy "
-                              f"keeps a queen or jack while its suit has at most two cards kept"), True
-        else:
-            words, implied = (f"the {d} is {_RANK_WORDS[rank]} but you have already kept {kept}: the policy keeps "
-                              f"a queen or jack only while its suit has at most two cards kept"), False
+    elif rank >= 12:
+        words, implied = f"the {d} is {_RANK_WORDS[rank]}, and the policy keeps every queen, king and ace", True
     else:
-        words, implied = (f"the {d} is below a jack and not a spade: the policy passes it, as the next card is on "
-                          f"average a middling card and could be better"), False
+        words, implied = (f"the {d} is below a queen and not a spade, and the policy passes such a card: the next "
+                          f"card could be better"), False
     if implied != keep:
-        return f"the standard draw policy {'keeps' if keep else 'passes'} the {d} here."
+        return f"the standard draw policy {'keeps' if keep else 'passes'} the {d}."
     return words + "."
 
 
 def judge_draw(view) -> tuple[bool, str]:
     """The drill's judgement for a two-player Spades ``view`` whose seat is
     drawing: ``(keep, reason)``.  ``keep`` is the engine's standard draw
-    policy (:func:`engine.spades_two.draw_keeps` of the top card and the
-    cards kept so far); ``reason`` says why in plain words."""
-    top, hand = view.draw_card, tuple(view.hand or ())
-    keep = bool(_policy()(top, hand))
-    return keep, _why(top, hand, keep)
+    policy (:func:`engine.spades_two.standard_keep` of the top card, the
+    level-1 computer player's); ``reason`` says why in plain words."""
+    top = view.draw_card
+    keep = bool(_policy()(top))
+    return keep, _why(top, keep)
 
 
 @dataclass(frozen=True)
@@ -128,16 +124,15 @@ class DrawProblem:
         """The counts behind the feedback, over the cards this seat has not
         seen (the next card is one of them): ``unseen`` (how many),
         ``keepers`` (those the standard policy would keep if they were on
-        top now, :func:`engine.spades_two.draw_keeps` with the cards kept so
-        far), and among them ``spades`` and ``high`` (aces and kings of the
-        other suits)."""
+        top, :func:`engine.spades_two.standard_keep`), and among them
+        ``spades`` and ``high`` (queens, kings and aces of the other suits)."""
         keeps = _policy()
-        keepers = [c for c in self.unseen if keeps(c, self.hand)]
+        keepers = [c for c in self.unseen if keeps(c)]
         return {
             "unseen": len(self.unseen),
             "keepers": len(keepers),
             "spades": sum(c.suit is Suit.SPADES for c in keepers),
-            "high": sum(c.suit is not Suit.SPADES and c.rank >= Rank.KING for c in keepers),
+            "high": sum(c.suit is not Suit.SPADES for c in keepers),
         }
 
 
@@ -152,12 +147,9 @@ def explain(p: DrawProblem, keep: bool) -> str:
     adds it.)"""
     t = p.trade_off()
     d, n, k = p.top.display, t["unseen"], t["keepers"]
-    rest = k - t["spades"] - t["high"]
-    kinds = [f"{t['spades']} spade{'s' if t['spades'] != 1 else ''}"]
-    if t["high"]:
-        kinds.append(f"{t['high']} ace{'s' if t['high'] != 1 else ''} or king{'s' if t['high'] != 1 else ''}")
-    if rest:
-        kinds.append(f"{rest} quee{'ns' if rest != 1 else 'n'} or jack{'s' if rest != 1 else ''}")
+    kinds = [f"{t['spades']} spade{'s' if t['spades'] != 1 else ''}",
+             f"{t['high']} queen{'s' if t['high'] != 1 else ''}, king{'s' if t['high'] != 1 else ''} or "
+             f"ace{'s' if t['high'] != 1 else ''} of other suits"]
     chance = (f"it is one of the {n} cards you have not seen, and {k} of them ({_pct(k, n)}) are cards the policy "
               f"would keep ({', '.join(kinds)})")
     if p.keep:  # the top card is a keeper: passing trades a sure keeper for a chance of one
@@ -248,8 +240,10 @@ class DrawDrill(W.VBox):
         self.note = Feedback()
         self.next_button = W.Button(description="Next", icon="arrow-right", layout=W.Layout(width="auto"))
         self.next_button.on_click(lambda _b: self._on_next())
-        super().__init__([self.title, self.stats, self.info, buttons, self.feedback, self.note, self.next_button],
-                         **kwargs)
+        self.buttons = buttons
+        style = W.HTML(f"<style>{DRILL_CSS}</style>")
+        super().__init__([style, self.title, self.stats, self.info, buttons, self.feedback, self.note,
+                          self.next_button], **kwargs)
         self.add_class("tt-drill")
         self._load(self.problems.next())
 
