@@ -48,7 +48,8 @@ OH_HELL_LIMITS = {3: 7, 4: 7, 5: 6, 6: 4, 7: 4}
 _SAMPLES = 200
 #: Two-player Spades (SP-2P, two hands, 2-card tricks): tricks left from which a review is exact
 #: (every rule, :mod:`engine.solver`).  With two hands the whole hand fits: a full 13-card review
-#: (hand count plus 13 decisions, Nil included) takes median 0.1 s, worst 0.7 s (benchmarks/review_panel.py).
+#: (hand count plus 13 decisions, Nil included) took median 0.2 s, worst 0.8 s over 30 random hands
+#: (benchmarks/review_panel.py).
 TWO_PLAYER_EXACT_TRICKS = 13
 #: Tricks left up to which a Nil (SP-8) is solved exactly (null-window search; benchmarks/solver.py).
 NIL_EXACT_TRICKS = 7
