@@ -468,7 +468,7 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    if parsed.game == "spades" and parsed.seats == 2:  # two-player Spades (SP-2P): the exact solver only
+    if parsed.spec.nil_bids and not parsed.spec.partnerships:  # two-player Spades (SP-2P): the exact solver only
         lim = TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": False,
                          "dds_note": "DDS solves four hands only; two-player hands are solved by the exact solver"}
