@@ -48,7 +48,8 @@ OH_HELL_LIMITS = {3: 7, 4: 7, 5: 6, 6: 4, 7: 4}
 _SAMPLES = 200
 #: Two-player Spades (SP-2P, two hands, 2-card tricks): tricks left from which a review is exact
 #: (every rule, :mod:`engine.solver`).  With two hands the whole hand fits: a full 13-card review
-#: (hand count plus 13 decisions, Nil included) takes median 0.1 s, worst 0.7 s (benchmarks/review_panel.py).
+#: (hand count plus 13 decisions, Nil included) took median 0.2 s, worst 0.8 s over 30 random hands
+#: (benchmarks/review_panel.py).
 TWO_PLAYER_EXACT_TRICKS = 13
 #: Tricks left up to which a Nil (SP-8) is solved exactly (null-window search; benchmarks/solver.py).
 NIL_EXACT_TRICKS = 7
@@ -471,7 +472,7 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    if parsed.game == "spades" and parsed.seats == 2:  # two-player Spades (SP-2P): the exact solver only
+    if parsed.spec.nil_bids and not parsed.spec.partnerships:  # two-player Spades (SP-2P): the exact solver only
         lim = TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
         out["solver"] = {"exact_limit": lim, "dds_available": False,
                          "dds_note": "DDS solves four hands only; two-player hands are solved by the exact solver"}

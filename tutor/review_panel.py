@@ -83,7 +83,7 @@ def _count_text(r: dict, names: list[str]) -> list[str]:
     """The hand's double-dummy trick count in sentences."""
     dd = r.get("double_dummy") or {}
     out = []
-    if r["game"] == "spades" and len(names) == 4:
+    if "from_deal" in dd:  # four-seat Spades: DDS's count per partnership
         fd = dd.get("from_deal") or {}
         if fd.get("method") == "dds":
             out.append(f"With best play from the deal (all four hands open), North–South take {fd['NS']} and "

@@ -271,7 +271,7 @@ def blind_nil_note_html(game, seat: int) -> str:
     if v.ok or v.rule != "SP-H2":
         return ""
     return (f"<span class='tt-tbl-blind-off' title='{_e(v.message)}' tabindex='0'>No Blind Nil now: this game "
-            f"allows it only 100 or more points behind (SP-H2) <span aria-hidden='true'>ⓘ</span></span>")
+            f"allows it only 100 or more points behind (SP-H2)</span>")
 
 
 def log_html(events: list[str], lines: int = 10) -> str:
