@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import ipywidgets as W
@@ -146,7 +146,7 @@ class BiddingDrill(W.VBox):
     def __init__(self, game: str = "spades", seed: int = 0, hand_size: int | None = None, players: int = 4,
                  hook: bool = False, dealer_position: int | None = None, **kwargs: Any):
         spec = drill_spec(game, players)
-        if hook and not hasattr(spec.rules_class, "hook"):
+        if hook and "hook" not in {f.name for f in fields(spec.rules_class)}:
             raise ValueError(f"{spec.title} has no hook (the hook is Oh Hell's OH-V4)")
         n = players
         if dealer_position is not None and not (isinstance(dealer_position, int) and 1 <= dealer_position <= n):

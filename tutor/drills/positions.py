@@ -13,7 +13,7 @@ five hold an illegal card; a kind the learner missed comes back soon
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame
@@ -155,7 +155,7 @@ class PositionStream:
 
     def __init__(self, game: str = "spades", must_trump: bool = False, seed: int = 0, players: int = 4):
         spec = drill_spec(game, players)
-        if must_trump and not hasattr(spec.rules_class, "must_trump"):
+        if must_trump and "must_trump" not in {f.name for f in fields(spec.rules_class)}:
             raise ValueError(f"must-trump (OH-V6) is an Oh Hell variation; {spec.title} never requires trumping (SP-14)")
         self.game_kind = game
         self.spec = spec
