@@ -14,16 +14,15 @@ and keeps it (the next card is looked at and discarded) or discards it face
 down (the next card goes into the hand).  The other player learns only which
 of the two was kept (``view.draw_log``), never the cards.
 
-House rules with two players (the options of :class:`SpadesRules`): Nil's
-value (SP-H1), the bag limit and penalty (SP-H4), ten for two hundred
-(SP-H5, a player's own bid of 10 or more), the minimum bid (SP-H6: each
-player's own number bid must be at least ``min_contract``; Nil stays
-allowed), the mercy floor (SP-H8) and the target (SP-H9) apply per player.
-Options about Blind Nil and partners are configuration errors with two
-seats (InvalidInputError naming the option): ``blind_nil`` other than its
-default, ``blind_nil_pass`` other than its default (there is no Blind Nil
-and no exchange, SP-2P-1) and ``failed_nil_tricks_help`` (SP-H7: there is
-no partner to help).
+House rules with two players (the options of :class:`SpadesRules`), as
+RULES.md's two-player section says: Nil's value (SP-H1), the bag limit and
+penalty (SP-H4), ten for two hundred (SP-H5, a player's own bid of 10 or
+more), the mercy floor (SP-H8) and the target (SP-H9) apply per player;
+SP-H7 may be set and changes nothing (no partner: nothing to help).  SP-H2,
+SP-H3 and SP-H6 are configuration errors with two seats (InvalidInputError
+naming the option): ``blind_nil`` or ``blind_nil_pass`` other than their
+defaults (there is no Blind Nil and no exchange, SP-2P-1) and a
+``min_contract`` above 0 (a minimum *partnership* bid needs partners).
 
 >>> g = SpadesTwoGame(first_deal=17, dealer=0)
 >>> g.phase.value, g.to_act, g.pack_left      # the non-dealer draws first
@@ -62,7 +61,8 @@ SPADES_TWO_TRICK_RULES = TrickRules(trump=Suit.SPADES, lead_restricted=True, mus
 def two_player_rules_problem(rules: SpadesRules) -> str | None:
     """Why ``rules`` cannot be used with two players (a sentence starting
     with the option's name), or None.  Blind Nil and its exchange do not
-    exist with two players (SP-2P-1), and SP-H7 needs a partner."""
+    exist with two players (SP-2P-1), and SP-H6 needs partners; SP-H7 is
+    allowed and changes nothing (RULES.md, Spades for two players)."""
     d = SpadesRules()
     if rules.blind_nil != d.blind_nil:
         return (f"blind_nil: {quote(rules.blind_nil)} is a configuration error with two players: two-player "
@@ -70,9 +70,10 @@ def two_player_rules_problem(rules: SpadesRules) -> str | None:
     if rules.blind_nil_pass != d.blind_nil_pass:
         return (f"blind_nil_pass: {rules.blind_nil_pass} is a configuration error with two players: there is no "
                 f"Blind Nil and no exchange (SP-2P-1); leave blind_nil_pass at its default {d.blind_nil_pass}")
-    if rules.failed_nil_tricks_help:
-        return ("failed_nil_tricks_help: true is a configuration error with two players: each plays for "
-                "himself (SP-2P-1), so a failed Nil has no partner to help (SP-H7); leave it false")
+    if rules.min_contract != d.min_contract:
+        return (f"min_contract: {rules.min_contract} is a configuration error with two players: SP-H6 is a "
+                f"minimum for two partners' bids added, and two-player Spades has no partners (SP-2P-1); "
+                f"leave min_contract at its default {d.min_contract}")
     return None
 
 
@@ -399,8 +400,7 @@ class SpadesTwoGame(TrickGame):
     def check_bid(self, seat: int, value: Any, blind: bool = False) -> Verdict:
         """May ``seat`` bid ``value`` now?  Game over (SP-22), phase, already
         bid / not your turn (SP-2P-3: the non-dealer bids first), no Blind
-        Nil (SP-2P-1), whole number, 0…13 (SP-2P-3), the minimum bid
-        (SP-H6).  Never raises for a rule (InvalidInputError for a bad seat)."""
+        Nil (SP-2P-1), whole number, 0…13 (SP-2P-3).  Never raises for a rule (InvalidInputError for a bad seat)."""
         seat = self._seat(seat)
         if not isinstance(blind, bool):
             raise InvalidInputError(f"blind must be True or False, not {quote(blind)}")
@@ -435,21 +435,14 @@ class SpadesTwoGame(TrickGame):
                                   bid=value if abs(value) < 10 ** 30 else quote(value), low=0, high=13)
         if value == 0:
             return Verdict.allow("Yes: 0 is a Nil bid: you promise to win no trick (SP-8).", "SP-8", bid=0)
-        n = self.rules.min_contract
-        if value < n:
-            return Verdict.refuse(Reason.BID_OUT_OF_RANGE, "SP-H6",
-                                  f"You cannot bid {value}: in this game a bid other than Nil must be at least {n} "
-                                  f"(house rule SP-H6; with two players it applies to each player's own bid). "
-                                  f"Bid {n} or more, or Nil.", bid=value, low=n, high=13, min_contract=n)
         return Verdict.allow("Yes: any whole number from 0 to 13 may be bid (SP-2P-3).", "SP-2P-3", bid=value)
 
     def legal_bids(self, seat: int) -> list[Bid]:
-        """Every legal :class:`Bid` for ``seat`` now: Nil and 1 (or SP-H6's minimum) … 13."""
+        """Every legal :class:`Bid` for ``seat`` now: Nil (0) and 1 … 13 (SP-2P-3)."""
         seat = self._seat(seat)
         if self.phase is not Phase.BIDDING or self.seats_to_act[0] != seat:
             return []
-        low = max(1, self.rules.min_contract)
-        return [Bid(seat, v) for v in range(14) if v == 0 or v >= low]
+        return [Bid(seat, v) for v in range(14)]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """As :meth:`TrickGame.legal_actions`; in the draw ``[Draw(s, True), Draw(s, False)]``."""

@@ -81,16 +81,17 @@ def test_SP_2P_1_two_players_each_for_themselves_no_blind_nil_no_exchange():
     assert all(not a.blind for a in g.legal_actions(1))
     with pytest.raises(InvalidInputError):
         g.check_bid(2, 3)  # there is no seat 2
-    # options that need Blind Nil or a partner are configuration errors with two seats
+    # SP-H2, SP-H3 and SP-H6 are configuration errors with two seats (RULES.md, Spades for two players)
     for opts, name in (({"blind_nil": "never"}, "blind_nil"), ({"blind_nil": "behind_100"}, "blind_nil"),
                        ({"blind_nil_pass": 2}, "blind_nil_pass"), ({"blind_nil_pass": 0}, "blind_nil_pass"),
-                       ({"failed_nil_tricks_help": True}, "failed_nil_tricks_help")):
+                       ({"min_contract": 3}, "min_contract"), ({"min_contract": 1}, "min_contract")):
         with pytest.raises(InvalidInputError) as e:
             SpadesTwoGame(rules=opts)
         assert str(e.value).startswith(name + ":") and "SP-2P-1" in str(e.value)
-    # the options that make sense per player are accepted
-    SpadesTwoGame(rules={"nil_value": 50, "bag_limit": 5, "bag_penalty": 50, "ten_for_200": True,
-                         "min_contract": 3, "loss_floor": -200, "target_score": 250})
+    # SP-H1, H4, H5, H7 (no partner: nothing to help), H8, H9 may be used
+    g7 = SpadesTwoGame(rules={"nil_value": 50, "bag_limit": 5, "bag_penalty": 50, "ten_for_200": True,
+                              "failed_nil_tricks_help": True, "loss_floor": -200, "target_score": 250})
+    assert g7.rules.failed_nil_tricks_help is True
 
 
 # ============================================================ SP-2P-2
@@ -179,11 +180,9 @@ def test_SP_2P_3_bidding_non_dealer_first_nil_to_13():
     assert (v.reason.value, v.rule) == ("ALREADY_BID", "SP-2P-3")
     g.bid(0, 0)
     assert g.bids == ("nil", 13) and g.phase is Phase.PLAY
-    # SP-H6 with two players: each player's own number bid is at least min_contract; Nil stays legal
-    h = game_with_hands(dealer=0, rules=SpadesRules(min_contract=3))
-    assert [b.value for b in h.legal_bids(1)] == [0] + list(range(3, 14))
-    v = h.check_bid(1, 2)
-    assert (v.ok, v.reason.value, v.rule) == (False, "BID_OUT_OF_RANGE", "SP-H6")
+    # every bid from Nil to 13 is legal for the player to bid (no SP-H6 minimum with two players)
+    h = game_with_hands(dealer=0)
+    assert [b.value for b in h.legal_bids(1)] == list(range(14))
 
 
 # ============================================================ SP-2P-4
@@ -232,6 +231,12 @@ def test_SP_2P_5_per_player_scoring_with_own_bid_as_contract():
     assert r.points == (-98, -53)
     assert g.scores == [-98, -53] and g.bags == [2, 2]  # 5 + 7 = 12 bags: −100, 2 carried (SP-20)
     assert g.phase is Phase.DEAL and g.winners == ()
+    # SP-H7 may be used with two players and changes nothing (no partner: nothing to help)
+    h7 = game_with_hands(dealer=0, bags=(0, 5), rules=SpadesRules(failed_nil_tricks_help=True))
+    h7.bid(1, 4)
+    h7.bid(0, 0)
+    play_out_fixed(h7)
+    assert h7.results[0].score_lines == r.score_lines and h7.scores == [-98, -53]
 
 
 def test_SP_2P_5_game_to_the_target_one_winner_and_house_rules():
