@@ -64,9 +64,9 @@ log = logging.getLogger("tutor.table")
 #: (seat 0) the learner is the non-dealer and draws first in hand 1 (SP-2P-2).
 LEARNER_SEAT = 1
 #: Options of the "Options for a new game" panel that two players cannot use
-#: (no Blind Nil, no exchange and no partner: SP-2P-1; the engine refuses them,
+#: (SP-H2, SP-H3: no Blind Nil, no exchange, SP-2P-1; SP-H6: no partners; the engine refuses them,
 #: :func:`engine.spades_two.two_player_rules_problem`); hidden at this table.
-OPTIONS_NOT_FOR_TWO = ("blind_nil", "blind_nil_pass", "failed_nil_tricks_help")
+OPTIONS_NOT_FOR_TWO = ("blind_nil", "blind_nil_pass", "min_contract")
 #: Styles added to the table's (tutor/static/table_two.css).
 TWO_CSS = (pathlib.Path(__file__).parent / "static" / "table_two.css").read_text(encoding="utf-8")
 _NO_UNDO_DRAW = ("A draw cannot be taken back: you have seen the card it showed you, "
