@@ -40,6 +40,7 @@ CHAPTER_FILES = [
     "10_play_oh_hell.ipynb",
     "11_spades_house_rules.ipynb",
     "12_two_player_spades.ipynb",
+    "13_reading_the_review.ipynb",
 ]
 ALL_FILES = CHAPTER_FILES + ["app.ipynb"]
 

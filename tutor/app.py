@@ -83,9 +83,15 @@ CHAPTERS: tuple[tuple[str, str, str, str], ...] = (
      "OH-V1 … OH-V8"),
     ("10_play_oh_hell.ipynb", "Play a game of Oh Hell",
      "A whole game against computer players, with any variation switched on.", ""),
+    ("11_spades_house_rules.ipynb", "Spades house rules",
+     "Nil worth 50, when Blind Nil is allowed, bag limits, ten for two hundred, minimum bids, mercy and target.",
+     "SP-H1 … SP-H9"),
     ("12_two_player_spades.ipynb", "Spades for two",
      "No partners: draw your hand card by card (keep one, discard one), bid 0 to 13, two-card tricks.",
      "SP-2P-1 … SP-2P-6"),
+    ("13_reading_the_review.ipynb", "Reading the review",
+     "After a hand: what best play would have taken, the cards that cost a trick, and replaying from there.",
+     ""),
 )
 
 #: The page's styles (system fonts only; nothing is loaded from the network).
