@@ -94,7 +94,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     and ``reason`` says why.  ValueError for a game that is not four-seat
     Spades."""
     t0 = time.perf_counter()
-    if view.game != "spades" or view.n_seats != 4:
+    if not view.spec.partnerships:
         raise ValueError("the double-dummy bid check is for four-seat Spades")
     if view.hand is None:
         return _empty("look at the cards first", t0)
@@ -160,7 +160,7 @@ def with_dd_check(view: SeatView, advice, samples: int = DEFAULT_SAMPLES, seed: 
     Unchanged when the check does not apply (a Nil suggested or on the side,
     no DDS, an unlooked hand)."""
     from .advisor import Advice
-    if view.game != "spades" or view.n_seats != 4 or advice.bid is None or advice.nil or advice.blind_nil:
+    if not view.spec.partnerships or advice.bid is None or advice.nil or advice.blind_nil:
         return advice
     chk = dd_check(view, samples, seed)
     if chk.bid is None:

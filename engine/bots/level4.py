@@ -104,7 +104,7 @@ def position_from_view(view: SeatView, hands: list[int]) -> Position:
     ct = view.current_trick
     leader = ct.leader if ct is not None else (view.dealer + 1) % view.n_seats
     current = [c.index for c in ct.cards] if ct is not None and ct.cards else []
-    if view.game == "spades":
+    if view.spec.nil_bids:  # Spades: spades trump, SP-13 leads
         return _solver.spades_position(hands, leader, current, broken=view.broken)
     trump = int(view.trump) if view.trump is not None else None
     must = bool(getattr(view.rules, "must_trump", False))
@@ -204,7 +204,7 @@ class DoubleDummyPlayer(ExpertPlayer):
 
     # ------------------------------------------------------------------ bids
     def _bid(self, view: SeatView) -> tuple[Action, str]:
-        if view.game == "spades" and view.hand is not None and self.bid_dd_samples > 0 and view.n_seats == 4:
+        if view.spec.partnerships and view.hand is not None and self.bid_dd_samples > 0:
             from .advisor import advise_bid
             advice = advise_bid(view, double_dummy=self.bid_dd_samples, seed=self.rng.getrandbits(32))
             return choose_bid(view, advice=advice)
@@ -217,7 +217,7 @@ class DoubleDummyPlayer(ExpertPlayer):
             self.last_method = "only card"
             return plays[0], f"{plays[0].card.display}: the only legal card"
         try:
-            if view.game == "spades" and view.n_seats == 4:
+            if view.spec.partnerships:
                 return self._spades_card(view, plays)
             return self._exact_own_card(view, plays)
         except _Fallback:
@@ -291,7 +291,7 @@ class DoubleDummyPlayer(ExpertPlayer):
             except SamplingError:
                 break
             pos = position_from_view(view, hands)
-            if view.game == "spades":  # two seats: tricks this seat takes, scored as a contract
+            if view.spec.nil_bids:  # two seats: tricks this seat takes, scored as a contract
                 vals = _solver.card_values(pos, {me}, limit=None)
                 won = view.tricks_won[me]
                 row = []
@@ -303,11 +303,11 @@ class DoubleDummyPlayer(ExpertPlayer):
                 ok = _solver.exact_bid_cards(pos, me, need, limit=None)
                 rows.append((1.0, [1.0 if ok[c] else 0.0 for c in cards]))
         pick, top, means = self._pick(view, cards, rows)
-        if view.game != "spades" and top <= 0:
+        if not view.spec.nil_bids and top <= 0:
             raise _Fallback("exactly the bid is not makeable in any sampled deal against best defence")
         self.last_method = "exact"
         card = DECK[pick]
-        if view.game == "spades":
+        if view.spec.nil_bids:
             why = f"{card.display}: best average score over {len(rows)} sampled deals solved exactly"
         else:
             why = (f"{card.display}: keeps exactly {bid} trick{'s' if bid != 1 else ''} makeable in "
