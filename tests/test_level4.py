@@ -344,3 +344,15 @@ def test_dd_check_does_not_apply_to_a_nil_side_or_oh_hell():
     assert advise_bid(v, double_dummy=4) == advise_bid(v)
     with pytest.raises(ValueError):
         dd_check(v)
+
+
+def test_sp_2p_4_level4_two_player_games_only_legal_moves():
+    """Two-player Spades (SP-2P-1…6): level 4 draws, bids and plays only legal actions, from its view."""
+    from engine import SpadesTwoGame
+    for i in range(2):
+        g = SpadesTwoGame(SpadesRules(target_score=150), first_deal=23_000 + i, dealer=i % 2, rng=random.Random(i))
+        four = Checked(quick4(i, max_samples=2, min_samples=2))
+        players = [four, make_player(2, 7 + i)] if i == 0 else [make_player(2, 7 + i), four]
+        play_game(g, players)
+        assert g.phase is Phase.GAME_OVER and len(g.winners) == 1
+        assert four.decisions > 26  # draws, bids and cards of at least one whole hand
