@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from .actions import Action, Bid, Deal, Draw, Look, Pass, Phase, Play
-from .cards import DECK, Card, Rank, Suit, cards_of, mask_of, parse_card, parse_cards
+from .cards import DECK, Card, Suit, cards_of, mask_of, parse_card, parse_cards
 from .deal import shuffled_deck
 from .errors import IllegalActionError, InvalidInputError, quote
 from .game import HandResult, ScoreLine, SeatView, TrickGame
@@ -46,6 +46,7 @@ from .validation import MAX_POINTS, whole_number_problem as _whole_number_proble
 from .spades_rules import SpadesRules, score_spades_side
 from .tricks import TrickRules, TrickState
 from .verdict import Reason, Verdict
+from .spades_two_draw import draw_outcome, standard_draw, standard_keep
 
 __all__ = ["SpadesTwoGame", "TwoSeatView", "PLAYER_NAMES", "standard_draw", "standard_keep",
            "draw_outcome", "two_player_rules_problem", "SPADES_TWO_TRICK_RULES"]
@@ -75,39 +76,6 @@ def two_player_rules_problem(rules: SpadesRules) -> str | None:
                 f"minimum for two partners' bids added, and two-player Spades has no partners (SP-2P-1); "
                 f"leave min_contract at its default {d.min_contract}")
     return None
-
-
-# ----------------------------------------------------------------------------- the draw
-def standard_keep(card: Card) -> bool:
-    """The standard draw policy (level-1 computer player, and the draw a hand
-    record's ``deal_number`` implies): keep the top card if it is a spade
-    (trump) or a queen, king or ace; otherwise discard it and take the next
-    card unseen (SP-2P-2)."""
-    return card.suit is Suit.SPADES or card.rank >= Rank.QUEEN
-
-
-def standard_draw(pack: Sequence[Card], dealer: int) -> list[Draw]:
-    """The 26 :class:`Draw` actions of the standard draw policy
-    (:func:`standard_keep`) for ``pack`` (52 Cards, top first) dealt by
-    ``dealer`` (0 or 1): the non-dealer draws first, then turns alternate
-    (SP-2P-2).  Deterministic: the same pack and dealer give the same draw."""
-    if len(pack) != 52:
-        raise InvalidInputError(f"a pack has 52 cards, not {len(pack)} (SP-2P-2)")
-    return [Draw((dealer + 1 + t) % 2, standard_keep(pack[2 * t])) for t in range(26)]
-
-
-def draw_outcome(pack: Sequence[Card], dealer: int, keeps: Sequence[bool]) -> tuple[list[list[Card]], list[list[Card]]]:
-    """``(hands, discards)`` per seat after the draw turns ``keeps`` (one
-    bool per turn, in turn order: True keeps the top card) from ``pack``
-    dealt by ``dealer`` (SP-2P-2)."""
-    hands: list[list[Card]] = [[], []]
-    discards: list[list[Card]] = [[], []]
-    for t, keep in enumerate(keeps):
-        seat = (dealer + 1 + t) % 2
-        top, nxt = pack[2 * t], pack[2 * t + 1]
-        hands[seat].append(top if keep else nxt)
-        discards[seat].append(nxt if keep else top)
-    return hands, discards
 
 
 # ----------------------------------------------------------------------------- the view
