@@ -254,6 +254,10 @@ def test_two_player_record_in_the_panel(monkeypatch):
                               "no longer be made at trick 1: with best play a trick could be forced on it.")
     assert [t.split(".")[0] for t in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
     assert p.figure.layout.title.text == "Tricks available: your best total"
+    p.replay(0)  # a saved two-player game replays at a table for two
+    from tutor.table_two import SpadesTwoTable
+    assert p.feedback.kind == "" and isinstance(p.practice, SpadesTwoTable)
+    assert len(p.practice_game.tricks) == 5 and p.practice_game.to_act == 1
     import engine.review
     monkeypatch.setattr(engine.review, "TWO_PLAYER_EXACT_TRICKS", 8)  # below the whole hand: said plainly
     low = ReviewPanel.for_record(rec, 1)

@@ -286,8 +286,9 @@ class ReviewPanel(W.VBox):
     returns the widget that plays a practice copy (default: a
     :class:`tutor.table.GameTable` in practice mode, hints off, computer
     players of the session's level, :func:`practice_table`; the table for
-    two, :class:`tutor.table_two.SpadesTwoTable`, passes its own kind).  ``use_dds``: allow DDS above the exact
-    solver's limit (when ``endplay`` is installed).  Call :meth:`sync` after
+    two, :class:`tutor.table_two.SpadesTwoTable`, passes its own kind).
+    ``use_dds``: allow DDS above the exact solver's limit (when ``endplay``
+    is installed).  Call :meth:`sync` after
     the game changed: the panel shows only when a hand is over, and a review
     of an older hand is cleared.
     """
@@ -339,8 +340,12 @@ class ReviewPanel(W.VBox):
         game = game_from_record(record, auto_deal=False)
         try:
             session = TableSession(game, seat, level=level)
-        except TypeError:  # a game the table session does not play (two-player Spades): review only
+        except TypeError:  # a game the table session does not play: two-player Spades
             session = _RecordSession(game, 0 if seat is None else seat, level)
+            from .table_two import SpadesTwoTable  # noqa: PLC0415 - tutor.table_two imports this module
+            if isinstance(game, SpadesTwoTable._session_class.GAME_TYPES):  # replayed at a table for two
+                kwargs.setdefault("open_practice",
+                                  lambda g, s: practice_table(SpadesTwoTable, g, s, session))
         return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
