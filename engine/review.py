@@ -465,8 +465,6 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     :class:`~engine.record.RecordError` for a bad record, hand or seat.
     """
     parsed = _parsed(source)
-    if parsed.spec.nil_bids and not parsed.spec.partnerships:  # its positions need SP-13's lead rule per seat
-        raise RecordError("seats", "the double-dummy review does not cover Spades for two players (SP-2P) yet")
     if not (isinstance(seat, int) and 0 <= seat < parsed.seats):
         raise RecordError("seat", f"seat {seat!r} is not a seat of this game (0..{parsed.seats - 1})")
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)

@@ -254,9 +254,99 @@ def test_two_player_record_in_the_panel(monkeypatch):
                               "no longer be made at trick 1: with best play a trick could be forced on it.")
     assert [t.split(".")[0] for t in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
     assert p.figure.layout.title.text == "Tricks available: your best total"
+    p.replay(0)  # a saved two-player game replays at a table for two
+    from tutor.table_two import SpadesTwoTable
+    assert p.feedback.kind == "" and isinstance(p.practice, SpadesTwoTable)
+    assert len(p.practice_game.tricks) == 5 and p.practice_game.to_act == 1
     import engine.review
     monkeypatch.setattr(engine.review, "TWO_PLAYER_EXACT_TRICKS", 8)  # below the whole hand: said plainly
     low = ReviewPanel.for_record(rec, 1)
     low.click()
     assert ("Not reviewed before trick 6: two-player hands are solved exactly (SP-13…SP-16, SP-2P-4) from 8 tricks "
             "left, the most that fits the time.") in low.summary_text
+
+
+# ------------------------------------------------------------------ two-player Spades: replay at a table for two
+def two_state(t):
+    """The real two-player table's game as :func:`state` sees it, plus the
+    learner's own account of the hand (its draw sentences) and saved record."""
+    return state(t.game), list(t.events), json.dumps(t.save_record(), sort_keys=True)
+
+
+def test_two_player_table_replays_a_costly_moment_at_a_table_for_two():
+    from engine import Card, Play, SpadesTwoGame
+    from tutor.table_two import SpadesTwoTable, new_spades_two_table
+    t = new_spades_two_table(deal_number=11, level=1, seed=3)
+    g = t.game
+    while g.phase is not Phase.DEAL:  # the learner (seat 1) takes every second card, bids 3, plays high
+        if g.phase is Phase.DRAW:
+            t.click_take_next()
+        elif g.phase is Phase.BIDDING:
+            t.click_bid(3)
+        else:
+            t.click_card(g.legal_plays(1)[-1].code)
+        assert t.feedback.kind == "ok", t.feedback.text
+    before = two_state(t)
+    p = t._review
+    p.click()
+    assert p.feedback.kind == ""
+    assert p.moment_texts[0] == ("Trick 4: you played 10♦. With best play you could still take 6 tricks; after 10♦, "
+                                 "5. Playing 5♦ keeps all 6.")
+    p.replay(0)
+    assert p.feedback.kind == "", p.feedback.text
+    practice = p.practice
+    assert isinstance(practice, SpadesTwoTable) and "tt-practice-copy" in practice._dom_classes
+    assert practice in p.practice_box.children and practice._game_row.layout.display == "none"
+    assert not practice.hints and practice.practice and practice.learner_seat == 1
+    pg = practice.game
+    assert isinstance(pg, SpadesTwoGame) and pg is not g and pg is p.practice_game
+    # the copy stands at the learner's card to trick 4: 3 tricks done, Ada's lead (4♦) on the table, the
+    # learner to play with the cards it then held
+    plays = [a for a in g.history if isinstance(a, Play)]
+    assert plays[6:8] == [Play(0, Card.parse("4D")), Play(1, Card.parse("TD"))]
+    assert pg.phase is Phase.PLAY and len(pg.tricks) == 3 and pg.to_act == 1
+    assert pg.current_trick.cards == (Card.parse("4D"),)
+    assert {c.code for c in pg.view(1).hand} == {a.card.code for a in plays[7:] if a.seat == 1}
+    assert [a for a in pg.history if isinstance(a, Play)] == plays[:7] and pg.bids == g.results[0].bids
+    assert practice.status_text == "Your turn: click a card to play it."
+    # another card: 5♦ instead of 10♦, then the hand played out at the practice table
+    practice.click_card("5D")
+    assert practice.feedback.kind == "ok", practice.feedback.text
+    assert [a for a in pg.history if isinstance(a, Play)][7] == Play(1, Card.parse("5D"))
+    while pg.phase is Phase.PLAY:
+        practice.click_card(pg.legal_plays(1)[0].code)
+        assert practice.feedback.kind == "ok", practice.feedback.text
+    assert pg.phase in (Phase.DEAL, Phase.GAME_OVER) and len(pg.results) == 1
+    assert two_state(t) == before  # the real game: history, scores, results, views, rng, saved record
+    p.close_practice()
+    assert p.practice is None and two_state(t) == before
+
+
+def test_two_player_record_replays_from_the_table_for_two():
+    from engine import Card, Play
+    from tutor.table_two import SpadesTwoTable, new_spades_two_table
+    rec = (ROOT / "tests" / "records" / "review" / "spades_two_player.json").read_text(encoding="utf-8")
+    t = new_spades_two_table(deal_number=5, level=1, seed=1)
+    assert t.load_record(rec), t.feedback.text
+    before = two_state(t)
+    p = t._review
+    p.click()
+    assert [m.split(".")[0] for m in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
+    assert p.moment_texts[1].endswith("Playing 10♣, J♣, Q♣ or A♣ keeps all 8.")
+    p.replay(1)
+    practice, pg = p.practice, p.practice_game
+    assert isinstance(practice, SpadesTwoTable) and practice.game is pg
+    # trick 7 of the record: the learner (Player 2, seat 1) won trick 6 and leads with Q♦, A♣ … 3♣ left
+    assert len(pg.tricks) == 6 and pg.to_act == 1
+    assert sorted(c.code for c in pg.view(1).hand) == sorted(["QD", "AC", "QC", "JC", "TC", "3C", "5D"])
+    practice.click_card("7H")  # a card the learner does not hold: refused, nothing changes
+    assert practice.feedback.kind == "error" and "You don't hold the 7♥" in practice.feedback.text
+    assert len(pg.tricks) == 6 and pg.to_act == 1 and len(pg.view(1).hand) == 7
+    practice.click_card("AC")
+    assert practice.feedback.kind == "ok", practice.feedback.text
+    assert [a for a in pg.history if isinstance(a, Play)][12] == Play(1, Card.parse("AC"))
+    assert two_state(t) == before
+    # a second Replay replaces the copy; the real game still untouched
+    p.replay(0)
+    assert p.practice is not practice and len(p.practice_game.tricks) == 5 and p.practice_game.to_act == 1
+    assert two_state(t) == before

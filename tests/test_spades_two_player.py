@@ -515,13 +515,21 @@ def test_example_two_player_game_replays_to_game_over():
     assert g.game_over and g.scores == [385, 571] and g.winners == (1,)
 
 
-def test_review_says_plainly_it_does_not_cover_two_player_spades():
-    from engine.record import RecordError
+def test_review_covers_two_player_spades_with_the_exact_solver():
+    """The review solves a two-player hand exactly (SP-13…SP-16, SP-2P-4): one
+    decision per card of the seat, none gaining a trick, the costly ones those
+    that lost one, and the hand's count splitting the 13 tricks."""
     from engine.review import review_hand
     g = random_game(3, hands=1)
-    with pytest.raises(RecordError) as e:
-        review_hand(game_to_record(g), 0, 1)
-    assert "two players (SP-2P)" in str(e.value)
+    r = review_hand(game_to_record(g), 0, 1)
+    assert r["hand"] == 1 and r["took"] == g.results[0].tricks_won[0]
+    assert len(r["decisions"]) == 13 and {d["method"] for d in r["decisions"]} == {"exact"}
+    second = [i for i, a in enumerate(g.history) if isinstance(a, Deal)][1]
+    assert [d["card"] for d in r["decisions"]] == [a.card.code for a in g.history[:second]
+                                                   if isinstance(a, Play) and a.seat == 0]
+    assert all(d["after"] <= d["before"] for d in r["decisions"])
+    assert r["costly"] == [d for d in r["decisions"] if d["after"] < d["before"]]
+    assert r["double_dummy"]["method"] == "exact" and sum(r["double_dummy"]["tricks"]) == 13
 
 
 def test_bad_two_player_deals_and_draws_are_refused_and_change_nothing():

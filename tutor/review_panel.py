@@ -45,7 +45,7 @@ from engine.cards import Card
 
 from .common import Feedback, guarded
 
-__all__ = ["ReviewPanel", "review_figure", "review_summary", "moment_lines", "practice_game",
+__all__ = ["ReviewPanel", "review_figure", "review_summary", "moment_lines", "practice_game", "practice_table",
            "BEFORE_COLOUR", "AFTER_COLOUR", "COSTLY_COLOUR"]
 
 log = logging.getLogger("tutor.review")
@@ -248,6 +248,22 @@ def practice_game(game, seat: int, hand: int, trick: int):
     return g
 
 
+def practice_table(table_class, game, seat: int, session) -> W.Widget:
+    """The table that plays a practice copy: ``table_class``
+    (:class:`tutor.table.GameTable` or a subclass, such as
+    :class:`tutor.table_two.SpadesTwoTable`) on ``game`` (from
+    :func:`practice_game`) with the learner at ``seat``, in practice mode,
+    hints off, computer players of ``session``'s level and seed.  Marked
+    with the CSS class ``tt-practice-copy``; its game row (new game, save,
+    load), options and score sheet are hidden: a copy is not a game to save
+    or restart.  Raises TypeError if ``table_class`` does not play ``game``."""
+    t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed)
+    t.add_class("tt-practice-copy")
+    for part in (t._game_row, t._options.widget, t._score_box):  # noqa: SLF001 - the table's own parts
+        part.layout.display = "none"
+    return t
+
+
 class _RecordSession:
     """What the panel reads of a session, for a saved game no table plays."""
 
@@ -269,8 +285,10 @@ class ReviewPanel(W.VBox):
     new or loaded game is followed).  ``open_practice(game, seat)`` (optional)
     returns the widget that plays a practice copy (default: a
     :class:`tutor.table.GameTable` in practice mode, hints off, computer
-    players of the session's level).  ``use_dds``: allow DDS above the exact
-    solver's limit (when ``endplay`` is installed).  Call :meth:`sync` after
+    players of the session's level, :func:`practice_table`; the table for
+    two, :class:`tutor.table_two.SpadesTwoTable`, passes its own kind).
+    ``use_dds``: allow DDS above the exact solver's limit (when ``endplay``
+    is installed).  Call :meth:`sync` after
     the game changed: the panel shows only when a hand is over, and a review
     of an older hand is cleared.
     """
@@ -322,8 +340,12 @@ class ReviewPanel(W.VBox):
         game = game_from_record(record, auto_deal=False)
         try:
             session = TableSession(game, seat, level=level)
-        except TypeError:  # a game the table session does not play (two-player Spades): review only
+        except TypeError:  # a game the table session does not play: two-player Spades
             session = _RecordSession(game, 0 if seat is None else seat, level)
+            from .table_two import SpadesTwoTable  # noqa: PLC0415 - tutor.table_two imports this module
+            if isinstance(game, SpadesTwoTable._session_class.GAME_TYPES):  # replayed at a table for two
+                kwargs.setdefault("open_practice",
+                                  lambda g, s: practice_table(SpadesTwoTable, g, s, session))
         return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
@@ -450,9 +472,4 @@ class ReviewPanel(W.VBox):
 
     def _default_practice(self, game, seat: int) -> W.Widget:
         from .table import GameTable  # noqa: PLC0415 - tutor.table imports this module
-        s = self.session
-        t = GameTable(game, learner_seat=seat, level=s.level, practice=True, hints=False, seed=s.seed)
-        t.add_class("tt-practice-copy")
-        for part in (t._game_row, t._options.widget, t._score_box):  # a copy is not a game to save or restart
-            part.layout.display = "none"
-        return t
+        return practice_table(GameTable, game, seat, self.session)

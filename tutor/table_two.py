@@ -51,6 +51,7 @@ from engine.game import SeatView
 
 from . import table_view as V
 from .common import guarded
+from .review_panel import practice_table
 from .session import Outcome, TableSession
 from .table import GameTable
 from .table_words import plural, signed
@@ -367,6 +368,8 @@ class SpadesTwoTable(GameTable):
         self._style.value = f"<style>{V.TABLE_CSS}\n{TWO_CSS}</style>"
         self._look_btn.layout.display = "none"  # no Blind Nil for two players (SP-2P-1)
         self._blind_btn.layout.display = "none"
+        # "Replay from here" in the review opens the practice copy at a table for two (tutor.review_panel)
+        self._review.open_practice = self._open_practice
 
     # ------------------------------------------------------------ API
     @property
@@ -450,6 +453,12 @@ class SpadesTwoTable(GameTable):
             n = len(view.hand or ())
             self._hand.label = (f"Your hand: kept so far, {n} of 13" if n else
                                 "Your hand: nothing kept yet (13 draws to come)")
+
+    def _open_practice(self, game, seat: int) -> "SpadesTwoTable":
+        """The review's practice copy (``game``, a two-player game from
+        :func:`tutor.review_panel.practice_game`) at a table of this kind,
+        practice mode, hints off, the computer player of this table's level."""
+        return practice_table(type(self), game, seat, self._session)
 
     # ------------------------------------------------------------ callbacks
     @guarded()
