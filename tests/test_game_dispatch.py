@@ -5,7 +5,7 @@ What differs between games is declared once, in :mod:`engine.registry`
 the spec (``game.spec``, ``view.spec``, ``spec_for(name, seats)``) or a
 property of the game or view, never ``GAME == …``, ``view.game == "spades"``
 or ``game in ("spades", "oh_hell")``.  This test reads the source of
-``engine/`` and of the tutor modules already moved to the registry, and
+``engine/`` and of ``tutor/``, and
 fails naming each line that compares a game's name.
 """
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import pathlib
 import re
 
-import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
@@ -28,15 +27,6 @@ DISPATCH = re.compile(
     + r"|\bin\s*[(\[{]\s*" + _NAME
 )
 
-#: Tutor modules that dispatch through the registry (the table's modules go
-#: with the table-session issue).
-TUTOR_FILES = ["tutor/exercises/_qbase.py", "tutor/exercises/bidcount.py", "tutor/exercises/core.py",
-               "tutor/scoresheet.py", "tutor/app.py"]
-
-#: Files being rewritten on another branch of issue 12 (the one play core):
-#: at most this many dispatch lines each, until that work lands.
-NOT_YET = {"engine/sim.py": 1, "engine/bots/sampling.py": 2}
-
 
 def _dispatch_lines(path: pathlib.Path) -> list[str]:
     out = []
@@ -49,8 +39,7 @@ def _dispatch_lines(path: pathlib.Path) -> list[str]:
 
 def _checked_files() -> list[pathlib.Path]:
     files = [p for p in sorted((REPO / "engine").rglob("*.py")) if p.name != "registry.py"]
-    files += sorted((REPO / "tutor" / "drills").glob("*.py"))
-    files += [REPO / f for f in TUTOR_FILES]
+    files += sorted((REPO / "tutor").rglob("*.py"))
     return files
 
 
@@ -63,22 +52,12 @@ def test_the_pattern_finds_name_dispatch_and_nothing_else():
     assert not any(DISPATCH.search(m) for m in misses)
 
 
-def test_no_game_name_dispatch_in_engine_or_the_moved_tutor_modules():
+def test_no_game_name_dispatch_in_engine_or_tutor():
     found = []
     for path in _checked_files():
-        rel = str(path.relative_to(REPO))
-        lines = _dispatch_lines(path)
-        if rel in NOT_YET:
-            assert len(lines) <= NOT_YET[rel], "\n".join(lines)
-            continue
-        found += lines
+        found += _dispatch_lines(path)
     assert not found, ("dispatch on a game's name (ask the registry's GameSpec instead, "
                        "engine/registry.py):\n" + "\n".join(found))
-
-
-@pytest.mark.parametrize("rel", sorted(NOT_YET))
-def test_files_not_yet_moved_exist(rel):
-    assert (REPO / rel).is_file()
 
 
 #: Sorting refusals into "timing" and "rule" by their reason

@@ -312,10 +312,10 @@ def test_save_and_load_a_two_player_game_and_refuse_the_other_kind():
     four = new_spades_table(deal_number=5, level=1)
     before = four.game.history
     assert not four.load_record(rec)
-    assert "Spades for two" in four.feedback.text and four.game.history == before
+    assert "open it at the Spades for two table" in four.feedback.text and four.game.history == before
     rec4 = four.save_record()
     assert not t.load_record(rec4)
-    assert "not Spades for two" in t.feedback.text and t.game is g
+    assert "Spades for four players, not Spades for two" in t.feedback.text and t.game is g
 
 
 def test_save_is_refused_during_the_draw_and_offered_after_it():

@@ -39,6 +39,7 @@ from engine.bots import make_player
 from engine.deal import MAX_DEAL_NUMBER
 from engine.game import TrickGame
 from engine.record import game_from_record, game_to_record
+from engine.registry import OH_HELL, SPADES
 from engine.verdict import Verdict
 
 from .table_words import PLAYER_NAMES, SessionWords, plural as _plural
@@ -161,8 +162,8 @@ class TableSession(SessionWords):
     def unsuitable(self, game: TrickGame) -> str | None:
         """Why a loaded ``game`` cannot be played by this session (None: it
         can): a table for four does not play Spades for two (:mod:`tutor.table_two`)."""
-        if game.GAME == "spades" and game.n_seats != 4:
-            return "it is a game of Spades for two: open it at the Spades for two table"
+        if game.spec not in (SPADES, OH_HELL):
+            return f"it is a game of {game.spec.title}: open it at the {game.spec.title} table"
         return None
 
     # ============================================================ the turn loop

@@ -110,7 +110,8 @@ class TwoPlayerSession(TableSession):
     def unsuitable(self, game) -> str | None:
         if isinstance(game, SpadesTwoGame):
             return None
-        kind = "Spades for four players" if getattr(game, "GAME", None) == "spades" else "Oh Hell"
+        spec = game.spec
+        kind = f"{spec.title} for four players" if spec.partnerships else spec.title
         return f"it is a game of {kind}, not Spades for two: open it at the {kind} table"
 
     # ============================================================ the draw
