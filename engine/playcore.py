@@ -26,6 +26,11 @@ bitmasks of them.  The rules, for any number of seats from 2 to 7:
 of the ``n`` legal cards, as :func:`pick_card`); it is written for speed
 with this module's tables and is proved step by step equal to
 :meth:`PlayCore.legal` / :meth:`PlayCore.play` in ``tests/test_playcore.py``.
+:func:`random_spades_play_out` is the same play-out specialised to
+four-seat Spades (the simulation's :func:`engine.sim.random_spades_hand`):
+hands as 13-bit suit masks, followers unrolled, and no draw for a forced
+play (one legal card), as :func:`pick_unforced`; it is proved step by step
+equal to the same :class:`PlayCore` driven by :func:`pick_unforced`.
 """
 from __future__ import annotations
 
@@ -34,7 +39,9 @@ from math import floor
 from typing import Sequence
 
 __all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
-           "random_play_out", "random_play_out_masks", "SUIT_MASK", "BIT", "FULL_MASK"]
+           "pick_unforced", "random_play_out", "random_play_out_masks", "random_spades_play_out", "random_spades_loop",
+           "suit_masks",
+           "SUIT_MASK", "BIT", "FULL_MASK"]
 
 #: bit of each card index
 BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
@@ -135,6 +142,17 @@ def pick_card(rng: random.Random, mask: int) -> int:
     if mask >> 52:
         raise ValueError(f"pick_card: mask {mask:#x} has cards beyond index 51")
     return nth_card(mask, int(rng.random() * n))
+
+
+def pick_unforced(rng: random.Random, mask: int) -> int:
+    """:func:`pick_card`, except that a forced play draws nothing: a
+    ``mask`` of one card returns that card without calling ``rng``.  The
+    choice convention of :func:`random_spades_play_out` (uniform: one
+    ``rng.random()`` draw ``u`` per choice among ``n >= 2`` cards, the
+    ``int(u * n)``-th lowest).  Raises ValueError as :func:`pick_card`."""
+    if mask and not mask & (mask - 1) and not mask >> 52:
+        return mask.bit_length() - 1
+    return pick_card(rng, mask)
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
@@ -393,4 +411,190 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
             hands[seat] = h ^ (1 << c)
         won[bs] += 1
         leader = bs
+    return leader, broken
+
+
+# --------------------------------------------------------------------------- four-seat Spades
+_BITS13 = tuple(1 << i for i in range(13))
+# _SUITBITS[m] for a 13-bit suit mask m: its single bits (1 << rank - 2), lowest first.
+_SUITBITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in _BITS13 if m & b) for m in range(8192))
+_NEXT4 = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
+
+
+def suit_masks(hand: int) -> list[int]:
+    """The 52-bit card mask ``hand`` as 4 13-bit suit masks (clubs,
+    diamonds, hearts, spades; bit ``rank - 2``): the hand shape of
+    :func:`random_spades_play_out`."""
+    return [hand & 8191, hand >> 13 & 8191, hand >> 26 & 8191, hand >> 39 & 8191]
+
+
+def random_spades_play_out(hands: list[int], leader: int, broken: bool, won: list[int], rnd,
+                           trick: Sequence[int] = (), log: list | None = None) -> tuple[int, bool]:
+    """Four-seat Spades played to the end of the hand, every seat choosing
+    uniformly at random among its legal cards (SP-12 … SP-16: spades trump,
+    not led until broken unless the hand holds only spades, SP-13; follow
+    suit, SP-14; a spade played breaks them, SP-15; highest spade, else
+    highest card of the suit led, wins and leads next, SP-16, SP-12).
+
+    ``hands``: 4 card bitmasks (52-bit, cards still held; emptied in place);
+    ``leader``: seat 0..3 that led ``trick`` (card indices already played
+    to the trick in progress, in play order; not modified) or leads next;
+    ``broken``: spades broken; ``won``: tricks per seat, updated in place;
+    ``rnd``: a ``random.Random().random``-like function.  Returns ``(last
+    trick's winner, broken)``.  ``log`` (tests): see :func:`random_spades_loop`.
+
+    Draws: :func:`pick_unforced`'s — a forced play (one legal card) draws
+    nothing, every other play draws ``u = rnd()`` once and plays the
+    ``floor(u * n)``-th lowest of its ``n`` legal cards: as uniform as
+    :func:`pick_card` (exactly, up to the ``floor(u * n)`` rounding of a
+    53-bit ``u``), but not :func:`random_play_out`'s stream.  A trick in
+    progress is finished with :meth:`PlayCore.legal`/:meth:`PlayCore.play`;
+    whole tricks are played by :func:`random_spades_loop`.
+    """
+    if trick:
+        core = PlayCore(hands, leader, 3, True, False, broken, trick, won)
+        while core.trick:  # as pick_unforced
+            m = core.legal()
+            core.play(nth_card(m, floor(rnd() * m.bit_count())) if m & (m - 1) else m.bit_length() - 1)
+        won[:] = core.won
+        leader, broken = core.leader, core.broken
+        hands[:] = core.hands
+    suits = [suit_masks(h) for h in hands]
+    out = random_spades_loop(suits, leader, broken, won, rnd, log)
+    hands[:] = [0, 0, 0, 0]
+    return out
+
+
+def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[int], rnd,
+                 log: list | None = None) -> tuple[int, bool]:
+    """The whole tricks of :func:`random_spades_play_out`, written for speed.
+
+    ``H[seat][suit]``: 13-bit suit masks (bit ``rank - 2``) of the 4 seats,
+    all holding the same number of cards, at a trick boundary (updated in
+    place); ``leader``, ``broken``, ``won``, ``rnd``: as
+    :func:`random_spades_play_out`.  A card is a single bit ``c`` of its
+    suit mask; the card winning the trick has power ``c`` if of the suit
+    led, ``c << 13`` if a spade on another suit (above every card of the
+    suit led; SP-16); a discard never wins.  With ``log`` (a list), appends
+    ``(seat to lead, broken, copy of H)`` first and after each trick (tests).
+    """
+    BITS = _SUITBITS
+    NEXT = _NEXT4
+    fl = floor
+    hs = H[leader]
+    left = len(BITS[hs[0]]) + len(BITS[hs[1]]) + len(BITS[hs[2]]) + len(BITS[hs[3]])
+    if log is not None:
+        log.append((leader, broken, [list(h) for h in H]))
+    while left:
+        # the lead (SP-12, SP-13): any card once broken, else a non-spade if the hand holds one
+        hs = H[leader]
+        if broken:
+            n = left
+        else:
+            n = left - len(BITS[hs[3]])
+            if not n:  # only spades: leading one breaks them (SP-13, SP-15)
+                n = left
+                broken = True
+        k = fl(rnd() * n) if n > 1 else 0
+        if k < len(t := BITS[(x := hs[0])]):
+            ls = 0
+        elif (k := k - len(t)) < len(t := BITS[(x := hs[1])]):
+            ls = 1
+        elif (k := k - len(t)) < len(t := BITS[(x := hs[2])]):
+            ls = 2
+        else:
+            k -= len(t)
+            t = BITS[(x := hs[3])]
+            ls = 3
+        best = t[k]
+        hs[ls] = x ^ best
+        w = leader
+        s1, s2, s3 = NEXT[leader]
+        # the three followers, unrolled (the same code for s1, s2, s3)
+        hs = H[s1]
+        if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
+            if f & (f - 1):
+                t = BITS[f]
+                c = t[fl(rnd() * len(t))]
+                hs[ls] = f ^ c
+            else:
+                c = f
+                hs[ls] = 0
+            if c > best:
+                best = c
+                w = s1
+        else:  # void: any card (SP-14)
+            k = fl(rnd() * left) if left > 1 else 0
+            if k < len(t := BITS[(x := hs[0])]):
+                hs[0] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[1])]):
+                hs[1] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[2])]):
+                hs[2] = x ^ t[k]
+            else:  # a spade on another suit: breaks (SP-15), wins unless a higher one is in (SP-16)
+                c = BITS[(x := hs[3])][k - len(t)]
+                hs[3] = x ^ c
+                broken = True
+                if (c := c << 13) > best:
+                    best = c
+                    w = s1
+        hs = H[s2]
+        if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
+            if f & (f - 1):
+                t = BITS[f]
+                c = t[fl(rnd() * len(t))]
+                hs[ls] = f ^ c
+            else:
+                c = f
+                hs[ls] = 0
+            if c > best:
+                best = c
+                w = s2
+        else:  # void: any card (SP-14)
+            k = fl(rnd() * left) if left > 1 else 0
+            if k < len(t := BITS[(x := hs[0])]):
+                hs[0] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[1])]):
+                hs[1] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[2])]):
+                hs[2] = x ^ t[k]
+            else:  # a spade on another suit: breaks (SP-15), wins unless a higher one is in (SP-16)
+                c = BITS[(x := hs[3])][k - len(t)]
+                hs[3] = x ^ c
+                broken = True
+                if (c := c << 13) > best:
+                    best = c
+                    w = s2
+        hs = H[s3]
+        if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
+            if f & (f - 1):
+                t = BITS[f]
+                c = t[fl(rnd() * len(t))]
+                hs[ls] = f ^ c
+            else:
+                c = f
+                hs[ls] = 0
+            if c > best:
+                best = c
+                w = s3
+        else:  # void: any card (SP-14)
+            k = fl(rnd() * left) if left > 1 else 0
+            if k < len(t := BITS[(x := hs[0])]):
+                hs[0] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[1])]):
+                hs[1] = x ^ t[k]
+            elif (k := k - len(t)) < len(t := BITS[(x := hs[2])]):
+                hs[2] = x ^ t[k]
+            else:  # a spade on another suit: breaks (SP-15), wins unless a higher one is in (SP-16)
+                c = BITS[(x := hs[3])][k - len(t)]
+                hs[3] = x ^ c
+                broken = True
+                if (c := c << 13) > best:
+                    best = c
+                    w = s3
+        won[w] += 1
+        leader = w
+        left -= 1
+        if log is not None:
+            log.append((w, broken, [list(h) for h in H]))
     return leader, broken

@@ -29,7 +29,9 @@ explains):
 Randomness comes only from the ``random.Random`` passed in.  Every random
 card choice is :func:`pick_card`: one ``rng.random()`` draw ``u`` per card,
 and the card is the ``int(u * n)``-th (0-based, lowest index first) of the
-``n`` legal cards, so a play-out is reproducible from the generator's state.
+``n`` legal cards, so a play-out is reproducible from the generator's state;
+:func:`random_spades_hand` alone skips the draw of a forced play (one legal
+card: :func:`~engine.playcore.pick_unforced`), equally uniform.
 Dealing (:func:`deal_masks`, and :func:`deal_four_hands` for Spades) gives
 uniformly random hands; it does not follow the deal numbers of :mod:`engine.deal`
 (which fix a teaching deal).
@@ -42,7 +44,7 @@ from typing import Callable, Sequence
 
 from .cards import DECK
 from .ohhell import OhHellRules, seat_points
-from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks
+from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks, random_spades_loop
 from .spades_rules import BLIND_NIL, SpadesRules, side_points
 
 __all__ = [
@@ -295,7 +297,8 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
                        rules: SpadesRules | None = None) -> tuple[list[int], list[int], list[int]]:
     """One random Spades hand: deal (SP-4), four random bids, 52 random
     legal plays led by the seat left of ``dealer`` (SP-12 … SP-16, the play
-    core's random play-out), scored by the engine's scorer under ``rules``
+    core's four-seat Spades play-out :func:`~engine.playcore.random_spades_loop`:
+    a forced play draws nothing, as :func:`~engine.playcore.pick_unforced`), scored by the engine's scorer under ``rules``
     (SP-17 … SP-20 and the house rules SP-H1, H4, H5, H7; no bags carried
     in).
 
@@ -323,7 +326,7 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
             if bids[s]:
                 bids[s] = max(bids[s], rules.min_contract - bids[s ^ 2])
     won = [0, 0, 0, 0]
-    random_play_out_masks(hands, d1, 3, True, False, False, (), won, rnd)
+    random_spades_loop([[h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39] for h in hands], d1, False, won, rnd)
     # the engine's scorer, once per hand
     return bids, won, [side_points(bids[0], bids[2], won[0], won[2], 0, rules)[0],
                        side_points(bids[1], bids[3], won[1], won[3], 0, rules)[0]]

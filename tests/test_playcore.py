@@ -9,7 +9,11 @@
    for 3 to 7 with and without must-trump (OH-V6) and trump-less hands (OH-7).
 2. The core's fast random play-out (:func:`random_play_out_masks`) makes
    the very plays the step-by-step path makes with :func:`pick_card`, from
-   fresh deals and from positions in the middle of a trick.
+   fresh deals and from positions in the middle of a trick; its four-seat
+   Spades loop (:func:`random_spades_play_out`, :func:`random_spades_loop`)
+   makes, trick by trick, the plays, winners and breaking of the
+   step-by-step path driven by :func:`pick_unforced` (no draw for a forced
+   play), over thousands of positions, broken and unbroken.
 3. The simulation's scores are the engine's under non-default options
    (Spades SP-H1/H4/H5/H7, Oh Hell OH-V7/OH-V8) in random seeded games.
 """
@@ -22,8 +26,9 @@ from hypothesis import given, settings, strategies as hs
 
 from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
 from engine.ohhell import score_oh_hell_seat, seat_points
-from engine.playcore import (PlayCore, beating_mask, beats, legal_play_mask, nth_card, pick_card, random_play_out,
-                             random_play_out_masks, winning_position)
+from engine.playcore import (PlayCore, beating_mask, beats, legal_play_mask, nth_card, pick_card, pick_unforced,
+                             random_play_out, random_play_out_masks, random_spades_loop, random_spades_play_out,
+                             suit_masks, winning_position)
 from engine.sim import BLIND_NIL, deal_masks, oh_hell_seat_points, random_oh_hell_hand, spades_side_points
 from engine.spades import SPADES_TRICK_RULES
 from engine.tricks import TrickRules, TrickState, explain_trick_winner
@@ -176,6 +181,108 @@ def test_fast_random_play_out_makes_the_stepwise_plays(n):
         for _ in range(r.randrange(n * size)):
             core.play(pick_card(r, core.legal()))
         fast_equals_stepwise(core.hands, core.leader, trump, spades, mt, core.broken, core.trick, core.won, seed)
+
+
+def spades4_stepwise(hands, leader, broken, trick, won, seed, pick=pick_unforced):
+    """The step-by-step path (PlayCore.legal/play, ``pick`` drawing from
+    Random(seed)): a record ``(seat to lead, broken, suit masks per seat)``
+    at the first trick boundary and after every later trick, the plays of
+    those tricks (seat order from the leader), the core, the next draw."""
+    core = PlayCore(hands, leader, 3, True, False, broken, trick, won)
+    rng = random.Random(seed)
+    records, plays, cards = [], [], []
+    if not core.trick:
+        records.append((core.leader, core.broken, [suit_masks(h) for h in core.hands]))
+    stats = dict(forced=0, lead_breaks=0, ruffs=0)
+    while not core.done:
+        legal = core.legal()
+        if legal & (legal - 1) == 0:
+            stats["forced"] += 1
+        if not core.trick and not core.broken and legal >> 39:
+            stats["lead_breaks"] += 1
+        c = pick(rng, legal)
+        in_progress = bool(core.trick) and len(records) == 0
+        cards.append(c)
+        winner = core.play(c)
+        if winner is not None:
+            if len(cards) == 4 and cards[0] < 39 and max(cards) >= 39:  # a spade on another suit
+                stats["ruffs"] += 1
+            if not in_progress and records:
+                plays.append(tuple(cards))
+            cards = []
+            records.append((core.leader, core.broken, [suit_masks(h) for h in core.hands]))
+    return records, plays, core, rng.random(), stats
+
+
+def spades4_fast_equals_stepwise(hands, leader, broken, trick, won, seed, pick=pick_unforced):
+    """random_spades_play_out against spades4_stepwise, trick by trick; returns the stepwise stats."""
+    records, plays, core, next_draw, stats = spades4_stepwise(hands, leader, broken, trick, won, seed, pick)
+    rng = random.Random(seed)
+    log = []
+    fast_hands, fast_won = list(hands), list(won)
+    last, fast_broken = random_spades_play_out(fast_hands, leader, broken, fast_won, rng.random, trick, log)
+    assert log == records  # seat to lead (the winner), broken and every hand, trick by trick
+    fast_plays = []  # each seat's card in each trick: the one its hand lost
+    for (ld, _, before), (_, _, after) in zip(log, log[1:]):
+        trick_cards = []
+        for seat in ((ld + i) % 4 for i in range(4)):
+            lost = [13 * s + (b ^ a).bit_length() - 1 for s, (b, a) in enumerate(zip(before[seat], after[seat])) if b != a]
+            assert len(lost) == 1
+            trick_cards.append(lost[0])
+        fast_plays.append(tuple(trick_cards))
+    assert fast_plays == plays
+    assert (fast_won, last, fast_broken, fast_hands) == (core.won, core.leader, core.broken, [0, 0, 0, 0])
+    assert rng.random() == next_draw  # the same number of draws
+    return stats
+
+
+def test_sp12_to_sp16_spades_loop_makes_the_stepwise_plays_over_thousands_of_positions():
+    totals = dict(forced=0, lead_breaks=0, ruffs=0)
+    kinds = set()
+    for seed in range(3000):
+        r = random.Random(seed)
+        hands, _ = deal_masks(r, 4, 13)
+        leader = r.randrange(4)
+        broken = seed % 5 == 0
+        core = PlayCore(hands, leader, 3, True, False, broken)
+        for _ in range(0 if seed % 4 == 0 else r.randrange(52)):  # fresh hands, or any point of the hand
+            core.play(pick_card(r, core.legal()))
+        kinds.add((len(core.trick) > 0, core.broken))
+        stats = spades4_fast_equals_stepwise(core.hands, core.leader, core.broken, core.trick, core.won, seed)
+        for k in totals:
+            totals[k] += stats[k]
+    assert kinds == {(False, False), (False, True), (True, False), (True, True)}
+    assert totals["forced"] > 10000 and totals["lead_breaks"] > 20 and totals["ruffs"] > 5000, totals
+
+
+def test_spades_loop_comparison_can_fail():
+    """The comparison is sharp: the old convention (a draw for every play,
+    pick_card) gives other plays or another stream than the four-seat loop."""
+    caught = 0
+    for seed in range(20):
+        hands, _ = deal_masks(random.Random(seed), 4, 13)
+        with pytest.raises(AssertionError):
+            spades4_fast_equals_stepwise(hands, seed % 4, False, [], [0] * 4, seed, pick=pick_card)
+        caught += 1
+    assert caught == 20
+
+
+def test_spades_loop_on_suit_masks_and_pick_unforced():
+    hands, _ = deal_masks(random.Random(7), 4, 13)
+    won = [0] * 4
+    H = [suit_masks(h) for h in hands]
+    assert [sum(m << 13 * s for s, m in enumerate(x)) for x in H] == hands
+    records, _, core, _, _ = spades4_stepwise(hands, 2, False, [], [0] * 4, 7)
+    assert random_spades_loop(H, 2, False, won, random.Random(7).random) == (core.leader, core.broken)
+    assert won == core.won and sum(won) == 13 and H == [[0] * 4] * 4
+    r = random.Random(3)
+    state = r.getstate()
+    assert pick_unforced(r, 1 << 44) == 44 and r.getstate() == state  # forced: no draw
+    assert pick_unforced(r, 0b1011 << 20) == pick_card(random.Random(3), 0b1011 << 20)
+    with pytest.raises(ValueError):
+        pick_unforced(r, 0)
+    with pytest.raises(ValueError):
+        pick_unforced(r, 1 << 60)
 
 
 def test_beating_mask_is_beats_card_by_card():

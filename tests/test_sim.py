@@ -25,6 +25,7 @@ from engine import DECK, OhHellGame, OhHellRules, SpadesGame, mask_of, parse_car
 from engine.actions import Bid
 from engine.ohhell import score_oh_hell_seat
 from engine.spades import score_spades_side
+from engine.playcore import pick_unforced
 from engine.tricks import legal_play_mask
 from engine import sim
 
@@ -444,14 +445,27 @@ def test_random_spades_hand_written_out_and_scored_by_engine():
     # North Nil taking 3 (-100 + 3 bags) and South set, 1 of 4 (-40): -137;
     # East Nil taking 4 (-100 + 4 bags) and West 5 of 4 (40 + 1 bag): -55
     assert sim.random_spades_hand(random.Random(1)) == ([0, 0, 4, 4], [3, 4, 1, 5], [-137, -55])
-    # the same random stream as dealing with deal_four_hands, four bids from left of the dealer, play_out_spades
-    for seed in range(50):
+    # North–South 1 + 3, taking 4 + 5 (40 + 5 bags); East–West 4 + 3 set with 3 + 1 (-70).  Derived by
+    # replaying Random(2) through deal_four_hands, the bids and play_out_spades with the pick_unforced
+    # policy, scored by score_spades_side (the one-draw-per-card stream gave [1, 5, 4, 3], [41, 71])
+    assert sim.random_spades_hand(random.Random(2)) == ([1, 4, 3, 3], [4, 3, 5, 1], [45, -70])
+    # the same random stream as dealing with deal_four_hands, four bids from left of the dealer, and
+    # play_out_spades's step-by-step path picking as the four-seat play-out does (pick_unforced: a
+    # forced play draws nothing); play_out_spades without a policy keeps pick_card's draw per play
+    unforced = lambda seat, legal, st: pick_unforced(st.rng, legal)  # noqa: E731
+    differ = 0
+    for seed in range(200):
         r = random.Random(seed)
         hands = sim.deal_four_hands(r)
         bids = [0, 0, 0, 0]
         for i in (1, 2, 3, 0):
             bids[i] = int(r.random() * 5)
-        assert sim.random_spades_hand(random.Random(seed))[:2] == (bids, sim.play_out_spades(hands, 1, False, r))
+        state = r.getstate()
+        won = sim.play_out_spades(hands, 1, False, r, policy=unforced)
+        assert sim.random_spades_hand(random.Random(seed))[:2] == (bids, won)
+        r.setstate(state)
+        differ += sim.play_out_spades(hands, 1, False, r) != won
+    assert differ > 50  # the two conventions do give other play-outs
     for seed in range(300):
         bids, won, pts = sim.random_spades_hand(random.Random(seed), dealer=seed % 4)
         assert sum(won) == 13 and all(0 <= b <= 4 for b in bids)
