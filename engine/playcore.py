@@ -513,9 +513,9 @@ def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[
         # the three followers, unrolled (the same code for s1, s2, s3)
         hs = H[s1]
         if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
-            if f & (f - 1):
-                t = BITS[f]
-                c = t[fl(rnd() * len(t))]
+            t = BITS[f]
+            if (n := len(t)) > 1:
+                c = t[fl(rnd() * n)]
                 hs[ls] = f ^ c
             else:
                 c = f
@@ -540,9 +540,9 @@ def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[
                     w = s1
         hs = H[s2]
         if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
-            if f & (f - 1):
-                t = BITS[f]
-                c = t[fl(rnd() * len(t))]
+            t = BITS[f]
+            if (n := len(t)) > 1:
+                c = t[fl(rnd() * n)]
                 hs[ls] = f ^ c
             else:
                 c = f
@@ -567,9 +567,9 @@ def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[
                     w = s2
         hs = H[s3]
         if f := hs[ls]:  # follow suit (SP-14); one card of the suit: forced, no draw
-            if f & (f - 1):
-                t = BITS[f]
-                c = t[fl(rnd() * len(t))]
+            t = BITS[f]
+            if (n := len(t)) > 1:
+                c = t[fl(rnd() * n)]
                 hs[ls] = f ^ c
             else:
                 c = f

@@ -55,6 +55,8 @@ __all__ = [
 ]
 
 _DEFAULT_SPADES = SpadesRules()
+# side_points(bid_a, bid_b, won_a, won_b, 0, _DEFAULT_SPADES)[0] by (bid_a, bid_b, won_a, won_b): at most 5 * 5 * 14 * 14
+_DEFAULT_POINTS: dict[tuple[int, int, int, int], int] = {}
 _ALL_CARDS = tuple(range(52))
 _DEFAULT_OH_HELL = OhHellRules()
 _ALL_BITS = BIT
@@ -327,7 +329,16 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
                 bids[s] = max(bids[s], rules.min_contract - bids[s ^ 2])
     won = [0, 0, 0, 0]
     random_spades_loop([[h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39] for h in hands], d1, False, won, rnd)
-    # the engine's scorer, once per hand
+    # the engine's scorer, once per hand (its points remembered for the default rules)
+    if rules is _DEFAULT_SPADES:
+        ns, ew = (bids[0], bids[2], won[0], won[2]), (bids[1], bids[3], won[1], won[3])
+        a = _DEFAULT_POINTS.get(ns)
+        if a is None:
+            a = _DEFAULT_POINTS[ns] = side_points(*ns, 0, rules)[0]
+        b = _DEFAULT_POINTS.get(ew)
+        if b is None:
+            b = _DEFAULT_POINTS[ew] = side_points(*ew, 0, rules)[0]
+        return bids, won, [a, b]
     return bids, won, [side_points(bids[0], bids[2], won[0], won[2], 0, rules)[0],
                        side_points(bids[1], bids[3], won[1], won[3], 0, rules)[0]]
 
