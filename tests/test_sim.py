@@ -9,7 +9,9 @@ The proof has two links:
    seat to play, the legal set (SP-13, SP-14, OH-9, OH-V6) and every trick's
    winner (SP-16, OH-10), then the tricks won.
 2. The random path (no policy, rules inlined for speed) makes the same
-   choices as the policy path driven by ``pick_card`` with the same seed.
+   choices as the policy path driven by ``pick_card`` with the same seed;
+   ``random_spades_hand`` (the four-seat Spades loop, no draw for a forced
+   play) the choices of the policy path driven by ``pick_unforced``.
 
 Values written out below (``random_spades_hand(Random(1))`` …) pin the
 random stream: Python's ``Random.random()`` is stable across versions.
