@@ -15,7 +15,7 @@ from engine import solver_dds
 from engine.bots import LEVELS, make_player
 from engine.bots import level4 as l4mod
 from engine.bots.advisor import advise_bid, advise_spades
-from engine.bots.advisor_dd import dd_check, with_dd_check
+from engine.bots.advisor_dd import DDCheck, dd_check, scoring_bid, with_dd_check
 from engine.bots.level3 import ExpertPlayer
 from engine.bots.level4 import DoubleDummyPlayer, position_from_view, spades_card_utilities
 from engine.bots.level3 import _scorer
@@ -356,3 +356,50 @@ def test_sp_2p_4_level4_two_player_games_only_legal_moves():
         play_game(g, players)
         assert g.phase is Phase.GAME_OVER and len(g.winners) == 1
         assert four.decisions > 26  # draws, bids and cards of at least one whole hand
+
+
+def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_deals():
+    """Partner North bid 4; the side takes 7 tricks in half the deals and 5 in the other half
+    (double dummy).  Bid 1 (contract 5) always makes: 50 + 2 bags - 2 x 5 = 42 or 50, on average 46
+    (SP-17, SP-19: a bag costs half its share of the 100-point penalty for 10 bags, BAG_SHARE); bid 2
+    (contract 6): 60 + 1 - 5 = 56 or set -60 (SP-18), on average -2; bid 3: +70 or -70, 0."""
+    g = SpadesGame(first_deal=31, dealer=3)
+    g.look(0)
+    g.apply(Bid(0, 4))
+    g.look(1)
+    g.apply(Bid(1, 3))
+    g.look(2)
+    view = g.view(2)
+    rows = ((1.0, 7, 3.0), (1.0, 5, 3.0))
+    chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
+    best, worth = scoring_bid(view, chk, bids=[1, 2, 3])
+    assert best == 1
+    assert worth == {1: pytest.approx(46.0), 2: pytest.approx(-2.0), 3: pytest.approx(0.0)}
+    # before the partner bids, the partner's count (rounded, at least 1) stands for its bid
+    g2 = SpadesGame(first_deal=31, dealer=3)
+    g2.look(0)
+    v0 = g2.view(0)
+    chk0 = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.6, 2.4, 2.0, 2, rows=((1.0, 7, 3.6), (1.0, 5, 3.6)))
+    best0, worth0 = scoring_bid(v0, chk0, bids=[1, 2, 3])
+    assert (best0, worth0[1]) == (1, pytest.approx(46.0))
+    # the check does not apply (a Nil on the side): no bid
+    assert scoring_bid(view, DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, None, None)) == (None, {})
+
+
+@needs_dds
+def test_level4_bids_the_scoring_bid_of_its_check():
+    g = SpadesGame(first_deal=31, dealer=3)
+    for s in (0, 1):
+        g.look(s)
+        g.apply(Bid(s, 3))
+    g.look(2)
+    view = g.view(2)
+    p = quick4(5, bid_dd_samples=6)
+    seed = random.Random(5).getrandbits(32)
+    a = p.choose(view)
+    plain = advise_bid(view)
+    if plain.nil:
+        assert a == Bid(2, 0)
+    else:
+        best, _ = scoring_bid(view, dd_check(view, 6, seed))
+        assert a == Bid(2, best) and "scores best on average" in p.last_reason

@@ -23,6 +23,10 @@ partnership takes when all four hands are open and everyone plays their best.
   ``bid`` is None where the check does not apply: a Nil on the side (the
   side would not play for the most tricks, SP-8), an unlooked hand, or no
   DDS.
+* :func:`scoring_bid` chooses, over the same deals, the bid whose contract
+  scores best on average (SP-17 made, SP-18 set, bags at their long-run
+  cost, SP-19/SP-H4): the level-4 player bids so (bidding the most likely
+  trick count risks a set as often as it makes).
 * :func:`with_dd_check` turns an :class:`~engine.bots.advisor.Advice` into
   one that follows that bid, with a line a learner can read.
   :func:`engine.bots.advisor.advise_bid` calls it when asked
@@ -43,12 +47,16 @@ from .. import solver_dds as _dds
 from ..solver import spades_position
 from .sampling import SamplingError, sample_hands
 
-__all__ = ["DDCheck", "dd_check", "with_dd_check", "DEFAULT_SAMPLES"]
+__all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES"]
 
 #: Deals solved per check by default (about 35 ms each with DDS at the first trick).
 DEFAULT_SAMPLES = 24
 #: How far the suggested bid moves from the advisor's count towards the double-dummy worth (0..1).
 DD_WEIGHT = 0.5
+#: The share of a bag's part of the bag penalty (``bag_penalty / bag_limit``) that :func:`scoring_bid`
+#: charges for each overtrick: a game often ends before the bags reach the limit.  Half did better
+#: than the whole share (1.0) by 11 ± 8 points a hand against level 3 over 80 duplicate deals.
+BAG_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,8 @@ class DDCheck:
     ``worth``: ``mean - partner`` (this hand's share, tricks); ``count``:
     the advisor's count for this hand; ``bid``: the suggested bid for this
     seat (None: the check does not apply, see ``reason``); ``millis``: time
-    taken.
+    taken; ``rows``: per deal ``(weight, side's tricks, advisor's count for
+    the partner's hand)``.
     """
 
     samples: int
@@ -78,6 +87,7 @@ class DDCheck:
     bid: int | None
     reason: str = ""
     millis: float = 0.0
+    rows: tuple[tuple[float, int, float], ...] = ()
 
 
 def _empty(reason: str, t0: float) -> DDCheck:
@@ -150,7 +160,47 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     cap = 13 - (int(pb) if pb is not None else 0)
     bid = max(1, min(cap, bid))
     return DDCheck(len(rows), tuple(counts), tuple(chance), mean, low or 0, high, p_mean, worth, count,
-                   bid, "", (time.perf_counter() - t0) * 1000)
+                   bid, "", (time.perf_counter() - t0) * 1000, tuple(rows))
+
+
+def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -> tuple[int | None, dict[int, float]]:
+    """The bid (1..13 tricks) for the seat of ``view`` whose partnership
+    contract scores best on average over the deals of ``check`` (a
+    :func:`dd_check` of this view), and the average per bid considered.
+
+    In each deal the side takes the double-dummy number of tricks; the
+    contract is this bid plus the partner's bid (made, SP-7) or, before the
+    partner bids, the advisor's count for the partner's sampled hand (at
+    least 1).  A made contract scores 10 a trick (SP-17; 20 under SP-H5 at
+    10 or more) plus one a bag, a set contract loses 10 a trick (SP-18) —
+    the engine's scorer, :func:`engine.spades_rules.side_points`, with the
+    side's bags — and every bag also costs :data:`BAG_SHARE` of
+    ``bag_penalty / bag_limit`` points (SP-19, SP-H4: the penalty to come).  ``bids``: the
+    bids to consider (default the legal non-Nil bids of ``view``).  Returns
+    ``(None, {})`` when the check does not apply (``check.bid`` None)."""
+    from ..actions import Bid
+    from ..spades_rules import side_points
+    if check.bid is None or not check.rows:
+        return None, {}
+    if bids is None:
+        bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind and a.value > 0})
+    pb = view.bids[(view.seat + 2) % 4]
+    rules = view.rules
+    bags = (view.bags or (0, 0))[view.seat % 2]
+    bag_cost = BAG_SHARE * rules.bag_penalty / rules.bag_limit
+    wsum = sum(w for w, _, _ in check.rows)
+    worth: dict[int, float] = {}
+    for b in bids:
+        tot = 0.0
+        for w, t, pest in check.rows:
+            other = int(pb) if isinstance(pb, int) else max(1, int(pest + 0.5))
+            pts, _ = side_points(b, other, t, 0, bags, rules)
+            tot += w * (pts - bag_cost * max(0, t - b - other))
+        worth[b] = tot / wsum
+    if not worth:
+        return None, {}
+    best = max(worth, key=lambda b: (round(worth[b], 6), -abs(b - check.bid)))
+    return best, worth
 
 
 def with_dd_check(view: SeatView, advice, samples: int = DEFAULT_SAMPLES, seed: int | None = 0):

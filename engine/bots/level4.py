@@ -51,10 +51,11 @@ the tricks this seat takes (:func:`engine.solver.card_values`) scored as a
 contract.  Earlier in the hand, and whenever the bid can no longer be made
 exactly, level 4 plays as level 3.
 
-Bids: Spades through the bid advisor with its double-dummy check
-(:func:`engine.bots.advisor.advise_bid` with ``double_dummy``, see
-:mod:`engine.bots.advisor_dd`; the plain advisor without endplay); Oh Hell
-bids and the Blind Nil exchange as level 3.  ``last_reason`` explains each
+Bids: Spades numeric bids score the double-dummy check's deals
+(:func:`engine.bots.advisor_dd.scoring_bid`: the bid whose contract scores
+best on average, sets and bags counted, SP-17…SP-19); Nil and Blind Nil as
+the advisor says, and the plain advisor without endplay; Oh Hell bids and
+the Blind Nil exchange as level 3.  ``last_reason`` explains each
 choice.
 """
 from __future__ import annotations
@@ -205,9 +206,20 @@ class DoubleDummyPlayer(ExpertPlayer):
     # ------------------------------------------------------------------ bids
     def _bid(self, view: SeatView) -> tuple[Action, str]:
         if view.spec.partnerships and view.hand is not None and self.bid_dd_samples > 0:
-            from .advisor import advise_bid
-            advice = advise_bid(view, double_dummy=self.bid_dd_samples, seed=self.rng.getrandbits(32))
-            return choose_bid(view, advice=advice)
+            from .advisor import Advice, advise_bid
+            from .advisor_dd import dd_check, scoring_bid
+            advice = advise_bid(view)
+            if advice.bid is None or advice.nil or advice.blind_nil:
+                return choose_bid(view, advice=advice)
+            chk = dd_check(view, self.bid_dd_samples, self.rng.getrandbits(32))
+            best, worth = scoring_bid(view, chk)
+            if best is None:
+                return choose_bid(view, advice=advice)
+            text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
+                    f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); bid {best} scores best on "
+                    f"average ({worth[best]:+.0f} points)")
+            return choose_bid(view, advice=Advice(best, tuple(advice.lines) + ((text, round(best - advice.total, 2)),),
+                                                  sure=advice.sure))
         return super()._bid(view)
 
     # ------------------------------------------------------------------ cards
