@@ -49,6 +49,16 @@ class Checked:
         return a
 
 
+def south_after_bids_of_3():
+    """South's view in deal 31 (dealer West) after North and East bid 3 each."""
+    g = SpadesGame(first_deal=31, dealer=3)
+    for s in (0, 1):
+        g.look(s)
+        g.apply(Bid(s, 3))
+    g.look(2)
+    return g.view(2)
+
+
 # ------------------------------------------------------------------ registry
 def test_make_player_registers_level_4():
     p = make_player(4, seed=1)
@@ -309,12 +319,7 @@ def test_dd_check_all_thirteen_spades_takes_every_trick():
 
 @needs_dds
 def test_dd_check_follows_the_partner_bid_and_lines_add_up():
-    g = SpadesGame(first_deal=31, dealer=3)
-    for s in (0, 1):
-        g.look(s)
-        g.apply(Bid(s, 3))
-    g.look(2)
-    view = g.view(2)
+    view = south_after_bids_of_3()
     chk = dd_check(view, samples=6, seed=4)
     assert sum(chk.counts) == 6 and abs(sum(chk.chance) - 1) < 1e-9
     assert chk.low <= chk.mean <= chk.high and chk.worth == pytest.approx(chk.mean - chk.partner)
@@ -388,12 +393,7 @@ def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_de
 
 @needs_dds
 def test_level4_bids_the_scoring_bid_of_its_check():
-    g = SpadesGame(first_deal=31, dealer=3)
-    for s in (0, 1):
-        g.look(s)
-        g.apply(Bid(s, 3))
-    g.look(2)
-    view = g.view(2)
+    view = south_after_bids_of_3()
     p = quick4(5, bid_dd_samples=6)
     seed = random.Random(5).getrandbits(32)
     a = p.choose(view)
