@@ -40,8 +40,7 @@ from typing import Sequence
 
 __all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
            "pick_unforced", "random_play_out", "random_play_out_masks", "random_spades_play_out", "random_spades_loop",
-           "suit_masks",
-           "SUIT_MASK", "BIT", "FULL_MASK"]
+           "suit_masks", "SUIT_MASK", "BIT", "FULL_MASK"]
 
 #: bit of each card index
 BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
@@ -153,7 +152,6 @@ def pick_unforced(rng: random.Random, mask: int) -> int:
     if mask and not mask & (mask - 1) and not mask >> 52:
         return mask.bit_length() - 1
     return pick_card(rng, mask)
-
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
 

@@ -44,7 +44,7 @@ from typing import Callable, Sequence
 
 from .cards import DECK
 from .ohhell import OhHellRules, seat_points
-from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks, random_spades_loop
+from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks, random_spades_loop, suit_masks
 from .spades_rules import BLIND_NIL, SpadesRules, side_points
 
 __all__ = [
@@ -328,7 +328,7 @@ def random_spades_hand(rng: random.Random, dealer: int = 0,
             if bids[s]:
                 bids[s] = max(bids[s], rules.min_contract - bids[s ^ 2])
     won = [0, 0, 0, 0]
-    random_spades_loop([[h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39] for h in hands], d1, False, won, rnd)
+    random_spades_loop([suit_masks(h) for h in hands], d1, False, won, rnd)
     # the engine's scorer, once per hand (its points remembered for the default rules)
     if rules is _DEFAULT_SPADES:
         ns, ew = (bids[0], bids[2], won[0], won[2]), (bids[1], bids[3], won[1], won[3])
