@@ -364,31 +364,62 @@ def test_sp_2p_4_level4_two_player_games_only_legal_moves():
 
 
 def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_deals():
-    """Partner North bid 4; the side takes 7 tricks in half the deals and 5 in the other half
-    (double dummy).  Bid 1 (contract 5) always makes: 50 + 2 bags - 2 x 5 = 42 or 50, on average 46
-    (SP-17, SP-19: a bag costs half its share of the 100-point penalty for 10 bags, BAG_SHARE); bid 2
-    (contract 6): 60 + 1 - 5 = 56 or set -60 (SP-18), on average -2; bid 3: +70 or -70, 0."""
+    """Partner North bid 4, the opponents 3 and 3; the side takes 7 tricks in half the deals and 5
+    in the other half (double dummy), the opponents the rest.  Bid 1 (contract 5) always makes:
+    50 + 2 bags - 2 x 5 = 42 against the opponents' 60, or 50 against 60 + 2 bags: on average
+    (-18 - 12) / 2 = -15 (SP-17, SP-19: a bag costs half its share of the 100-point penalty for 10
+    bags, BAG_SHARE).  Bid 2 (contract 6): 61 - 5 - 60 = -4, or set -60 - 62 = -122 (SP-18): -63.
+    Bid 3: 70 - 60 = 10 or -70 - 62 = -132: -61."""
+    view = south_after_bids_of_3()
+    rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
+    chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
     g = SpadesGame(first_deal=31, dealer=3)
     g.look(0)
     g.apply(Bid(0, 4))
     g.look(1)
     g.apply(Bid(1, 3))
     g.look(2)
-    view = g.view(2)
-    rows = ((1.0, 7, 3.0), (1.0, 5, 3.0))
-    chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
-    best, worth = scoring_bid(view, chk, bids=[1, 2, 3])
+    best, worth = scoring_bid(g.view(2), chk, bids=[1, 2, 3])
     assert best == 1
-    assert worth == {1: pytest.approx(46.0), 2: pytest.approx(-2.0), 3: pytest.approx(0.0)}
+    assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(-63.0), 3: pytest.approx(-61.0)}
     # before the partner bids, the partner's count (rounded, at least 1) stands for its bid
     g2 = SpadesGame(first_deal=31, dealer=3)
     g2.look(0)
     v0 = g2.view(0)
-    chk0 = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.6, 2.4, 2.0, 2, rows=((1.0, 7, 3.6), (1.0, 5, 3.6)))
+    chk0 = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.6, 2.4, 2.0, 2,
+                   rows=((1.0, 7, 3.6, (3, 3)), (1.0, 5, 3.6, (3, 3))))
     best0, worth0 = scoring_bid(v0, chk0, bids=[1, 2, 3])
-    assert (best0, worth0[1]) == (1, pytest.approx(46.0))
+    assert (best0, worth0[1]) == (1, pytest.approx(-15.0))
     # the check does not apply (a Nil on the side): no bid
     assert scoring_bid(view, DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, None, None)) == (None, {})
+
+
+def test_sp22_scoring_bid_reaches_for_the_target_when_a_contract_wins_the_game():
+    """The same deals with the target at 200 and the scores 140 (North–South) to 120: bid 2
+    (contract 6) reaches 201 when the side takes 7 (the game won, +200 on 61 - 60: 201; no future
+    bag cost, the game is over) and is set otherwise (-122): on average 39.5.  Bid 3: 70 - 60 + 200
+    = 210 or -132: 39.  Bid 1 (contract 5) reaches only 192 or 190 and the game goes on: -15 as
+    before.  So the side bids for the game."""
+    rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
+    chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
+    g = SpadesGame(SpadesRules(target_score=200), first_deal=31, dealer=3, scores=(140, 120))
+    g.look(0)
+    g.apply(Bid(0, 4))
+    g.look(1)
+    g.apply(Bid(1, 3))
+    g.look(2)
+    best, worth = scoring_bid(g.view(2), chk, bids=[1, 2, 3])
+    assert best == 2
+    assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(39.5), 3: pytest.approx(39.0)}
+    # a Nil opponent counts as made: West's Nil (+100) with East's 3 takes the opponents to the target first
+    rows_nil = ((1.0, 7, 3.0, (3, 0)), (1.0, 5, 3.0, (3, 0)))
+    chk_nil = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows_nil)
+    best_nil, worth_nil = scoring_bid(g.view(2), chk_nil, bids=[1, 2, 3])
+    # bid 2, 7 tricks: 201 against 120 + 100 + 30 + 3 bags = 253, the game lost: 61 - 133 - 200 = -272;
+    # 5 tricks: -60 against 100 + 30 + 5 = 135 (255): -195 - 200 = -395; on average -333.5
+    assert worth_nil[2] == pytest.approx(-333.5)
+    # bid 1: 52 - 133 - 200 = -281 (192 against 253) and 50 - 135 - 200 = -285: -283, the best of a lost cause
+    assert (best_nil, worth_nil[1]) == (1, pytest.approx(-283.0))
 
 
 @needs_dds

@@ -23,14 +23,16 @@ partnership takes when all four hands are open and everyone plays their best.
   ``bid`` is None where the check does not apply: a Nil on the side (the
   side would not play for the most tricks, SP-8), an unlooked hand, or no
   DDS.
-* :func:`scoring_bid` chooses, over the same deals, the bid whose contract
-  scores best on average (SP-17 made, SP-18 set, bags at their long-run
-  cost, SP-19/SP-H4): the level-4 player bids so (bidding the most likely
-  trick count risks a set as often as it makes).
+* :func:`scoring_bid` chooses, over the same deals, the bid whose hand
+  scores best on average against the opponents (SP-17 made, SP-18 set,
+  bags and their penalty, SP-19/SP-H4), winning or losing the game counted
+  (SP-22): the level-4 player bids so (bidding the most likely trick count
+  risks a set as often as it makes).
 * :func:`with_dd_check` turns an :class:`~engine.bots.advisor.Advice` into
-  one that follows that bid, with a line a learner can read.
-  :func:`engine.bots.advisor.advise_bid` calls it when asked
-  (``double_dummy=``) and DDS is available; level 4 bids that way.
+  one that follows the check's suggested bid, with a line a learner can
+  read.  :func:`engine.bots.advisor.advise_bid` calls it when asked
+  (``double_dummy=``) and DDS is available: the learner is told the
+  expected count, while level 4 bids to score.
 
 ``benchmarks/level4.py`` reports the advisor's mean |bid − tricks| with and
 without the check when all four seats play at level 4.
@@ -72,7 +74,9 @@ class DDCheck:
     the advisor's count for this hand; ``bid``: the suggested bid for this
     seat (None: the check does not apply, see ``reason``); ``millis``: time
     taken; ``rows``: per deal ``(weight, side's tricks, advisor's count for
-    the partner's hand)``.
+    the partner's hand, opponents' bids)``, the opponents' bids in seat order
+    (the bid made, 0 for Nil, -1 for Blind Nil; before an opponent bids, the
+    advisor's count for its sampled hand rounded, at least 1).
     """
 
     samples: int
@@ -87,7 +91,7 @@ class DDCheck:
     bid: int | None
     reason: str = ""
     millis: float = 0.0
-    rows: tuple[tuple[float, int, float], ...] = ()
+    rows: tuple[tuple[float, int, float, tuple[int, int]], ...] = ()
 
 
 def _empty(reason: str, t0: float) -> DDCheck:
@@ -121,8 +125,9 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     weight = _bid_weight_fn(view)
     side = frozenset({me, partner})
     leader = (view.dealer + 1) % 4  # SP-12
+    opponents = (1, 3) if me % 2 == 0 else (0, 2)  # in seat order
     deadline = None if budget_ms is None else t0 + budget_ms / 1000.0
-    rows: list[tuple[float, int, float]] = []
+    rows: list[tuple[float, int, float, tuple[int, int]]] = []
     for k in range(max(1, samples)):
         if k and deadline is not None and time.perf_counter() > deadline:
             break
@@ -135,17 +140,19 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         vals = _dds.dds_card_values(pos, side).values()
         tricks = max(vals) if leader in side else min(vals)
         pest = spades_estimate(cards_of(hands[partner]))
-        rows.append((w, tricks, pest))
-    wsum = sum(w for w, _, _ in rows)
+        opp = tuple(_bid_number(view.bids[o]) if view.bids[o] is not None
+                    else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
+        rows.append((w, tricks, pest, opp))
+    wsum = sum(r[0] for r in rows)
     if not rows or wsum <= 0:
         return _empty("no sampled deal fits the bids", t0)
     counts = [0] * 14
     chance = [0.0] * 14
-    for w, t, _ in rows:
+    for w, t, *_ in rows:
         counts[t] += 1
         chance[t] += w / wsum
-    mean = sum(w * t for w, t, _ in rows) / wsum
-    p_mean = sum(w * p for w, _, p in rows) / wsum
+    mean = sum(w * t for w, t, *_ in rows) / wsum
+    p_mean = sum(r[0] * r[2] for r in rows) / wsum
     acc, low, high = 0.0, None, 13
     for t in range(14):
         acc += chance[t]
@@ -163,39 +170,74 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
                    bid, "", (time.perf_counter() - t0) * 1000, tuple(rows))
 
 
-def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -> tuple[int | None, dict[int, float]]:
-    """The bid (1..13 tricks) for the seat of ``view`` whose partnership
-    contract scores best on average over the deals of ``check`` (a
-    :func:`dd_check` of this view), and the average per bid considered.
+def _bid_number(b) -> int:
+    """A bid as :func:`engine.spades_rules.side_points` takes it: tricks, 0 Nil, -1 Blind Nil."""
+    from ..spades_rules import BLIND_NIL
+    return BLIND_NIL if b == "blind_nil" else 0 if b == "nil" else int(b)
 
-    In each deal the side takes the double-dummy number of tricks; the
-    contract is this bid plus the partner's bid (made, SP-7) or, before the
-    partner bids, the advisor's count for the partner's sampled hand (at
-    least 1).  A made contract scores 10 a trick (SP-17; 20 under SP-H5 at
-    10 or more) plus one a bag, a set contract loses 10 a trick (SP-18) —
-    the engine's scorer, :func:`engine.spades_rules.side_points`, with the
-    side's bags — and every bag also costs :data:`BAG_SHARE` of
-    ``bag_penalty / bag_limit`` points (SP-19, SP-H4: the penalty to come).  ``bids``: the
-    bids to consider (default the legal non-Nil bids of ``view``).  Returns
-    ``(None, {})`` when the check does not apply (``check.bid`` None)."""
+
+def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -> tuple[int | None, dict[int, float]]:
+    """The bid (1..13 tricks) for the seat of ``view`` whose hand scores best
+    on average over the deals of ``check`` (a :func:`dd_check` of this view),
+    and the average per bid considered (points).
+
+    In each deal the side takes the double-dummy number of tricks and the
+    opponents the rest.  The side's contract is this bid plus the partner's
+    bid (SP-7) or, before the partner bids, the advisor's count for the
+    partner's sampled hand (at least 1); the opponents' bids are those of
+    ``check.rows`` (an opponent's Nil counted as made).  Both sides are
+    scored by the engine's scorer, :func:`engine.spades_rules.side_points`,
+    with their bags: made contracts, sets, bags and a bag penalty reached in
+    this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
+    points minus the opponents', as level 4 values its cards
+    (:func:`engine.bots.level3._scorer`): plus :data:`~engine.bots.level3.GAME_BONUS`
+    if the hand wins the game (SP-22: a side reaches the target with more
+    points), minus it if it loses the game.  While the game goes on, every
+    bag also costs :data:`BAG_SHARE` of ``bag_penalty / bag_limit`` points
+    (SP-19, SP-H4: the penalty still to come).  ``bids``: the bids to
+    consider (default the legal non-Nil bids of ``view``).  Returns
+    ``(None, {})`` when the check does not apply (``check.bid`` None).
+
+    So near the end of a game the bid reaches for the target (a contract that
+    wins the game is worth a set risk) or stays safe (a lead that a set
+    would lose), where in an early hand it is the contract that scores best.
+    """
     from ..actions import Bid
     from ..spades_rules import side_points
+    from .level3 import GAME_BONUS
     if check.bid is None or not check.rows:
         return None, {}
     if bids is None:
         bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind and a.value > 0})
-    pb = view.bids[(view.seat + 2) % 4]
+    me = view.seat
+    side = me % 2
+    pb = view.bids[(me + 2) % 4]
     rules = view.rules
-    bags = (view.bags or (0, 0))[view.seat % 2]
+    bags = tuple(view.bags or (0, 0))
+    scores = tuple(view.scores)
+    target = rules.target_score
     bag_cost = BAG_SHARE * rules.bag_penalty / rules.bag_limit
-    wsum = sum(w for w, _, _ in check.rows)
+    wsum = sum(r[0] for r in check.rows)
     worth: dict[int, float] = {}
+    theirs_cache: dict[tuple, int] = {}
     for b in bids:
         tot = 0.0
-        for w, t, pest in check.rows:
+        for w, t, pest, opp in check.rows:
             other = int(pb) if isinstance(pb, int) else max(1, int(pest + 0.5))
-            pts, _ = side_points(b, other, t, 0, bags, rules)
-            tot += w * (pts - bag_cost * max(0, t - b - other))
+            mine, _ = side_points(b, other, t, 0, bags[side], rules)
+            key = (opp, t)
+            if key not in theirs_cache:  # their tricks go to a seat that did not bid Nil (its Nil made)
+                oa, ob = opp
+                won_a = 13 - t if oa > 0 or ob <= 0 else 0
+                theirs_cache[key] = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)[0]
+            theirs = theirs_cache[key]
+            v = mine - theirs
+            total_mine, total_theirs = scores[side] + mine, scores[1 - side] + theirs
+            if (total_mine >= target or total_theirs >= target) and total_mine != total_theirs:
+                v += GAME_BONUS if total_mine > total_theirs else -GAME_BONUS
+            else:
+                v -= bag_cost * max(0, t - b - other)
+            tot += w * v
         worth[b] = tot / wsum
     if not worth:
         return None, {}

@@ -52,8 +52,9 @@ contract.  Earlier in the hand, and whenever the bid can no longer be made
 exactly, level 4 plays as level 3.
 
 Bids: Spades numeric bids score the double-dummy check's deals
-(:func:`engine.bots.advisor_dd.scoring_bid`: the bid whose contract scores
-best on average, sets and bags counted, SP-17…SP-19); Nil and Blind Nil as
+(:func:`engine.bots.advisor_dd.scoring_bid`: the bid whose hand scores best
+on average against the opponents, sets and bags counted, SP-17…SP-19, and the
+game's end, SP-22, as its cards are valued); Nil and Blind Nil as
 the advisor says, and the plain advisor without endplay; Oh Hell bids and
 the Blind Nil exchange as level 3.  ``last_reason`` explains each
 choice.
@@ -217,7 +218,7 @@ class DoubleDummyPlayer(ExpertPlayer):
                 return choose_bid(view, advice=advice)
             text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
                     f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); bid {best} scores best on "
-                    f"average ({worth[best]:+.0f} points)")
+                    f"average ({worth[best]:+.0f} points against the opponents, the game's end counted)")
             return choose_bid(view, advice=Advice(best, tuple(advice.lines) + ((text, round(best - advice.total, 2)),),
                                                   sure=advice.sure))
         return super()._bid(view)
