@@ -363,6 +363,17 @@ def test_sp_2p_4_level4_two_player_games_only_legal_moves():
         assert four.decisions > 26  # draws, bids and cards of at least one whole hand
 
 
+def south_after_4_and_3(rules=None, scores=(0, 0)):
+    """South's view in deal 31 (dealer West) after North bid 4 and East 3."""
+    g = SpadesGame(rules, first_deal=31, dealer=3, scores=scores)
+    g.look(0)
+    g.apply(Bid(0, 4))
+    g.look(1)
+    g.apply(Bid(1, 3))
+    g.look(2)
+    return g.view(2)
+
+
 def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_deals():
     """Partner North bid 4, the opponents 3 and 3; the side takes 7 tricks in half the deals and 5
     in the other half (double dummy), the opponents the rest.  Bid 1 (contract 5) always makes:
@@ -373,13 +384,7 @@ def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_de
     view = south_after_bids_of_3()
     rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
     chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
-    g = SpadesGame(first_deal=31, dealer=3)
-    g.look(0)
-    g.apply(Bid(0, 4))
-    g.look(1)
-    g.apply(Bid(1, 3))
-    g.look(2)
-    best, worth = scoring_bid(g.view(2), chk, bids=[1, 2, 3])
+    best, worth = scoring_bid(south_after_4_and_3(), chk, bids=[1, 2, 3])
     assert best == 1
     assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(-63.0), 3: pytest.approx(-61.0)}
     # before the partner bids, the partner's count (rounded, at least 1) stands for its bid
@@ -402,19 +407,14 @@ def test_sp22_scoring_bid_reaches_for_the_target_when_a_contract_wins_the_game()
     before.  So the side bids for the game."""
     rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
     chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
-    g = SpadesGame(SpadesRules(target_score=200), first_deal=31, dealer=3, scores=(140, 120))
-    g.look(0)
-    g.apply(Bid(0, 4))
-    g.look(1)
-    g.apply(Bid(1, 3))
-    g.look(2)
-    best, worth = scoring_bid(g.view(2), chk, bids=[1, 2, 3])
+    view = south_after_4_and_3(SpadesRules(target_score=200), scores=(140, 120))
+    best, worth = scoring_bid(view, chk, bids=[1, 2, 3])
     assert best == 2
     assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(39.5), 3: pytest.approx(39.0)}
     # a Nil opponent counts as made: West's Nil (+100) with East's 3 takes the opponents to the target first
     rows_nil = ((1.0, 7, 3.0, (3, 0)), (1.0, 5, 3.0, (3, 0)))
     chk_nil = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows_nil)
-    best_nil, worth_nil = scoring_bid(g.view(2), chk_nil, bids=[1, 2, 3])
+    best_nil, worth_nil = scoring_bid(view, chk_nil, bids=[1, 2, 3])
     # bid 2, 7 tricks: 201 against 120 + 100 + 30 + 3 bags = 253, the game lost: 61 - 133 - 200 = -272;
     # 5 tricks: -60 against 100 + 30 + 5 = 135 (255): -195 - 200 = -395; on average -333.5
     assert worth_nil[2] == pytest.approx(-333.5)
