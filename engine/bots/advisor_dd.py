@@ -190,9 +190,8 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     with their bags: made contracts, sets, bags and a bag penalty reached in
     this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
     points minus the opponents', as level 4 values its cards
-    (:func:`engine.bots.level3._scorer`): plus :data:`~engine.bots.level3.GAME_BONUS`
-    if the hand wins the game (SP-22: a side reaches the target with more
-    points), minus it if it loses the game.  While the game goes on, every
+    (:func:`engine.bots.level3._scorer`), plus :func:`~engine.bots.level3.game_bonus`
+    (SP-22: ±200 when the hand wins or loses the game).  While the game goes on, every
     bag also costs :data:`BAG_SHARE` of ``bag_penalty / bag_limit`` points
     (SP-19, SP-H4: the penalty still to come).  ``bids``: the bids to
     consider (default the legal non-Nil bids of ``view``).  Returns
@@ -204,7 +203,7 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     """
     from ..actions import Bid
     from ..spades_rules import side_points
-    from .level3 import GAME_BONUS
+    from .level3 import game_bonus
     if check.bid is None or not check.rows:
         return None, {}
     if bids is None:
@@ -231,13 +230,9 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
                 won_a = 13 - t if oa > 0 or ob <= 0 else 0
                 theirs_cache[key] = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)[0]
             theirs = theirs_cache[key]
-            v = mine - theirs
-            total_mine, total_theirs = scores[side] + mine, scores[1 - side] + theirs
-            if (total_mine >= target or total_theirs >= target) and total_mine != total_theirs:
-                v += GAME_BONUS if total_mine > total_theirs else -GAME_BONUS
-            else:
-                v -= bag_cost * max(0, t - b - other)
-            tot += w * v
+            end = game_bonus(scores[side] + mine, scores[1 - side] + theirs, target)
+            future_bags = bag_cost * max(0, t - b - other) if end == 0 else 0.0
+            tot += w * (mine - theirs + end - future_bags)
         worth[b] = tot / wsum
     if not worth:
         return None, {}

@@ -47,6 +47,16 @@ def _spades_bid_objs(view: SeatView) -> list[Bid]:
     return out
 
 
+def game_bonus(mine: int, theirs: int, target: int) -> int:
+    """Utility for the end of a Spades game after a hand (SP-22): +GAME_BONUS
+    if the side's total ``mine`` wins (a side reached ``target`` and ``mine``
+    is the higher total), -GAME_BONUS if the opponents' ``theirs`` wins, 0 if
+    the game goes on (nobody at the target, or equal totals)."""
+    if (mine >= target or theirs >= target) and mine != theirs:
+        return GAME_BONUS if mine > theirs else -GAME_BONUS
+    return 0
+
+
 def _scorer(view: SeatView):
     """A function ``won -> utility`` for this seat at the end of the hand."""
     me = view.seat
@@ -62,11 +72,8 @@ def _scorer(view: SeatView):
             for sd in (0, 1):
                 _, p, _ = score_spades_side(sd, [bids[sd], bids[sd + 2]], [won[sd], won[sd + 2]], bags[sd], view.rules)
                 pts.append(p)
-            v = pts[side] - pts[1 - side]
-            mine, theirs = scores[side] + pts[side], scores[1 - side] + pts[1 - side]
-            if (mine >= target or theirs >= target) and mine != theirs:
-                v += GAME_BONUS if mine > theirs else -GAME_BONUS
-            return v
+            return pts[side] - pts[1 - side] + game_bonus(scores[side] + pts[side], scores[1 - side] + pts[1 - side],
+                                                           target)
         return value
     nums, _ = bid_numbers(view)
     bid = nums[me] or 0

@@ -38,7 +38,6 @@ from .sampling import PlayState, SamplingError, bid_numbers, club_card, club_pol
 __all__ = ["advise_spades_two", "card_worth", "choose_draw", "unseen_two", "sample_two_hands", "two_state_from_view",
            "club_card_two", "expert_card_two"]
 
-GAME_BONUS = 200  # utility for a hand that wins the game (SP-22), as level 3's four-seat scorer
 _SIDE_WORTH = {Rank.ACE: 0.9, Rank.KING: 0.65, Rank.QUEEN: 0.4, Rank.JACK: 0.22}
 
 
@@ -149,13 +148,11 @@ def _value_fn(view: SeatView):
     rules = view.rules
     target = rules.target_score
 
+    from .level3 import game_bonus  # late: level 3 imports this module lazily
+
     def value(won):
         pts = [side_points(nums[p] or 0, None, won[p], 0, bags[p], rules)[0] for p in (0, 1)]
-        v = pts[me] - pts[1 - me]
-        mine, theirs = view.scores[me] + pts[me], view.scores[1 - me] + pts[1 - me]
-        if (mine >= target or theirs >= target) and mine != theirs:
-            v += GAME_BONUS if mine > theirs else -GAME_BONUS
-        return v
+        return pts[me] - pts[1 - me] + game_bonus(view.scores[me] + pts[me], view.scores[1 - me] + pts[1 - me], target)
     return value
 
 
