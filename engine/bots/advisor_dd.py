@@ -120,12 +120,14 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     if not _dds.available():
         return _empty(_dds.UNAVAILABLE_REASON, t0)
     from .advisor import advise_spades, spades_estimate  # late: advisor imports this module lazily
-    from .level3 import _bid_weight_fn
+    from .level3 import _bid_weight_fn, _spades_bid_objs
+    from ..spades_rules import BLIND_NIL
     rng = random.Random(seed)
     weight = _bid_weight_fn(view)
     side = frozenset({me, partner})
     leader = (view.dealer + 1) % 4  # SP-12
     opponents = (1, 3) if me % 2 == 0 else (0, 2)  # in seat order
+    codes = [BLIND_NIL if b.blind else b.value for b in _spades_bid_objs(view)]  # side_points' bid numbers
     deadline = None if budget_ms is None else t0 + budget_ms / 1000.0
     rows: list[tuple[float, int, float, tuple[int, int]]] = []
     for k in range(max(1, samples)):
@@ -140,7 +142,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         vals = _dds.dds_card_values(pos, side).values()
         tricks = max(vals) if leader in side else min(vals)
         pest = spades_estimate(cards_of(hands[partner]))
-        opp = tuple(_bid_number(view.bids[o]) if view.bids[o] is not None
+        opp = tuple(codes[o] if view.bids[o] is not None
                     else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
         rows.append((w, tricks, pest, opp))
     wsum = sum(r[0] for r in rows)
@@ -168,12 +170,6 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     bid = max(1, min(cap, bid))
     return DDCheck(len(rows), tuple(counts), tuple(chance), mean, low or 0, high, p_mean, worth, count,
                    bid, "", (time.perf_counter() - t0) * 1000, tuple(rows))
-
-
-def _bid_number(b) -> int:
-    """A bid as :func:`engine.spades_rules.side_points` takes it: tricks, 0 Nil, -1 Blind Nil."""
-    from ..spades_rules import BLIND_NIL
-    return BLIND_NIL if b == "blind_nil" else 0 if b == "nil" else int(b)
 
 
 def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -> tuple[int | None, dict[int, float]]:
@@ -217,21 +213,19 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     target = rules.target_score
     bag_cost = BAG_SHARE * rules.bag_penalty / rules.bag_limit
     wsum = sum(r[0] for r in check.rows)
+    other = int(pb) if isinstance(pb, int) else None
+    deals = []  # (weight, side's tricks, partner's bid or count, opponents' points): the same for every bid
+    for w, t, pest, (oa, ob) in check.rows:
+        won_a = 13 - t if oa > 0 or ob <= 0 else 0  # their tricks go to a seat that did not bid Nil (its Nil made)
+        theirs = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)[0]
+        deals.append((w, t, other if other is not None else max(1, int(pest + 0.5)), theirs))
     worth: dict[int, float] = {}
-    theirs_cache: dict[tuple, int] = {}
     for b in bids:
         tot = 0.0
-        for w, t, pest, opp in check.rows:
-            other = int(pb) if isinstance(pb, int) else max(1, int(pest + 0.5))
-            mine, _ = side_points(b, other, t, 0, bags[side], rules)
-            key = (opp, t)
-            if key not in theirs_cache:  # their tricks go to a seat that did not bid Nil (its Nil made)
-                oa, ob = opp
-                won_a = 13 - t if oa > 0 or ob <= 0 else 0
-                theirs_cache[key] = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)[0]
-            theirs = theirs_cache[key]
+        for w, t, partner, theirs in deals:
+            mine, _ = side_points(b, partner, t, 0, bags[side], rules)
             end = game_bonus(scores[side] + mine, scores[1 - side] + theirs, target)
-            future_bags = bag_cost * max(0, t - b - other) if end == 0 else 0.0
+            future_bags = bag_cost * max(0, t - b - partner) if end == 0 else 0.0
             tot += w * (mine - theirs + end - future_bags)
         worth[b] = tot / wsum
     if not worth:
