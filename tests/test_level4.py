@@ -5,6 +5,7 @@ check's numbers.  Sample counts are tiny here; strength and speed live in
 ``benchmarks/level4.py``."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from engine.bots.advisor import advise_bid, advise_spades
 from engine.bots.advisor_dd import DDCheck, dd_check, scoring_bid, with_dd_check
 from engine.bots.level3 import ExpertPlayer
 from engine.bots.level4 import DoubleDummyPlayer, position_from_view, spades_card_utilities
-from engine.bots.level3 import _scorer
+from engine.bots.level3 import _scorer, future_bag_cost
 from engine.bots.sampling import play_game
 from engine.cards import DECK, mask_of
 from engine.solver import card_values, side_seats
@@ -374,19 +375,49 @@ def south_after_4_and_3(rules=None, scores=(0, 0)):
     return g.view(2)
 
 
+def poisson_mod(lam: float, residues, modulus: int = 10) -> float:
+    """P(Y mod ``modulus`` in ``residues``) for Y ~ Poisson(``lam``), summed term by term."""
+    return sum(math.exp(-lam) * lam ** y / math.factorial(y) for y in range(120) if y % modulus in residues)
+
+
+def test_sp20_future_bag_cost_is_the_penalty_still_to_come():
+    """SP-20: 10 bags cost 100.  After this hand a side expects (target - leader's total) / 50 more
+    hands and 1 bag a hand (Poisson)."""
+    r = SpadesRules()
+    # the hand ends the game (SP-22): nothing more to pay, whatever the bags
+    assert future_bag_cost(9, 510, 300, r) == 0 and future_bag_cost(9, 300, 520, r) == 0
+    # 9 bags with the leader 10 points short: 0.2 hands, 0.2 bags expected; any bag brings the penalty
+    assert future_bag_cost(9, 490, 0, r) == pytest.approx(100 * (1 - math.exp(-0.2)))  # 18.13
+    assert future_bag_cost(0, 490, 0, r) == pytest.approx(0, abs=1e-9)  # 10 bags in 0.2 hands: never
+    # early in a game to 500 (10 hands, 10 bags expected) the 5th bag costs 100 P(Y = 5, 15, 25…) = 7.26,
+    # about its share of the penalty (100 / 10)
+    fifth = future_bag_cost(5, 0, 0, r) - future_bag_cost(4, 0, 0, r)
+    assert fifth == pytest.approx(100 * poisson_mod(10.0, {5}), abs=1e-6) and fifth == pytest.approx(7.26, abs=0.01)
+    # house rule SP-H4: 5 bags cost 50; with 4 bags and 0.2 bags expected
+    h4 = SpadesRules(bag_limit=5, bag_penalty=50)
+    assert future_bag_cost(4, 490, 0, h4) == pytest.approx(50 * (1 - math.exp(-0.2)))
+
+
 def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_deals():
     """Partner North bid 4, the opponents 3 and 3; the side takes 7 tricks in half the deals and 5
     in the other half (double dummy), the opponents the rest.  Bid 1 (contract 5) always makes:
-    50 + 2 bags - 2 x 5 = 42 against the opponents' 60, or 50 against 60 + 2 bags: on average
-    (-18 - 12) / 2 = -15 (SP-17, SP-19: a bag costs half its share of the 100-point penalty for 10
-    bags, BAG_SHARE).  Bid 2 (contract 6): 61 - 5 - 60 = -4, or set -60 - 62 = -122 (SP-18): -63.
-    Bid 3: 70 - 60 = 10 or -70 - 62 = -132: -61."""
+    50 + 2 bags against the opponents' 60, or 50 against 60 + 2 bags: on average (-8 - 12) / 2 =
+    -10 (SP-17, SP-19); the two sides' bags cost the same later (future_bag_cost, 8.8 hands left
+    either way) and cancel.  Bid 2 (contract 6): 61 with 1 bag against 60, or set -60 (SP-18)
+    against 62 with 2 bags: (1 - 122 + C(2) - C(1)) / 2, where C(2) - C(1) = 100 P(Y = 8, 18, …)
+    for Y ~ Poisson(8.8) = 13.68 (the 2nd bag brings the penalty when 8 more come): -53.66.
+    Bid 3: 70 - 60 = 10, or -70 - 62 + C(2) - C(0), where C(2) - C(0) = 100 P(Y = 8, 9, 18, 19, …)
+    = 26.94: (10 - 132 + 26.94) / 2 = -47.53."""
     view = south_after_bids_of_3()
     rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
     chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
     best, worth = scoring_bid(south_after_4_and_3(), chk, bids=[1, 2, 3])
     assert best == 1
-    assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(-63.0), 3: pytest.approx(-61.0)}
+    c21, c20 = 100 * poisson_mod(8.8, {8}), 100 * poisson_mod(8.8, {8, 9})
+    assert (round(c21, 2), round(c20, 2)) == (13.68, 26.94)
+    assert worth == {1: pytest.approx(-10.0), 2: pytest.approx((1 - 122 + c21) / 2, abs=1e-6),
+                     3: pytest.approx((10 - 132 + c20) / 2, abs=1e-6)}
+    assert (round(worth[2], 2), round(worth[3], 2)) == (-53.66, -47.53)
     # before the partner bids, the partner's count (rounded, at least 1) stands for its bid
     g2 = SpadesGame(first_deal=31, dealer=3)
     g2.look(0)
@@ -394,7 +425,7 @@ def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_de
     chk0 = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.6, 2.4, 2.0, 2,
                    rows=((1.0, 7, 3.6, (3, 3)), (1.0, 5, 3.6, (3, 3))))
     best0, worth0 = scoring_bid(v0, chk0, bids=[1, 2, 3])
-    assert (best0, worth0[1]) == (1, pytest.approx(-15.0))
+    assert (best0, worth0[1]) == (1, pytest.approx(-10.0))
     # the check does not apply (a Nil on the side): no bid
     assert scoring_bid(view, DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, None, None)) == (None, {})
 
@@ -403,14 +434,14 @@ def test_sp22_scoring_bid_reaches_for_the_target_when_a_contract_wins_the_game()
     """The same deals with the target at 200 and the scores 140 (North–South) to 120: bid 2
     (contract 6) reaches 201 when the side takes 7 (the game won, +200 on 61 - 60: 201; no future
     bag cost, the game is over) and is set otherwise (-122): on average 39.5.  Bid 3: 70 - 60 + 200
-    = 210 or -132: 39.  Bid 1 (contract 5) reaches only 192 or 190 and the game goes on: -15 as
-    before.  So the side bids for the game."""
+    = 210 or -132: 39.  Bid 1 (contract 5) reaches only 192 or 190 and the game goes on: -10 as
+    before (the bags' later cost cancels again).  So the side bids for the game."""
     rows = ((1.0, 7, 3.0, (3, 3)), (1.0, 5, 3.0, (3, 3)))
     chk = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows)
     view = south_after_4_and_3(SpadesRules(target_score=200), scores=(140, 120))
     best, worth = scoring_bid(view, chk, bids=[1, 2, 3])
     assert best == 2
-    assert worth == {1: pytest.approx(-15.0), 2: pytest.approx(39.5), 3: pytest.approx(39.0)}
+    assert worth == {1: pytest.approx(-10.0), 2: pytest.approx(39.5), 3: pytest.approx(39.0)}
     # a Nil opponent counts as made: West's Nil (+100) with East's 3 takes the opponents to the target first
     rows_nil = ((1.0, 7, 3.0, (3, 0)), (1.0, 5, 3.0, (3, 0)))
     chk_nil = DDCheck(2, (0,) * 14, (0.0,) * 14, 6.0, 5, 7, 3.0, 3.0, 2.0, 2, rows=rows_nil)

@@ -55,10 +55,6 @@ __all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPL
 DEFAULT_SAMPLES = 24
 #: How far the suggested bid moves from the advisor's count towards the double-dummy worth (0..1).
 DD_WEIGHT = 0.5
-#: The share of a bag's part of the bag penalty (``bag_penalty / bag_limit``) that :func:`scoring_bid`
-#: charges for each overtrick: a game often ends before the bags reach the limit.  Half did better
-#: than the whole share (1.0) by 11 ± 8 points a hand against level 3 over 80 duplicate deals.
-BAG_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -187,9 +183,9 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
     points minus the opponents', as level 4 values its cards
     (:func:`engine.bots.level3._scorer`), plus :func:`~engine.bots.level3.game_bonus`
-    (SP-22: ±200 when the hand wins or loses the game).  While the game goes on, every
-    bag also costs :data:`BAG_SHARE` of ``bag_penalty / bag_limit`` points
-    (SP-19, SP-H4: the penalty still to come).  ``bids``: the bids to
+    (SP-22: ±200 when the hand wins or loses the game), minus the side's
+    :func:`~engine.bots.level3.future_bag_cost` and plus the opponents' (the
+    bag penalty still to come: SP-20, SP-H4).  ``bids``: the bids to
     consider (default the legal non-Nil bids of ``view``).  Returns
     ``(None, {})`` when the check does not apply (``check.bid`` None).
 
@@ -199,7 +195,7 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     """
     from ..actions import Bid
     from ..spades_rules import side_points
-    from .level3 import game_bonus
+    from .level3 import future_bag_cost, game_bonus
     if check.bid is None or not check.rows:
         return None, {}
     if bids is None:
@@ -211,22 +207,21 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     bags = tuple(view.bags or (0, 0))
     scores = tuple(view.scores)
     target = rules.target_score
-    bag_cost = BAG_SHARE * rules.bag_penalty / rules.bag_limit
     wsum = sum(r[0] for r in check.rows)
     other = int(pb) if isinstance(pb, int) else None
-    deals = []  # (weight, side's tricks, partner's bid or count, opponents' points): the same for every bid
+    deals = []  # (weight, side's tricks, partner's bid or count, opponents' points and bags): the same for every bid
     for w, t, pest, (oa, ob) in check.rows:
         won_a = 13 - t if oa > 0 or ob <= 0 else 0  # their tricks go to a seat that did not bid Nil (its Nil made)
-        theirs = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)[0]
-        deals.append((w, t, other if other is not None else max(1, int(pest + 0.5)), theirs))
+        theirs, their_bags = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)
+        deals.append((w, t, other if other is not None else max(1, int(pest + 0.5)), theirs, their_bags))
     worth: dict[int, float] = {}
     for b in bids:
         tot = 0.0
-        for w, t, partner, theirs in deals:
-            mine, _ = side_points(b, partner, t, 0, bags[side], rules)
-            end = game_bonus(scores[side] + mine, scores[1 - side] + theirs, target)
-            future_bags = bag_cost * max(0, t - b - partner) if end == 0 else 0.0
-            tot += w * (mine - theirs + end - future_bags)
+        for w, t, partner, theirs, their_bags in deals:
+            mine, my_bags = side_points(b, partner, t, 0, bags[side], rules)
+            m_tot, t_tot = scores[side] + mine, scores[1 - side] + theirs
+            tot += w * (mine - theirs + game_bonus(m_tot, t_tot, target)
+                        - future_bag_cost(my_bags, m_tot, t_tot, rules) + future_bag_cost(their_bags, t_tot, m_tot, rules))
         worth[b] = tot / wsum
     if not worth:
         return None, {}

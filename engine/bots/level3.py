@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import lru_cache
 
 from ..actions import Action, Bid, Phase, Play
 from ..cards import cards_of
@@ -33,6 +34,10 @@ from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample
 __all__ = ["ExpertPlayer", "evaluate_cards"]
 
 GAME_BONUS = 200  # points of utility for a hand that wins the game (SP-22)
+#: For :func:`future_bag_cost`: points the leading side gains in an average hand, and bags a side
+#: collects in an average hand (the level-4 and level-3 sides in benchmark games to 500 took 1.35 and 0.5).
+HAND_POINTS = 50
+BAG_RATE = 1.0
 
 
 def _spades_bid_objs(view: SeatView) -> list[Bid]:
@@ -57,8 +62,48 @@ def game_bonus(mine: int, theirs: int, target: int) -> int:
     return 0
 
 
-def _scorer(view: SeatView):
-    """A function ``won -> utility`` for this seat at the end of the hand."""
+@lru_cache(maxsize=4096)
+def _penalties_to_come(bags: int, lam10: int, limit: int) -> float:
+    """Expected number of bag penalties when ``bags`` (0 <= bags < limit)
+    grow by a Poisson number of bags with mean ``lam10 / 10``."""
+    lam = lam10 / 10.0
+    if lam <= 0:
+        return 0.0
+    p = math.exp(-lam)
+    total = acc = 0.0
+    y = 0
+    while acc < 1.0 - 1e-9 and y < 400:
+        total += p * ((bags + y) // limit)
+        acc += p
+        y += 1
+        p *= lam / y
+    return total
+
+
+def future_bag_cost(bags: int, mine: int, theirs: int, rules) -> float:
+    """The bag penalty a Spades side can expect still to pay after this hand
+    (points, >= 0; SP-20, SP-H4): the side holds ``bags`` bags after the
+    hand (below ``rules.bag_limit``), the totals after the hand are ``mine``
+    and ``theirs``.  The game is expected to last ``(target - leader's
+    total) / HAND_POINTS`` more hands, in which the side collects a Poisson
+    number of bags, :data:`BAG_RATE` a hand; each time the count reaches the
+    limit costs ``rules.bag_penalty``.  0 when the hand ends the game
+    (:func:`game_bonus` not 0).  So a bag costs about ``bag_penalty /
+    bag_limit`` points early in a long game, more when the count is near
+    the limit, and little when the game is about to end."""
+    target = getattr(rules, "target_score", 500)
+    if game_bonus(mine, theirs, target):
+        return 0.0
+    hands_left = max(0, target - max(mine, theirs)) / HAND_POINTS
+    lam10 = int(round(10 * BAG_RATE * hands_left))
+    return rules.bag_penalty * _penalties_to_come(bags % rules.bag_limit, lam10, rules.bag_limit)
+
+
+def _scorer(view: SeatView, future_bags: bool = False):
+    """A function ``won -> utility`` for this seat at the end of the hand.
+    Spades: the side's hand points minus the opponents', plus
+    :func:`game_bonus`; with ``future_bags`` (level 4) each side's
+    :func:`future_bag_cost` is counted too."""
     me = view.seat
     if view.spec.partnerships:  # partnership points minus the opponents' (SP-17 … SP-20)
         bids = _spades_bid_objs(view)
@@ -68,12 +113,17 @@ def _scorer(view: SeatView):
         scores = view.scores
 
         def value(won):
-            pts = []
+            pts, after = [], []
             for sd in (0, 1):
-                _, p, _ = score_spades_side(sd, [bids[sd], bids[sd + 2]], [won[sd], won[sd + 2]], bags[sd], view.rules)
+                _, p, b = score_spades_side(sd, [bids[sd], bids[sd + 2]], [won[sd], won[sd + 2]], bags[sd], view.rules)
                 pts.append(p)
-            return pts[side] - pts[1 - side] + game_bonus(scores[side] + pts[side], scores[1 - side] + pts[1 - side],
-                                                           target)
+                after.append(b)
+            mine, theirs = scores[side] + pts[side], scores[1 - side] + pts[1 - side]
+            v = pts[side] - pts[1 - side] + game_bonus(mine, theirs, target)
+            if future_bags:
+                v += (future_bag_cost(after[1 - side], theirs, mine, view.rules)
+                      - future_bag_cost(after[side], mine, theirs, view.rules))
+            return v
         return value
     nums, _ = bid_numbers(view)
     bid = nums[me] or 0

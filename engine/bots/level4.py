@@ -26,7 +26,10 @@ Four-seat Spades (SP-1, partnerships N–S and E–W):
   engine's scorer (contract, set, bags and bag penalty, Nil and Blind Nil,
   SP-7…SP-20, house rules of the view) as the partnership's points minus the
   opponents', with a bonus when the hand wins the game (SP-22) — the utility
-  of :mod:`engine.bots.level3`.
+  of :mod:`engine.bots.level3` — and, unlike level 3, each side's bag
+  penalty still to come (:func:`engine.bots.level3.future_bag_cost`, SP-20):
+  an overtrick is worth +1 now but brings the next 100-point penalty nearer,
+  so once the contract is made level 4 prefers the card that takes fewer.
 * Nil-aware (SP-8, SP-10): while a Nil bid is alive (its bidder has won no
   trick) the solver's question "can the Nil bidder, helped by the partner,
   still lose every trick?" is answered per card — exactly by
@@ -53,8 +56,8 @@ exactly, level 4 plays as level 3.
 
 Bids: Spades numeric bids score the double-dummy check's deals
 (:func:`engine.bots.advisor_dd.scoring_bid`: the bid whose hand scores best
-on average against the opponents, sets and bags counted, SP-17…SP-19, and the
-game's end, SP-22, as its cards are valued); Nil and Blind Nil as
+on average against the opponents, sets and bags counted, SP-17…SP-20, the
+penalty still to come included, and the game's end, SP-22, as its cards are valued); Nil and Blind Nil as
 the advisor says, and the plain advisor without endplay; Oh Hell bids and
 the Blind Nil exchange as level 3.  ``last_reason`` explains each
 choice.
@@ -251,7 +254,7 @@ class DoubleDummyPlayer(ExpertPlayer):
 
     def _spades_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
         cards = [a.card.index for a in plays]
-        scorer = _scorer(view)
+        scorer = _scorer(view, future_bags=True)
         weight = _bid_weight_fn(view)
         t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
         rows = []
