@@ -19,7 +19,8 @@ from typing import Iterable
 
 from .solver import Position, side_seats, tricks_left
 
-__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values", "to_pbn"]
+__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values",
+           "dds_best_tricks", "to_pbn"]
 
 import importlib.util
 
@@ -50,12 +51,13 @@ def _load() -> tuple:
     if _EP is None:
         try:
             from endplay.dds import solve_board
+            from endplay.dds.solve import SolveMode
             from endplay.types import Deal, Denom, Player
         except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
             AVAILABLE = False
             UNAVAILABLE_REASON = f"the DDS solver is unavailable (package endplay not importable: {type(e).__name__})"
             raise DDSUnavailableError(UNAVAILABLE_REASON) from None
-        _EP = (solve_board, Deal, Denom, Player)
+        _EP = (solve_board, Deal, Denom, Player, SolveMode)
     return _EP
 
 
@@ -90,15 +92,12 @@ def _ep_card(index: int) -> str:
     return "CDHS"[index // 13] + _RANKS[index % 13]
 
 
-def dds_card_values(pos: Position, seats: Iterable[int] | None = None) -> dict[int, int]:
-    """DDS's value of every legal card (engine rules, SP-13 included, at
-    this position) of the player to play: tricks ``seats`` (default: the
-    side of the player to play) take from here on, the trick in progress
-    included.  Four-seat Spades positions only (ValueError otherwise);
-    :class:`DDSUnavailableError` without endplay."""
+def _board(pos: Position, seats: Iterable[int] | None):
+    """(endplay Deal at ``pos``, the mover's side, the side asked about,
+    tricks left) for the DDS functions; errors as :func:`dds_card_values`."""
     if not AVAILABLE:
         raise DDSUnavailableError(UNAVAILABLE_REASON)
-    _solve_board, _Deal, _Denom, _Player = _load()
+    _, _Deal, _Denom, _Player, _ = _load()
     if pos.n != 4 or pos.trump != 3:
         raise ValueError("DDS solves four-seat positions with spades as trump only")
     n = 4
@@ -110,12 +109,21 @@ def dds_card_values(pos: Position, seats: Iterable[int] | None = None) -> dict[i
     deal.first = _Player(pos.leader)
     for c in pos.current:
         deal.play(_ep_card(c))
-    mover = pos.to_play
-    mine = side_seats(mover, n, True)
+    mine = side_seats(pos.to_play, n, True)
     want = mine if seats is None else frozenset(seats)
     if want not in (frozenset({0, 2}), frozenset({1, 3})):
         raise ValueError("DDS counts tricks for a partnership: seats must be {0, 2} or {1, 3}")
-    total = tricks_left(pos)
+    return deal, mine, want, tricks_left(pos)
+
+
+def dds_card_values(pos: Position, seats: Iterable[int] | None = None) -> dict[int, int]:
+    """DDS's value of every legal card (engine rules, SP-13 included, at
+    this position) of the player to play: tricks ``seats`` (default: the
+    side of the player to play) take from here on, the trick in progress
+    included.  Four-seat Spades positions only (ValueError otherwise);
+    :class:`DDSUnavailableError` without endplay."""
+    deal, mine, want, total = _board(pos, seats)
+    _solve_board = _load()[0]
     raw = {_code(card): int(v) for card, v in _solve_board(deal)}
     legal = pos.legal_mask()
     out = {}
@@ -129,3 +137,20 @@ def dds_card_values(pos: Position, seats: Iterable[int] | None = None) -> dict[i
         v = raw[c]
         out[c] = v if want == mine else total - v
     return out
+
+
+def dds_best_tricks(pos: Position, seats: Iterable[int] | None = None) -> int:
+    """Tricks ``seats`` (default: the mover's side) take from ``pos`` when
+    everyone plays their best: the best of :func:`dds_card_values` for the
+    player to play (its side's most tricks), in about half the time.  DDS is
+    asked for one best card; only if that card is one the engine forbids (a
+    spade lead before spades are broken, SP-13) is every card solved.
+    Errors as :func:`dds_card_values`."""
+    deal, mine, want, total = _board(pos, seats)
+    _solve_board, *_, _mode = _load()
+    card, v = next(iter(_solve_board(deal, _mode.OptimalOne)))
+    if pos.legal_mask() >> _code(card) & 1:
+        top = int(v)
+    else:
+        top = max(dds_card_values(pos, mine).values())
+    return top if want == mine else total - top

@@ -80,6 +80,9 @@ def test_sp13_forbids_the_spade_lead_dds_would_choose():
     assert codes(card_values(spades_position(hands, 0, (), True))) == {"7C": 1, "AS": 2}
     if solver_dds.available():  # DDS is offered the engine's legal cards only
         assert codes(solver_dds.dds_card_values(pos)) == {"7C": 1}
+        # DDS's one best card is the forbidden A♠ lead, so dds_best_tricks solves every card: 1, not 2
+        assert solver_dds.dds_best_tricks(pos) == 1 and solver_dds.dds_best_tricks(pos, {1, 3}) == 1
+        assert solver_dds.dds_best_tricks(spades_position(hands, 0, (), True)) == 2
 
 
 def test_only_spades_may_be_led_before_broken():
@@ -212,6 +215,19 @@ def test_dds_identical_where_sp13_cannot_matter():
         assert card_values(pos) == solver_dds.dds_card_values(pos)
         other = {1, 3} if pos.to_play in (0, 2) else {0, 2}
         assert card_values(pos, other) == solver_dds.dds_card_values(pos, other)
+
+
+@pytest.mark.skipif(not solver_dds.available(), reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
+def test_sp13_dds_best_tricks_is_the_best_legal_card_value():
+    # Whole deals at the opening lead and endgames, spades broken or not (SP-13 then forbids spade leads):
+    # dds_best_tricks equals the best of dds_card_values for the mover's side, for either side asked.
+    rng = random.Random(1403)
+    for k in range(60):
+        pos = random_spades(rng, 13 if k % 3 == 0 else rng.randint(1, 8), rng.random() < 0.5)
+        vals = solver_dds.dds_card_values(pos)
+        other = {1, 3} if pos.to_play in (0, 2) else {0, 2}
+        assert solver_dds.dds_best_tricks(pos) == max(vals.values())
+        assert solver_dds.dds_best_tricks(pos, other) == tricks_left(pos) - max(vals.values())
 
 
 def test_dds_missing_is_reported(monkeypatch):
