@@ -2,7 +2,7 @@
 double-dummy check (issue 14).
 
 Run:  python benchmarks/level4.py            (about an hour on 2 free cores: the strength
-                                              match 25 min, legality 19, advisor 8, speed 2;
+                                              match 27 min, legality 18, advisor 8, speed 2;
                                               ``--skip`` leaves sections out)
       python benchmarks/level4.py --quick    (a few minutes, small samples)
 
@@ -11,7 +11,7 @@ score interval for rates, normal interval for means):
 
 1. Strength: Spades duplicate games, level 4 against level 3 (each deal
    sequence played twice with the partnerships swapped), to 500 points as
-   RULES.md's game (SP-22), 24 deal sequences (``--target``, ``--deals``;
+   RULES.md's game (SP-22), 32 deal sequences (``--target``, ``--deals``;
    earlier runs used ``--target 200 --deals 80``, about 33 minutes, where one
    Blind Nil worth 200 decides most games and the bags' cost hardly shows).  In the matches both players use a fixed number of sampled
    deals per card instead of a time budget (``--samples`` for level 4,
@@ -251,7 +251,7 @@ def advisor_accuracy(pool, hands: int, dd: int, samples: int) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small samples (a few minutes)")
-    ap.add_argument("--deals", type=int, default=None, help="duplicate deal sequences (default 24, quick 4)")
+    ap.add_argument("--deals", type=int, default=None, help="duplicate deal sequences (default 32, quick 4)")
     ap.add_argument("--target", type=int, default=500, help="points that win a strength game (SP-22; default 500)")
     ap.add_argument("--samples", type=int, default=12, help="level-4 deals per card in the matches")
     ap.add_argument("--bid-samples", type=int, default=24, help="deals of the bid check (matches and accuracy)")
@@ -262,7 +262,7 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args(argv)
     q = a.quick
-    deals = a.deals if a.deals is not None else (4 if q else 24)
+    deals = a.deals if a.deals is not None else (4 if q else 32)
     adv = a.advisor_hands if a.advisor_hands is not None else (10 if q else 80)
     lg = a.legal_games if a.legal_games is not None else (10 if q else 420)
     skip = set(filter(None, a.skip.split(",")))
