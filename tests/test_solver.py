@@ -8,6 +8,11 @@ from engine.solver import (TooLargeError, can_take_exactly, card_values, exact_b
                            nil_tricks, oh_hell_position, solve_tricks, spades_position, tricks_left)
 from engine import solver_dds
 
+# DDS comes with the optional endplay package (the `app` extra); the engine and these tests run without it,
+# and test_dds_missing_is_reported checks what happens then.
+needs_dds = pytest.mark.skipif(not solver_dds.available(),
+                               reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
+
 
 def m(text):
     return sum(1 << c.index for c in parse_cards(text))
@@ -206,7 +211,7 @@ def test_oh_hell_matches_minimax():
 
 
 # ----------------------------------------------------------------- DDS
-@pytest.mark.skipif(not solver_dds.available(), reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
+@needs_dds
 def test_dds_identical_where_sp13_cannot_matter():
     # Spades already broken: SP-13 restricts nothing, so DDS and the exact solver agree on every card.
     rng = random.Random(1402)
@@ -217,7 +222,7 @@ def test_dds_identical_where_sp13_cannot_matter():
         assert card_values(pos, other) == solver_dds.dds_card_values(pos, other)
 
 
-@pytest.mark.skipif(not solver_dds.available(), reason="endplay (DDS) is not importable: " + solver_dds.UNAVAILABLE_REASON)
+@needs_dds
 def test_sp13_dds_best_tricks_is_the_best_legal_card_value():
     # Whole deals at the opening lead and endgames, spades broken or not (SP-13 then forbids spade leads):
     # dds_best_tricks equals the best of dds_card_values for the mover's side, for either side asked.

@@ -221,7 +221,7 @@ class DoubleDummyPlayer(ExpertPlayer):
                 return choose_bid(view, advice=advice)
             text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
                     f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); bid {best} scores best on "
-                    f"average ({worth[best]:+.0f} points against the opponents, the game's end counted)")
+                    f"average ({worth[best]:+.0f} points against the opponents, the game's end and the bag penalty still to come counted)")
             return choose_bid(view, advice=Advice(best, tuple(advice.lines) + ((text, round(best - advice.total, 2)),),
                                                   sure=advice.sure))
         return super()._bid(view)
