@@ -398,6 +398,32 @@ def test_sp20_future_bag_cost_is_the_penalty_still_to_come():
     assert future_bag_cost(4, 490, 0, h4) == pytest.approx(50 * (1 - math.exp(-0.2)))
 
 
+def test_sp20_level4_counts_a_sides_future_bags_only_once_its_contract_is_made():
+    """North holds all 13 spades and wins every trick; North–South bid 4 + 2 (contract 6), East–West
+    3 + 3.  Taking all 13: North–South 60 + 7 bags = 67 (SP-17, SP-19), East–West set -60 (SP-18):
+    127 to North–South.  Before the first trick neither side has made its contract, so level 4's
+    utility is the hand's 127 alone.  After six tricks North–South have made theirs: their 7 bags'
+    penalty still to come is counted, (500 - 67) / 50 = 8.66 hands of Poisson bags (mean 8.7):
+    100 E[(7 + Y) // 10] = 109.56, so 127 - 109.56 = 17.44 (East: -17.44).  East–West have not made
+    theirs, so their bags (none here) would not count."""
+    suits = {s: " ".join(r + s for r in "23456789TJQKA") for s in "SHDC"}
+    g = SpadesGame.from_hands([suits["S"], suits["H"], suits["D"], suits["C"]], dealer=3)
+    for b in (4, 3, 2, 3):
+        g.bid(g.to_act, b)
+    all_north = (13, 0, 0, 0)
+    assert _scorer(g.view(0), future_bags=True)(all_north) == 127
+    assert _scorer(g.view(1), future_bags=True)(all_north) == -127
+    for _ in range(24):
+        s = g.seats_to_act[0]
+        g.apply(g.view(s).legal[0])
+    assert g.view(0).tricks_won == (6, 0, 0, 0)
+    cost = 100 * sum(math.exp(-8.7) * 8.7 ** y / math.factorial(y) * ((7 + y) // 10) for y in range(150))
+    assert round(cost, 2) == 109.56
+    assert _scorer(g.view(0), future_bags=True)(all_north) == pytest.approx(127 - cost, abs=1e-6)
+    assert _scorer(g.view(1), future_bags=True)(all_north) == pytest.approx(cost - 127, abs=1e-6)
+    assert _scorer(g.view(0))(all_north) == 127  # level 3 never counts bags to come
+
+
 def test_sp17_sp18_scoring_bid_prefers_the_contract_that_scores_best_over_the_deals():
     """Partner North bid 4, the opponents 3 and 3; the side takes 7 tricks in half the deals and 5
     in the other half (double dummy), the opponents the rest.  Bid 1 (contract 5) always makes:

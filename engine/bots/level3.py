@@ -103,7 +103,13 @@ def _scorer(view: SeatView, future_bags: bool = False):
     """A function ``won -> utility`` for this seat at the end of the hand.
     Spades: the side's hand points minus the opponents', plus
     :func:`game_bonus`; with ``future_bags`` (level 4) each side's
-    :func:`future_bag_cost` is counted too."""
+    :func:`future_bag_cost` is counted too, but only for a side that has
+    already made its contract (its tricks won so far at least the sum of
+    its numeric bids, SP-7).  Before that, ducking a trick to save a later
+    bag risks the set (SP-18), and sampled double-dummy play, which sees
+    every card, underrates that risk: counted from the first trick, the
+    cost made level 4 duck its way into sets and let the opponents make
+    theirs (first hands of a game to 500: about 24 points a hand worse)."""
     me = view.seat
     if view.spec.partnerships:  # partnership points minus the opponents' (SP-17 … SP-20)
         bids = _spades_bid_objs(view)
@@ -111,6 +117,9 @@ def _scorer(view: SeatView, future_bags: bool = False):
         side = me % 2
         target = getattr(view.rules, "target_score", 500)
         scores = view.scores
+        tw = view.tricks_won
+        made = [tw[sd] + tw[sd + 2] >= sum(b.value for b in (bids[sd], bids[sd + 2]) if not b.blind)
+                for sd in (0, 1)]
 
         def value(won):
             pts, after = [], []
@@ -121,8 +130,10 @@ def _scorer(view: SeatView, future_bags: bool = False):
             mine, theirs = scores[side] + pts[side], scores[1 - side] + pts[1 - side]
             v = pts[side] - pts[1 - side] + game_bonus(mine, theirs, target)
             if future_bags:
-                v += (future_bag_cost(after[1 - side], theirs, mine, view.rules)
-                      - future_bag_cost(after[side], mine, theirs, view.rules))
+                if made[1 - side]:
+                    v += future_bag_cost(after[1 - side], theirs, mine, view.rules)
+                if made[side]:
+                    v -= future_bag_cost(after[side], mine, theirs, view.rules)
             return v
         return value
     nums, _ = bid_numbers(view)

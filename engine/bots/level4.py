@@ -27,9 +27,11 @@ Four-seat Spades (SP-1, partnerships N–S and E–W):
   SP-7…SP-20, house rules of the view) as the partnership's points minus the
   opponents', with a bonus when the hand wins the game (SP-22) — the utility
   of :mod:`engine.bots.level3` — and, unlike level 3, each side's bag
-  penalty still to come (:func:`engine.bots.level3.future_bag_cost`, SP-20):
-  an overtrick is worth +1 now but brings the next 100-point penalty nearer,
-  so once the contract is made level 4 prefers the card that takes fewer.
+  penalty still to come (:func:`engine.bots.level3.future_bag_cost`, SP-20),
+  counted for a side once it has made its contract: an overtrick is worth +1
+  now but brings the next 100-point penalty nearer, so once the contract is
+  made level 4 prefers the card that takes fewer (before that, it plays for
+  the contract and to set the opponents' contract).
 * Nil-aware (SP-8, SP-10): while a Nil bid is alive (its bidder has won no
   trick) the solver's question "can the Nil bidder, helped by the partner,
   still lose every trick?" is answered per card — exactly by
