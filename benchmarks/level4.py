@@ -11,7 +11,8 @@ score interval for rates, normal interval for means):
 
 1. Strength: Spades duplicate games, level 4 against level 3 (each deal
    sequence played twice with the partnerships swapped), to 500 points as
-   RULES.md's game (SP-22), 32 deal sequences (``--target``, ``--deals``;
+   RULES.md's game (SP-22), 32 deal sequences (``--target``, ``--deals``,
+   ``--first-sequence`` for another independent set of sequences;
    earlier runs used ``--target 200 --deals 80``, about 33 minutes, where one
    Blind Nil worth 200 decides most games and the bags' cost hardly shows).  In the matches both players use a fixed number of sampled
    deals per card instead of a time budget (``--samples`` for level 4,
@@ -122,11 +123,12 @@ def duplicate_pair(args):
     return out
 
 
-def strength(pool, deals: int, target: int, samples: int, bid_samples: int, l3_samples: int, legal: list) -> None:
+def strength(pool, deals: int, target: int, samples: int, bid_samples: int, l3_samples: int, legal: list,
+             first: int = 0) -> None:
     t = time.perf_counter()
     res = []
     for k, pair in enumerate(pool.imap_unordered(duplicate_pair, [(i, target, samples, bid_samples, l3_samples)
-                                                                  for i in range(deals)]), 1):
+                                                                  for i in range(first, first + deals)]), 1):
         res.extend(pair)
         if k % 5 == 0 and k < deals:  # progress, so that a long run shows where it is
             w = sum(x[0] for x in res)
@@ -138,7 +140,8 @@ def strength(pool, deals: int, target: int, samples: int, bid_samples: int, l3_s
     m, half = mean_ci(diffs)
     legal.append(("Spades duplicate games vs level 3", len(res), sum(r[2] for r in res), sum(r[3] for r in res)))
     print(f"  legality in these games: {legal[-1][2]} level-4 decisions checked, {legal[-1][3]} illegal")
-    print(f"  {len(res)} games ({deals} deal sequences x 2, partnerships swapped), target {target}; level 4: "
+    print(f"  {len(res)} games ({deals} deal sequences x 2, partnerships swapped; sequences {first}–{first + deals - 1}), "
+          f"target {target}; level 4: "
           f"{samples} deals a card, {bid_samples} a bid check; level 3: {l3_samples} deals a card")
     print(f"  level 4 won {wins} = {pct(p)} [95% CI {pct(lo)} – {pct(hi)}]   "
           f"(target ≥ 60%, lower end > 50%: {'met' if p >= 0.6 and lo > 0.5 else 'NOT met'})")
@@ -252,6 +255,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small samples (a few minutes)")
     ap.add_argument("--deals", type=int, default=None, help="duplicate deal sequences (default 32, quick 4)")
+    ap.add_argument("--first-sequence", type=int, default=0,
+                    help="number of the first deal sequence (default 0; another range gives an independent sample)")
     ap.add_argument("--target", type=int, default=500, help="points that win a strength game (SP-22; default 500)")
     ap.add_argument("--samples", type=int, default=12, help="level-4 deals per card in the matches")
     ap.add_argument("--bid-samples", type=int, default=24, help="deals of the bid check (matches and accuracy)")
@@ -274,7 +279,7 @@ def main(argv=None) -> None:
     with Pool(a.workers) as pool:
         if "strength" not in skip:
             print("\n1. Strength: Spades, level 4 vs level 3, duplicate games", flush=True)
-            strength(pool, deals, a.target, a.samples, a.bid_samples, a.l3_samples, legal)
+            strength(pool, deals, a.target, a.samples, a.bid_samples, a.l3_samples, legal, a.first_sequence)
         if "legal" not in skip:
             print("\n2. Legality of level 4's moves")
             legality(pool, lg, max(2, lg // 10), legal)
