@@ -245,33 +245,101 @@ def test_sp8_level4_nil_bidder_ducks_when_it_can():
         p = DoubleDummyPlayer(seed=seed, budget_ms=float("inf"), max_samples=4, use_dds=solver_dds.available())
         a = p.choose(g.view(1))
         assert a.card in (Card.parse("3H"), Card.parse("2H")), p.last_reason
+        # 13 tricks left: a live Nil on the side is played with level 3's play-outs (module docstring)
+        assert p.last_method == "level 3"
 
 
 @needs_dds
 def test_sp8_level4_nil_bidder_ducks_in_an_open_ending(monkeypatch):
     # East bid Nil; North leads ♥2, East holds ♥K ♥5 ♦3: ♥5 ducks (South's ♥A/♥Q are above it);
     # ♥K would win the trick unless South overtakes; written out: the Nil survives only after ♥5
-    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3))
+    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3), seed=3)
+    assert g.view(1).tricks_won[1] == 0  # the Nil is alive (seed 3: East has won no trick yet)
     g.play(0, "2H")
     view = g.view(1)
     _open(monkeypatch, g)
     p = DoubleDummyPlayer(seed=3, budget_ms=float("inf"), max_samples=2)
     assert p.choose(view) == Play(1, Card.parse("5H"))
+    assert p.last_method == "exact"  # 3 tricks left: the Nil solver answers
 
 
-def test_spades_card_utilities_score_a_nil_set_for_the_opponents(monkeypatch):
-    # South (opponent of East's Nil) values ♥Q and ♥A by the score: with East's ♥K still to fall,
-    # both leave East's Nil alive here, so the contract decides: ♥Q scores more
-    if not solver_dds.available():
-        pytest.skip("endplay (DDS) is not installed")
-    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3))
+def test_sp8_level4_plays_a_live_nil_side_as_level_3_until_the_nil_solver_takes_over():
+    """East bid Nil.  With 13 tricks left, East and its partner West play as level 3 (play-outs
+    that follow who wins each trick), the opponents North and South double dummy; once
+    NIL_EXACT_TRICKS are left the Nil side is solved exactly."""
+    g = SpadesGame(first_deal=31, dealer=3)
+    for s, b in enumerate((3, 0, 3, 3)):
+        g.look(s)
+        g.bid(s, b)
+    methods = {}
+    for _ in range(4):
+        s = g.seats_to_act[0]
+        p = quick4(s, max_samples=2, min_samples=2, use_dds=solver_dds.available())
+        g.apply(p.choose(g.view(s)))
+        if p.last_method != "only card":
+            methods[s] = p.last_method
+    assert methods[1] == methods[3] == "level 3"
+    assert methods[0] == methods[2] == ("dds" if solver_dds.available() else "level 3")
+    assert l4mod.NIL_EXACT_TRICKS == 4
+
+
+def test_sp19_level4_plays_its_own_failed_nil_as_level_3():
+    """North bid Nil and has won tricks (failed, SP-8): its further tricks are bags only (SP-19),
+    which the side's double-dummy count cannot tell from South's, so North plays as level 3 and
+    ducks; South, its partner, is solved exactly (3 tricks left)."""
+    g = _game_at_ending(ENDING, bids=(0, 3, 4, 3), seed=0)
+    assert g.view(0).tricks_won[0] == 4
+    p = DoubleDummyPlayer(seed=1, budget_ms=float("inf"), max_samples=2)
+    a = p.choose(g.view(0))
+    assert p.last_method == "level 3"
+    g.apply(a)
+    g.play(1, "5H")
+    p.choose(g.view(2))
+    assert p.last_method == "exact"
+
+
+def test_sp8_spades_card_utilities_score_a_nil_set_for_the_opponents():
+    """East bid Nil and has won no trick; North–South have 6 + 3 tricks, West 1.  North leads ♥2,
+    East ♥5 (keeping ♥K ♦3); South (♥A ♥Q ♠4) chooses (exact solver, 3 tricks left):
+    ♥A wins, and North–South's ♥Q later forces East's ♥K to win a trick: the Nil fails.
+    North–South take 2: 11 tricks on 3 + 3 = 60 + 5 bags = 65 (SP-17); East–West: West set -30
+    (SP-18), the Nil -100 (SP-8), East's trick a bag +1 (SP-19) = -129; utility 65 + 129 = 194.
+    ♥Q (the finesse) takes all 3 and East's ♥K falls under ♥A: 66 against -30 + 100 = 70: -4.
+    So setting the Nil is worth 198 points more than the extra trick."""
+    g = _game_at_ending(ENDING, bids=(3, 0, 3, 3), seed=3)
+    assert g.view(1).tricks_won == (6, 0, 3, 1)  # the Nil is alive
     g.play(0, "2H")
     g.play(1, "5H")
     view = g.view(2)
     real = [mask_of(g.view(s).hand) for s in range(4)]
     cards = [Card.parse("AH").index, Card.parse("QH").index]
-    u = spades_card_utilities(view, real, cards, _scorer(view))
-    assert u[1] > u[0]
+    assert spades_card_utilities(view, real, cards, _scorer(view)) == [194, -4]
+
+
+def test_sp19_level4_counts_its_sides_tricks_for_the_partner_of_a_failed_nil():
+    """North bid Nil and has already won 4 tricks (the Nil failed, SP-8); South bid 4 and has 1,
+    East–West bid 3 + 3 and have 5.  South plays to ♥2 ♥5 with ♥A or ♥Q (the finesse; the exact
+    solver: ♥Q takes all 3 tricks left for North–South, ♥A 2).  A failed Nil's tricks do not count
+    towards its partner's contract (SP-19), so the side's tricks are South's:
+    ♥Q: South 4 = contract made +40, the Nil -100, North's 4 tricks are bags +4: -56; East–West take
+    5 of 6: set -60 (SP-18); utility -56 - (-60) = 4.
+    ♥A: South 3, set -40, -100, +4: -136; East–West make 6: +60; utility -196.
+    (Given to North, the failed Nil, South's contract would look set either way: -73 and -194, and
+    West would value a set North–South at +73.)"""
+    g = _game_at_ending(ENDING, bids=(0, 3, 4, 3), seed=0)
+    g.play(0, "2H")
+    g.play(1, "5H")
+    view = g.view(2)
+    assert view.bids == ("nil", 3, 4, 3) and view.tricks_won == (4, 3, 1, 2)
+    real = [mask_of(g.view(s).hand) for s in range(4)]
+    cards = [Card.parse("AH").index, Card.parse("QH").index]
+    assert spades_card_utilities(view, real, cards, _scorer(view)) == [-196, 4]
+    # the defenders value it the same way: after ♥Q, West (♥6 ♥7 ♥8) sees its side set, -60 - (-56)
+    g.play(2, "QH")
+    west = g.view(3)
+    real = [mask_of(g.view(s).hand) for s in range(4)]
+    hearts = [Card.parse(c).index for c in ("6H", "7H", "8H")]
+    assert spades_card_utilities(west, real, hearts, _scorer(west)) == [-4, -4, -4]
 
 
 # ------------------------------------------------------------------ without endplay

@@ -104,8 +104,9 @@ def _scorer(view: SeatView, future_bags: bool = False):
     Spades: the side's hand points minus the opponents', plus
     :func:`game_bonus`; with ``future_bags`` (level 4) each side's
     :func:`future_bag_cost` is counted too, but only for a side that has
-    already made its contract (its tricks won so far at least the sum of
-    its numeric bids, SP-7).  Before that, ducking a trick to save a later
+    already made its contract (the tricks won so far by its seats that bid
+    a number at least the sum of their bids, SP-7; a failed Nil's tricks do
+    not count, SP-19, unless SP-H7).  Before that, ducking a trick to save a later
     bag risks the set (SP-18), and sampled double-dummy play, which sees
     every card, underrates that risk: counted from the first trick, the
     cost made level 4 duck its way into sets and let the opponents make
@@ -119,8 +120,9 @@ def _scorer(view: SeatView, future_bags: bool = False):
         target = getattr(view.rules, "target_score", 500)
         scores = view.scores
         tw = view.tricks_won
-        made = [tw[sd] + tw[sd + 2] >= sum(b.value for b in (bids[sd], bids[sd + 2]) if not b.blind)
-                for sd in (0, 1)]
+        helps = getattr(view.rules, "failed_nil_tricks_help", False)  # SP-H7
+        made = [sum(tw[s] for s in (sd, sd + 2) if bids[s].value or helps)
+                >= sum(b.value for b in (bids[sd], bids[sd + 2])) for sd in (0, 1)]
 
         def value(won):
             pts, after = [], []

@@ -39,8 +39,19 @@ Four-seat Spades (SP-1, partnerships N–S and E–W):
   tricks left, earlier *estimated* by playing the deal out with the level-2
   policy (the Nil bidder ducks, its partner covers, the opponents try to
   give it a trick).  A failed Nil gives its bidder one trick of its side's
-  double-dummy tricks.  So a Nil bidder ducks, its partner protects the Nil
-  and the opponents try to set it, because that is what the score says.
+  double-dummy tricks; the side's other tricks count for the seat that bid a
+  number (SP-19: a failed Nil's tricks do not count towards its partner's
+  contract).  So a Nil bidder ducks, its partner protects the Nil and the
+  opponents try to set it, because that is what the score says.
+* Where one open deal says little, level 4 plays as level 3, whose
+  play-outs follow which seat wins each trick: the side of a live Nil with
+  more than :data:`NIL_EXACT_TRICKS` tricks left (one play-out per card and
+  deal is too noisy a survival estimate to protect a Nil worth 100 or 200
+  points: forced Blind Nils in a game to 500 against level-3 defenders were
+  made 85 times in 100 that way, 92 as level 3), and a seat whose own Nil
+  has failed (its further tricks are only bags, SP-19, which the side's
+  double-dummy count cannot tell from its partner's; not under SP-H7).
+  The opponents of a Nil keep double-dummy play.
 
 Without ``endplay`` (or if DDS fails), four-seat Spades positions with more
 tricks left than the exact solver takes are played by level 3
@@ -118,9 +129,12 @@ def position_from_view(view: SeatView, hands: list[int]) -> Position:
     return _solver.oh_hell_position(hands, leader, current, trump=trump, must_trump=must)
 
 
+_NILS = ("nil", "blind_nil")
+
+
 def _live_nils(view: SeatView) -> list[int]:
     """Seats whose Nil or Blind Nil is still alive (no trick won yet)."""
-    return [s for s, b in enumerate(view.bids) if b in ("nil", "blind_nil") and view.tricks_won[s] == 0]
+    return [s for s, b in enumerate(view.bids) if b in _NILS and view.tricks_won[s] == 0]
 
 
 def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], scorer, *,
@@ -172,9 +186,12 @@ def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], sc
                 if s in survive and rest > 0 and not survive[s][c]:
                     final[s] += 1  # the Nil bidder takes (at least) one of its side's tricks
                     rest -= 1
-            # the rest go to a seat that is not a live Nil (its Nil would otherwise break)
-            keep = [s for s in (a, b) if s not in survive]
-            final[keep[0] if keep else a] += rest
+            # the rest go to the seat that bid a number (SP-19: a failed Nil's tricks would not count
+            # towards its partner's contract, only as bags); with two Nils on the side, to one that is
+            # not alive (its Nil would otherwise break)
+            keep = ([s for s in (a, b) if view.bids[s] not in _NILS]
+                    or [s for s in (a, b) if s not in survive] or [a])
+            final[keep[0]] += rest
         out.append(scorer(final))
     return out
 
@@ -255,6 +272,13 @@ class DoubleDummyPlayer(ExpertPlayer):
         return pick, top, means
 
     def _spades_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+        me = view.seat
+        left = view.hand_size - len(view.tricks)
+        if left > self.nil_exact_tricks and any(s in (me, (me + 2) % 4) for s in _live_nils(view)):
+            raise _Fallback("a live Nil on this side with more tricks left than the Nil solver takes")
+        if (view.bids[me] in _NILS and view.tricks_won[me] > 0
+                and not getattr(view.rules, "failed_nil_tricks_help", False)):
+            raise _Fallback("this seat's Nil has failed: its tricks are only bags (SP-19)")
         cards = [a.card.index for a in plays]
         scorer = _scorer(view, future_bags=True)
         weight = _bid_weight_fn(view)
