@@ -296,8 +296,7 @@ class DoubleDummyPlayer(ExpertPlayer):
                                                   nil_exact_tricks=self.nil_exact_tricks, use_dds=self.use_dds,
                                                   rng=self.rng)))
         pick, top, means = self._pick(view, cards, rows)
-        pos_left = view.hand_size - len(view.tricks)
-        how = "solved exactly" if pos_left <= self.exact_tricks + (0 if view.broken else 1) else "solved by DDS"
+        how = "solved exactly" if left <= self.exact_tricks + (0 if view.broken else 1) else "solved by DDS"
         self.last_method = "exact" if how == "solved exactly" else "dds"
         card = DECK[pick]
         others = sorted(means)
