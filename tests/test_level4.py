@@ -265,8 +265,8 @@ def test_sp8_level4_nil_bidder_ducks_in_an_open_ending(monkeypatch):
 
 def test_sp8_level4_plays_a_live_nil_side_as_level_3_until_the_nil_solver_takes_over():
     """East bid Nil.  With 13 tricks left, East and its partner West play as level 3 (play-outs
-    that follow who wins each trick), the opponents North and South double dummy; once
-    NIL_EXACT_TRICKS are left the Nil side is solved exactly."""
+    that follow who wins each trick), the opponents North and South double dummy.  (In the last
+    NIL_EXACT_TRICKS the Nil side is solved exactly: the open-ending test above.)"""
     g = SpadesGame(first_deal=31, dealer=3)
     for s, b in enumerate((3, 0, 3, 3)):
         g.look(s)
@@ -280,13 +280,12 @@ def test_sp8_level4_plays_a_live_nil_side_as_level_3_until_the_nil_solver_takes_
             methods[s] = p.last_method
     assert methods[1] == methods[3] == "level 3"
     assert methods[0] == methods[2] == ("dds" if solver_dds.available() else "level 3")
-    assert l4mod.NIL_EXACT_TRICKS == 4
 
 
 def test_sp19_level4_plays_its_own_failed_nil_as_level_3():
     """North bid Nil and has won tricks (failed, SP-8): its further tricks are bags only (SP-19),
-    which the side's double-dummy count cannot tell from South's, so North plays as level 3 and
-    ducks; South, its partner, is solved exactly (3 tricks left)."""
+    which the side's double-dummy count cannot tell from South's, so North plays as level 3;
+    South, its partner, is solved exactly (3 tricks left)."""
     g = _game_at_ending(ENDING, bids=(0, 3, 4, 3), seed=0)
     assert g.view(0).tricks_won[0] == 4
     p = DoubleDummyPlayer(seed=1, budget_ms=float("inf"), max_samples=2)
