@@ -1,8 +1,8 @@
 """Benchmark of the level-4 "double dummy" player and the advisor's
 double-dummy check (issue 14).
 
-Run:  python benchmarks/level4.py            (about 40–50 minutes on 2 free cores: the strength
-                                              match 25–31 min, legality 8–11, advisor 6–7, speed 1;
+Run:  python benchmarks/level4.py            (about 40 minutes on 2 free cores: the strength
+                                              match 23–27 min, legality 8–9, advisor 5–7, speed 1;
                                               ``--skip`` leaves sections out)
       python benchmarks/level4.py --quick    (a few minutes, small samples)
 

@@ -13,8 +13,8 @@ from engine import (Bid, Card, Deal, OhHellGame, OhHellRules, Phase, Play, Spade
 from engine.bots import LEVELS, make_player
 from engine.bots.level2 import ClubPlayer
 from engine.bots.level3 import ExpertPlayer, evaluate_cards
-from engine.bots.sampling import (PlayState, club_card, play_game, sample_hands, seat_capacities,
-                                  unseen_mask)
+from engine.bots.sampling import (PlayState, SamplingError, club_card, play_game, sample_hands,
+                                  seat_capacities, unseen_mask, weighted_deals)
 from engine.cards import DECK, SUIT_MASKS
 
 
@@ -245,6 +245,37 @@ def test_sp14_sampling_respects_a_void_shown_in_the_current_trick():
                         assert hands[s] & SUIT_MASKS[su] == 0
         g.apply(players[g.to_act].choose(view))
     assert found
+
+
+def test_weighted_deals_draw_deals_in_proportion_to_their_weight():
+    g = SpadesGame(first_deal=11, dealer=3)
+    g.look(0)
+    view = g.view(0)
+    own = mask_of(view.hand)
+    c = next(i for i in range(52) if not own >> i & 1)  # a card North cannot see
+    rng = random.Random(5)
+
+    def share(weight) -> float:
+        hits = draws = 0
+        for _ in range(200):
+            deals = weighted_deals(view, rng, 12, weight)
+            assert sum(m for m, _ in deals) == 12
+            for m, hands in deals:
+                assert hands[0] == own and m >= 1
+                draws += m
+                hits += m * (hands[1] >> c & 1)
+        return hits / draws
+
+    # East holds a given unseen card in 1/3 of plain deals; a weight 4 times larger when it does
+    # makes that (1/3) / (1/3 + 2/3 * 1/4) = 2/3 of the deals drawn
+    assert abs(share(None) - 1 / 3) < 0.04
+    assert abs(share(lambda hands: 1.0 if hands[1] >> c & 1 else 0.25) - 2 / 3) < 0.04
+    # a weight of 0 is never drawn
+    assert share(lambda hands: float(hands[1] >> c & 1)) == 1.0
+    assert [m for m, _ in weighted_deals(view, rng, 5, None)] == [1] * 5
+    assert weighted_deals(view, rng, 0, None) == []
+    with pytest.raises(SamplingError):
+        weighted_deals(view, rng, 4, lambda hands: 0.0)
 
 
 # ------------------------------------------------------------------ hidden cards

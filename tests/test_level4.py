@@ -208,9 +208,10 @@ def _filler_plays(hands, fill, tricks, rng):
 
 
 def _open(monkeypatch, g: SpadesGame):
-    """Make level 4 see every hand (an open, double-dummy position): its sampler returns the real deal."""
+    """Make level 4 see every hand (an open, double-dummy position): its samplers return the real deal."""
     real = [mask_of(g.view(s).hand) for s in range(4)]
     monkeypatch.setattr(l4mod, "sample_hands", lambda view, rng, **kw: list(real))
+    monkeypatch.setattr(l4mod, "weighted_deals", lambda view, rng, n, weight, **kw: [(n, list(real))])
     return real
 
 

@@ -2,8 +2,9 @@
 
 Over deals of the unseen cards consistent with the bidder's view
 (:func:`engine.bots.sampling.sample_hands`: its own hand, and the Blind Nil
-exchange cards it knows; each deal weighted by how well it fits the bids
-already made, as the level-3 player does), every deal is solved double dummy
+exchange cards it knows; deals kept in proportion to how well they fit the
+bids already made, with the level-3 player's weight, by
+:func:`engine.bots.sampling.weighted_deals`), every deal is solved double dummy
 by DDS (:func:`engine.solver_dds.dds_best_tricks`, through the optional
 ``endplay`` package) from the opening lead (the seat left of the dealer
 leads, SP-12; its lead obeys SP-13): how many tricks the bidder's
@@ -47,7 +48,7 @@ from ..cards import cards_of
 from ..game import SeatView
 from .. import solver_dds as _dds
 from ..solver import spades_position
-from .sampling import SamplingError, sample_hands
+from .sampling import SamplingError, weighted_deals
 
 __all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES"]
 
@@ -61,15 +62,15 @@ DD_WEIGHT = 0.5
 class DDCheck:
     """Tricks the bidder's partnership takes with best play, every hand open.
 
-    ``samples``: deals solved; ``counts[k]``: deals in which the side takes
-    exactly ``k`` of the 13 tricks (14 entries); ``chance[k]``: the weighted
+    ``samples``: deals drawn; ``counts[k]``: deals in which the side takes
+    exactly ``k`` of the 13 tricks (14 entries; a deal drawn twice counts twice); ``chance[k]``: the weighted
     share of deals; ``mean``: the weighted mean (tricks); ``low``/``high``:
     the 10th and 90th weighted percentiles; ``partner``: the weighted mean
     of the advisor's count for the partner's sampled hands (tricks);
     ``worth``: ``mean - partner`` (this hand's share, tricks); ``count``:
     the advisor's count for this hand; ``bid``: the suggested bid for this
     seat (None: the check does not apply, see ``reason``); ``millis``: time
-    taken; ``rows``: per deal ``(weight, side's tricks, advisor's count for
+    taken; ``rows``: per distinct deal ``(times drawn, side's tricks, advisor's count for
     the partner's hand, opponents' bids)``, the opponents' bids in seat order
     (the bid made, 0 for Nil, -1 for Blind Nil; before an opponent bids, the
     advisor's count for its sampled hand rounded, at least 1).
@@ -126,14 +127,13 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     codes = [BLIND_NIL if b.blind else b.value for b in _spades_bid_objs(view)]  # side_points' bid numbers
     deadline = None if budget_ms is None else t0 + budget_ms / 1000.0
     rows: list[tuple[float, int, float, tuple[int, int]]] = []
-    for k in range(max(1, samples)):
+    try:  # deals drawn in proportion to how well they fit the bids made (resampled)
+        deals = weighted_deals(view, rng, max(1, samples), weight)
+    except SamplingError:
+        deals = []
+    for k, (w, hands) in enumerate(deals):
         if k and deadline is not None and time.perf_counter() > deadline:
             break
-        try:
-            hands = sample_hands(view, rng)
-        except SamplingError:
-            break
-        w = weight(hands) if weight else 1.0
         pos = spades_position(hands, leader)
         tricks = _dds.dds_best_tricks(pos, side)
         pest = spades_estimate(cards_of(hands[partner]))
@@ -146,7 +146,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     counts = [0] * 14
     chance = [0.0] * 14
     for w, t, *_ in rows:
-        counts[t] += 1
+        counts[t] += int(w)
         chance[t] += w / wsum
     mean = sum(w * t for w, t, *_ in rows) / wsum
     p_mean = sum(r[0] * r[2] for r in rows) / wsum
@@ -163,7 +163,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     bid = int(count + DD_WEIGHT * (worth - count) + 0.5)
     cap = 13 - (int(pb) if pb is not None else 0)
     bid = max(1, min(cap, bid))
-    return DDCheck(len(rows), tuple(counts), tuple(chance), mean, low or 0, high, p_mean, worth, count,
+    return DDCheck(sum(counts), tuple(counts), tuple(chance), mean, low or 0, high, p_mean, worth, count,
                    bid, "", (time.perf_counter() - t0) * 1000, tuple(rows))
 
 

@@ -3,10 +3,12 @@
 For each card decision the player deals the cards it cannot see many times,
 consistently with everything public (:func:`engine.bots.sampling.sample_hands`:
 its own hand, the cards played, the suits each seat has shown void in, the
-cards it passed in a Blind Nil exchange, SP-10; each deal weighted by how well
-it fits the bids made, as level 3 does), solves every deal *double dummy*
+cards it passed in a Blind Nil exchange, SP-10), keeps deals in proportion
+to how well they fit the bids made (the weight level 3 gives each deal;
+:func:`engine.bots.sampling.weighted_deals` resamples 8 candidates per deal
+kept, so each solved deal counts fully), solves every deal *double dummy*
 (all hands open, every seat playing its best) and plays the card with the best
-weighted average.  Bots receive views only; the sampled deals stand in for
+average.  Bots receive views only; the sampled deals stand in for
 the hidden hands.
 
 Four-seat Spades (SP-1, partnerships N–S and E–W):
@@ -90,7 +92,7 @@ from . import LEVELS
 from .level2 import choose_bid, choose_card
 from .level3 import ExpertPlayer, _bid_weight_fn, _scorer
 from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
-                       state_from_view)
+                       state_from_view, weighted_deals)
 
 __all__ = ["DoubleDummyPlayer", "EXACT_TRICKS", "NIL_EXACT_TRICKS", "OH_HELL_EXACT_TRICKS",
            "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities"]
@@ -283,25 +285,27 @@ class DoubleDummyPlayer(ExpertPlayer):
         scorer = _scorer(view, future_bags=True)
         weight = _bid_weight_fn(view)
         t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
+        try:  # deals drawn in proportion to how well they fit the bids (resampled)
+            deals = weighted_deals(view, self.rng, self.dd_max_samples, weight)
+        except SamplingError:
+            raise _Fallback("no sampled deal fits") from None
         rows = []
-        for k in range(self.dd_max_samples):
-            if k >= self.min_samples and time.perf_counter() > t_end:
+        solved = 0
+        for w, hands in deals:
+            if solved >= self.min_samples and time.perf_counter() > t_end:
                 break
-            try:
-                hands = sample_hands(view, self.rng)
-            except SamplingError:
-                break
-            w = weight(hands) if weight else 1.0
             rows.append((w, spades_card_utilities(view, hands, cards, scorer, exact_tricks=self.exact_tricks,
                                                   nil_exact_tricks=self.nil_exact_tricks, use_dds=self.use_dds,
                                                   rng=self.rng)))
+            solved += w
         pick, top, means = self._pick(view, cards, rows)
         how = "solved exactly" if left <= self.exact_tricks + (0 if view.broken else 1) else "solved by DDS"
         self.last_method = "exact" if how == "solved exactly" else "dds"
         card = DECK[pick]
         others = sorted(means)
         margin = top - (others[-2] if len(others) > 1 else top)
-        why = (f"{card.display}: best average score over {len(rows)} sampled deals {how}, every hand open"
+        n_deals = sum(w for w, _ in rows)
+        why = (f"{card.display}: best average score over {n_deals} sampled deals {how}, every hand open"
                + (f" ({margin:+.1f} points on the next best card)" if margin > 1e-9 else " (tied with other cards)"))
         return Play(view.seat, card), why
 
