@@ -63,15 +63,16 @@ class DDCheck:
     """Tricks the bidder's partnership takes with best play, every hand open.
 
     ``samples``: deals drawn; ``counts[k]``: deals in which the side takes
-    exactly ``k`` of the 13 tricks (14 entries; a deal drawn twice counts twice); ``chance[k]``: the weighted
-    share of deals; ``mean``: the weighted mean (tricks); ``low``/``high``:
+    exactly ``k`` of the 13 tricks (14 entries; a deal drawn twice counts
+    twice); ``chance[k]``: the weighted share of deals; ``mean``: the
+    weighted mean (tricks); ``low``/``high``:
     the 10th and 90th weighted percentiles; ``partner``: the weighted mean
     of the advisor's count for the partner's sampled hands (tricks);
     ``worth``: ``mean - partner`` (this hand's share, tricks); ``count``:
     the advisor's count for this hand; ``bid``: the suggested bid for this
     seat (None: the check does not apply, see ``reason``); ``millis``: time
-    taken; ``rows``: per distinct deal ``(times drawn, side's tricks, advisor's count for
-    the partner's hand, opponents' bids)``, the opponents' bids in seat order
+    taken; ``rows``: per distinct deal ``(times drawn, side's tricks,
+    advisor's count for the partner's hand, opponents' bids)``, the opponents' bids in seat order
     (the bid made, 0 for Nil, -1 for Blind Nil; before an opponent bids, the
     advisor's count for its sampled hand rounded, at least 1).
     """
