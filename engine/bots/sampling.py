@@ -26,6 +26,9 @@ is read from the view's rules (``lead_restricted``, ``must_trump``,
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from collections import Counter
+from itertools import accumulate
 from typing import Callable, Sequence
 
 from ..actions import Phase
@@ -497,26 +500,12 @@ def weighted_deals(view: SeatView, rng: random.Random, n: int, weight: Callable[
     total = sum(ws)
     if total <= 0:
         raise SamplingError("no sampled deal fits the bids")
+    cum = list(accumulate(ws))
+    last = max(i for i, w in enumerate(ws) if w > 0)  # a draw rounded past the end goes here
     step = total / n
     u = rng.random() * step
-    out: list[tuple[int, list[int]]] = []
-    acc, drawn = 0.0, 0
-    for h, w in zip(cands, ws):
-        acc += w
-        k = 0
-        while drawn < n and u < acc:
-            k += 1
-            drawn += 1
-            u += step
-        if k:
-            out.append((k, h))
-    if drawn < n:  # rounding at the very end: the last deal with weight takes the rest
-        last = max(i for i, w in enumerate(ws) if w > 0)
-        if out and out[-1][1] is cands[last]:
-            out[-1] = (out[-1][0] + n - drawn, cands[last])
-        else:
-            out.append((n - drawn, cands[last]))
-    return out
+    drawn = Counter(min(bisect_right(cum, u + i * step), last) for i in range(n))  # in candidate order
+    return [(k, cands[i]) for i, k in drawn.items()]
 
 
 def state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int | None] | None = None,
