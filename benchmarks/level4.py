@@ -1,8 +1,8 @@
 """Benchmark of the level-4 "double dummy" player and the advisor's
 double-dummy check (issue 14).
 
-Run:  python benchmarks/level4.py            (about 40 minutes on 2 free cores: the strength
-                                              match 23–27 min, legality 8–9, advisor 5–7, speed 1;
+Run:  python benchmarks/level4.py            (about 45 minutes on 2 free cores: the strength
+                                              match 23–27 min, legality 8–9, advisor 8, speed 1;
                                               ``--skip`` leaves sections out)
       python benchmarks/level4.py --quick    (a few minutes, small samples)
 
@@ -32,6 +32,11 @@ score interval for rates, normal interval for means):
    suggested bid (the two suggestions, Nil counting 0) against the tricks it
    takes, once with the plain advisor and once with its double-dummy check
    (``advise_bid(view, double_dummy=...)``).  Target ≤ 0.8 with the check.
+   A third run is a floor for bids made from the cards: each side bids the
+   real deal's double-dummy tricks, as a bidder who saw all 52 cards could.
+   Each run also reports how far the bids, and the tricks taken, were from
+   those double-dummy tricks (level-4 play ends about a trick from them,
+   which no bid made from the cards can foresee).
 """
 from __future__ import annotations
 
@@ -212,9 +217,31 @@ def speed(hands: int) -> None:
 
 
 # ------------------------------------------------------------------ 4. advisor accuracy
+def _real_dd(g, i: int) -> list[int]:
+    """Tricks each partnership (N–S, E–W) takes in deal ``300_000 + i``
+    with best play, all four hands open (DDS, from the opening lead)."""
+    from engine.cards import mask_of
+    from engine.solver import spades_position
+    pos = spades_position([mask_of(g.hand_of(s)) for s in range(4)], (i % 4 + 1) % 4)  # SP-12
+    return [solver_dds.dds_best_tricks(pos, (sd, sd + 2)) for sd in (0, 1)]
+
+
 def advisor_hand(args):
-    i, dd, samples = args
+    """One hand, all four seats level 4.  ``dd``: deals of the advisor's
+    check (0: plain advisor); ``oracle``: instead of the advisor, each side
+    bids the real deal's double-dummy tricks (split between the partners by
+    their counts).  Returns per partnership (side bid, tricks taken, real
+    deal's double-dummy tricks)."""
+    i, dd, samples, oracle = args
+    from engine.bots.advisor import spades_estimate
     g = SpadesGame(first_deal=300_000 + i, dealer=i % 4)
+    real = _real_dd(g, i)
+    fixed = {}
+    if oracle:
+        c = [spades_estimate(g.hand_of(s)) for s in range(4)]
+        for sd in (0, 1):
+            a = max(1, min(12, round(real[sd] * c[sd] / max(0.1, c[sd] + c[sd + 2]))))
+            fixed[sd], fixed[sd + 2] = a, max(1, real[sd] - a)
     players = [l4(s, samples, 0) for s in range(4)]
     suggested = [0, 0]
     while not g.results:
@@ -223,32 +250,37 @@ def advisor_hand(args):
             g.look(s)
         view = g.view(s)
         if g.phase is Phase.BIDDING:
-            a = advise_bid(view, double_dummy=dd, seed=i * 4 + s)
-            suggested[s % 2] += a.bid
-            g.apply(Bid(s, a.bid))
+            b = fixed[s] if oracle else advise_bid(view, double_dummy=dd, seed=i * 4 + s).bid
+            suggested[s % 2] += b
+            g.apply(Bid(s, b))
         else:
             g.apply(players[s].choose(view))
     won = g.results[0].tricks_won
-    return [(suggested[sd], won[sd] + won[sd + 2]) for sd in (0, 1)]
+    return [(suggested[sd], won[sd] + won[sd + 2], real[sd]) for sd in (0, 1)]
 
 
-def advisor_accuracy(pool, hands: int, dd: int, samples: int) -> None:
+def advisor_accuracy(pool, hands: int, dd: int, samples: int, oracle: bool = False) -> None:
     t = time.perf_counter()
     rows = []
-    for k, rs in enumerate(pool.imap_unordered(advisor_hand, [(i, dd, samples) for i in range(hands)]), 1):
+    for k, rs in enumerate(pool.imap_unordered(advisor_hand, [(i, dd, samples, oracle) for i in range(hands)]), 1):
         rows.extend(rs)
         if k % 10 == 0 and k < hands:
-            print(f"    ... {k} hands: mean |side bid − tricks| {statistics.mean(abs(b - x) for b, x in rows):.2f} "
+            print(f"    ... {k} hands: mean |side bid − tricks| {statistics.mean(abs(b - x) for b, x, _ in rows):.2f} "
                   f"({time.perf_counter() - t:.0f} s)", flush=True)
-    diffs = [abs(b - k) for b, k in rows]
+    diffs = [abs(b - k) for b, k, _ in rows]
     m, half = mean_ci(diffs)
     within = sum(1 for d in diffs if d <= 1)
     p, lo, hi = wilson(within, len(diffs))
-    bias = statistics.mean(k - b for b, k in rows)
-    what = f"with the double-dummy check ({dd} deals)" if dd else "plain advisor (before)"
+    bias = statistics.mean(k - b for b, k, _ in rows)
+    to_dd, _ = mean_ci([abs(b - r) for b, _, r in rows])
+    play_dd, _ = mean_ci([abs(k - r) for _, k, r in rows])
+    what = ("floor: each side bids the real deal's double-dummy tricks (a bidder who sees all 52 cards)" if oracle
+            else f"with the double-dummy check ({dd} deals)" if dd else "plain advisor (before)")
     print(f"  {what}: mean |side bid − tricks| = {m:.2f} ± {half:.2f}; within ±1: {pct(p)} "
           f"[{pct(lo)} – {pct(hi)}]; mean tricks − bid {bias:+.2f}; {len(rows)} partnerships"
-          f"   ({time.perf_counter() - t:.0f} s)")
+          f"   ({time.perf_counter() - t:.0f} s)\n"
+          f"      against the real deal's double-dummy tricks: mean |side bid − them| {to_dd:.2f}, "
+          f"mean |tricks taken − them| {play_dd:.2f}")
 
 
 def main(argv=None) -> None:
@@ -287,6 +319,7 @@ def main(argv=None) -> None:
             print(f"\n4. Advisor accuracy, all four seats level 4 ({a.samples} deals a card), {adv} seeded hands")
             advisor_accuracy(pool, adv, 0, a.samples)
             advisor_accuracy(pool, adv, a.bid_samples, a.samples)
+            advisor_accuracy(pool, adv, 0, a.samples, oracle=True)
     if "speed" not in skip:
         print("\n3. Speed (one process)")
         speed(1 if q else 3)

@@ -36,7 +36,12 @@ partnership takes when all four hands are open and everyone plays their best.
   expected count, while level 4 bids to score.
 
 ``benchmarks/level4.py`` reports the advisor's mean |bid − tricks| with and
-without the check when all four seats play at level 4.
+without the check when all four seats play at level 4, and the same for
+bids made as if the bidders saw all 52 cards: each side bidding the real
+deal's double-dummy tricks.  On its 80 hands (160 sides) the check brings the
+side's bid from 1.18 to 0.82 tricks of the real deal's double-dummy count,
+but level-4 play ends 0.9–1.0 tricks from that count, so the bids land
+0.99 tricks from the tricks taken, the 52-card bidder 0.97.
 """
 from __future__ import annotations
 
