@@ -272,8 +272,8 @@ def advisor_accuracy(pool, hands: int, dd: int, samples: int, oracle: bool = Fal
     within = sum(1 for d in diffs if d <= 1)
     p, lo, hi = wilson(within, len(diffs))
     bias = statistics.mean(k - b for b, k, _ in rows)
-    to_dd, _ = mean_ci([abs(b - r) for b, _, r in rows])
-    play_dd, _ = mean_ci([abs(k - r) for _, k, r in rows])
+    to_dd = statistics.mean(abs(b - r) for b, _, r in rows)
+    play_dd = statistics.mean(abs(k - r) for _, k, r in rows)
     what = ("floor: each side bids the real deal's double-dummy tricks (a bidder who sees all 52 cards)" if oracle
             else f"with the double-dummy check ({dd} deals)" if dd else "plain advisor (before)")
     print(f"  {what}: mean |side bid − tricks| = {m:.2f} ± {half:.2f}; within ±1: {pct(p)} "
