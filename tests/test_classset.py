@@ -75,8 +75,8 @@ def test_adding_an_exercise_and_students_keeps_work_and_counts_right(tmp_path, c
                  "ex5_oh_hell_scoring", "--oh-hell-rules", "tricks_always_count", "--estimator", "count"]) == 0
     printed = capsys.readouterr().out
     # 8 students × ex5, plus s8's three earlier exercises = 11 written; 21 kept
-    assert "Wrote 11 notebooks" in printed and "8 students in the set, 1 new" in printed
-    assert "exercises added: ex5_oh_hell_scoring" in printed and "Kept 21 notebooks" in printed
+    assert "Wrote 11 notebooks" in printed and "(students in the set: 8, new: 1)" in printed
+    assert "Exercises added: ex5_oh_hell_scoring." in printed and "Kept 21 notebooks" in printed
     assert work.read_bytes() == before
     assert not (out / "s2" / "ex2_trick_winner.ipynb").exists(), "no blank notebook next to a renamed one"
     assert sorted(p.name for p in (out / "s8").iterdir()) == sorted(f"{n}.ipynb" for n in names + ["ex5_oh_hell_scoring"])
@@ -123,7 +123,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
     hand_in(out, keys, "n4", ex6)
     rows = {r["id"]: r for r in grade_class(out, keys).rows}
     assert rows["s03"][f"{ex6} total"] == 6 and rows["n4"][f"{ex6} total"] == 6 and rows["n4"]["notes"] == \
-        "ex1_legal_cards: not attempted"
+        "ex1_legal_cards: handed in blank"
 
 
 def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path, capsys):

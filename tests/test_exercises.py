@@ -356,14 +356,21 @@ def _text(output) -> str:
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
-def test_key_filled_notebooks_execute_and_every_check_passes(name):
-    """For two students, the notebook with the answer key filled in is executed
-    with nbclient (python3 kernel); every check cell shows ✓ and nothing else.
-    Both students' notebooks run in one kernel (their cells one after the
-    other) to keep the suite fast."""
+def test_key_filled_notebooks_execute_and_every_check_passes(name, tmp_path):
+    """For two students, the notebook with the answer key filled in is saved
+    and executed with nbclient (python3 kernel) with the saved file named as
+    JupyterLab names it (``JPY_SESSION_NAME``); every check cell shows ✓ and
+    nothing else.  Both students' notebooks run in one kernel (their cells
+    one after the other, each student's part naming that student's file) to
+    keep the suite fast."""
     cells = []
     for student in STUDENTS:
         nb = fill_answers(build_notebook(name, student, secret=SECRET), answer_key(Exercise.load(name, student)))
+        path = tmp_path / student / f"{name}.ipynb"
+        path.parent.mkdir()
+        path.write_text(notebook_text(nb), encoding="utf-8")
+        cells.append(nbformat.v4.new_code_cell(f"import os\nos.environ['JPY_SESSION_NAME'] = {str(path)!r}",
+                                               id=f"{student.replace('-', '')}-session"))
         for c in nb.cells:
             c.id = f"{student.replace('-', '')}-{c.id}"
         cells.extend(nb.cells)

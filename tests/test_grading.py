@@ -150,9 +150,11 @@ def test_grade_class_csv_values(klass, tmp_path, capsys):
     r = _row(got, "dan")
     assert r["total"] == 15 and r["ex1_legal_cards:q2"] == 0 and r["ex1_legal_cards:q3"] == 0
     assert r["notes"].startswith("ex1_legal_cards: code, not a value in q2, q3")
-    assert _row(got, "eve")["notes"] == "nothing handed in" and _row(got, "eve")["total"] == 0
+    assert _row(got, "eve")["notes"] == "handed in blank" and _row(got, "eve")["total"] == 0
     r = _row(got, "fay")
-    assert r["total"] == 8 and "is from ann's set, not fay's" in r["notes"]
+    assert r["total"] == 8
+    assert ("ex1_legal_cards: ex1_legal_cards.ipynb was handed in by fay but made for ann: not graded as fay's work"
+            in r["notes"])
     r = _row(got, "gus")
     assert r["ex1_legal_cards total"] == 9 and r["total"] == 9, "a renamed file is recognised by its metadata"
     assert r["notes"] == "ex3_spades_scoring: not handed in"
@@ -164,6 +166,7 @@ def test_grade_class_csv_values(klass, tmp_path, capsys):
     assert r["total"] == 8 and "code, not a value in q1" in r["notes"]
     printed = capsys.readouterr().out
     assert "Graded 9 students;" in printed and "warning" not in printed
+    assert "Handed in by fay, made for ann: ex1_legal_cards (ex1_legal_cards.ipynb)." in printed
 
 
 def test_semicolon_delimiter_and_lms_file(klass, tmp_path):
@@ -261,7 +264,7 @@ def test_crafted_notebooks_become_notes_and_the_class_is_graded(tmp_path, craft,
     assert bob["total"] <= 8
 
 
-def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path):
+def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path, capsys):
     out, keys = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], names={"ann": "=1+1"})
     hand_in(out, keys, "ann", "ex2_trick_winner")
     for bad in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"):
@@ -269,13 +272,14 @@ def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path):
         shutil.copy(out / "ann" / "ex2_trick_winner.ipynb", out / bad / "ex2_trick_winner.ipynb")
     csv = tmp_path / "g.csv"
     assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
-    lines = csv.read_text(encoding="utf-8-sig").splitlines()[1:]
-    firsts = [line.split(",")[0] for line in lines]
-    assert all(not f.lstrip('"').startswith(("=", "+", "-", "@")) for f in firsts), firsts
     got = pd.read_csv(csv, keep_default_na=False)
-    assert list(got["id"]) == ["ann", "'+1", "'-2", "'=HYPERLINK(\"x\")", "'@SUM(A1)"]
-    assert _row(got, "ann")["name"] == "'=1+1"
-    assert all("not a student id" in n for n in got["notes"][1:]) and list(got["total"]) == [8, 0, 0, 0, 0]
+    # folders that are not student ids are never graded nor written to either CSV file: they are listed
+    assert list(got["id"]) == ["ann"] and _row(got, "ann")["name"] == "'=1+1" and list(got["total"]) == [8]
+    lms = pd.read_csv(tmp_path / "g-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["ann"] and list(lms["Student"]) == ["'=1+1"]
+    printed = capsys.readouterr().out
+    assert "Not on the roster (not graded, not in the LMS file): 4" in printed
+    assert "'+1': folder name is not a student id" in printed
     assert neutralise_cell("-3") == "'-3" and neutralise_cell(-3) == -3 and neutralise_cell("ok") == "ok"
 
 
@@ -296,11 +300,12 @@ def test_grade_with_roster_lists_students_who_handed_in_nothing(klass, tmp_path)
     roster.write_text("Student ID;Name\nann;Amina K\nben;B\nzed;Zed Z\n", encoding="utf-8")
     report = grade_class(out, keys, roster=["ann", "ben", "zed"], names={"zed": "Zed Z"})
     ids = [r["id"] for r in report.rows]
-    assert ids[:3] == ["ann", "ben", "zed"] and "eve" in ids
+    assert ids == ["ann", "ben", "zed"], "only the roster's students have rows"
     zed = report.rows[2]
     assert zed["notes"] == "nothing handed in" and zed["name"] == "Zed Z" and zed["total"] == 0
-    eve = next(r for r in report.rows if r["id"] == "eve")
-    assert eve["notes"] == "not on the roster; nothing handed in"
+    # the other folders are listed, never graded
+    assert [x["name"] for x in report.not_on_roster] == ["cat", "dan", "eve", "fay", "gus", "hal", "ivy"]
+    assert "  eve: not on the roster" in report.summary()
 
 
 def test_keys_loader_reads_what_make_wrote(klass):
