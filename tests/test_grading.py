@@ -9,6 +9,7 @@ file, an answer re-typed in a new cell after deleting the original).
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -382,3 +383,84 @@ def test_any_crafted_value_is_a_note_never_a_crash(fuzz_class, where, junk):
     finally:
         path.write_text(original, encoding="utf-8")
     assert rows[0]["total"] == 8 and 0 <= rows[1]["total"] <= 8
+
+
+# ------------------------------------------------------------ issue 28: the grade book and the LMS file
+def test_lms_file_holds_roster_students_only_a_case_variant_is_listed_not_zeroed(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["s2024-001", "s2024-002"], ["ex2_trick_winner"])
+    hand_in(out, keys, "s2024-001", "ex2_trick_winner")
+    (out / "S2024-001").mkdir()  # a case variant of a real id (an LMS matching without case would take it)
+    shutil.copy(out / "s2024-002" / "ex2_trick_winner.ipynb", out / "S2024-001" / "ex2_trick_winner.ipynb")
+    (out / "visitor").mkdir()
+    csv = tmp_path / "grades.csv"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
+    printed = capsys.readouterr().out
+    lms = pd.read_csv(tmp_path / "grades-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["s2024-001", "s2024-002"] and list(lms["Trick Tutor exercises"]) == [8, 0]
+    assert list(pd.read_csv(csv, keep_default_na=False)["id"]) == ["s2024-001", "s2024-002"]
+    assert "Not on the roster (not graded, not in the LMS file): 2" in printed
+    assert "  S2024-001: not on the roster (did you mean s2024-001?)" in printed and "  visitor: not on the roster" in printed
+    page = tmp_path / "report.html"
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>Not on the roster</h2>" in html and "S2024-001: not on the roster; did you mean s2024-001?" in html
+
+
+def test_an_lms_id_column_lets_class_ids_be_pseudonyms(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name,lms_id\nt01,Amina Khan,s2024-001\nt02,Bo Li,s2024-002\n", encoding="utf-8")
+    out = tmp_path / "class"
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex2_trick_winner"]) == 0
+    keys = tmp_path / "class-teacher"
+    assert load_keys(keys).lms_ids == {"t01": "s2024-001", "t02": "s2024-002"}
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != "binder") == ["t01", "t02"]
+    assert "s2024" not in "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.ipynb"))
+    hand_in(out, keys, "t02", "ex2_trick_winner")
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv")]) == 0
+    lms = pd.read_csv(tmp_path / "g-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["s2024-001", "s2024-002"] and list(lms["ID number"]) == ["s2024-001", "s2024-002"]
+    assert list(lms["Trick Tutor exercises"]) == [0, 8]
+    dup = tmp_path / "dup.csv"
+    dup.write_text("student_id,lms_id\nt01,x1\nt02,X1\n", encoding="utf-8")
+    assert main(["exercises", "make", "--roster", str(dup), "--out", str(tmp_path / "c2")]) == 2
+
+
+def test_nothing_handed_in_and_handed_in_blank_are_told_apart(tmp_path):
+    out, keys = make_set(tmp_path, ["ann", "bob", "cy"], ["ex1_legal_cards", "ex2_trick_winner"])
+    into = tmp_path / "in"
+    (into / "ann").mkdir(parents=True)
+    shutil.copy(out / "ann" / "ex1_legal_cards.ipynb", into / "ann")  # one blank notebook
+    (into / "bob").mkdir()
+    for n in ("ex1_legal_cards", "ex2_trick_winner"):
+        shutil.copy(out / "bob" / f"{n}.ipynb", into / "bob")         # both, blank
+    rows = {r["id"]: r for r in grade_class(into, keys).rows}
+    assert rows["ann"]["notes"] == "handed in blank; ex2_trick_winner: not handed in"
+    assert rows["bob"]["notes"] == "handed in blank"
+    assert rows["cy"]["notes"] == "nothing handed in"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_file_that_cannot_be_written_is_named(klass, tmp_path, capsys):
+    out, keys = klass
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", "/dev/full",
+                 "--lms-out", str(tmp_path / "lms.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "tricktutor exercises grade: cannot write /dev/full (No space left on device)"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv"),
+                 "--lms-out", "/dev/full"]) == 2
+    assert "cannot write /dev/full (No space left on device)" in capsys.readouterr().err
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", "/dev/full"]) == 2
+    assert "tricktutor exercises report: cannot write /dev/full (No space left on device)" in capsys.readouterr().err
+
+
+def test_report_says_what_percent_right_is_of_and_feedback_pages_are_the_students(klass, tmp_path):
+    out, keys = klass
+    page = tmp_path / "r.html"
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", str(page)]) == 0
+    import html as _html
+    html = _html.unescape(page.read_text(encoding="utf-8"))
+    assert ("For each question: of the students who handed in that exercise's notebook (a blank notebook counts, a "
+            "missing one does not), the percentage who got the mark.") in html
+    assert "% right of those who handed it in" in html and "<th>handed in</th>" in html
+    fb = (tmp_path / "feedback" / "ann.html").read_text(encoding="utf-8")
+    assert "<title>Trick Tutor exercises: feedback for Amina Khan</title>" in fb and "class report" not in fb

@@ -20,15 +20,27 @@ cell is not valid Python, or other code in the cell changes the name
 (``answer_q1 += 1``, ``answer_q1.append(…)``; reading it, as ``print`` or
 the check cell do, is fine), the answer is "code, not a value" and scores 0.
 
-**Which notebook**: a notebook is recognised by its metadata
-(``tricktutor.exercise`` / ``student``), never by its file name, so
-``ex2_trick_winner (1).ipynb`` counts.  ``make`` signs that metadata with
-the class secret (HMAC-SHA256 over exercise, student and settings); a
-notebook whose signature does not match (metadata edited, a classmate's
-notebook, a practice copy) is refused with a note.  The settings are the
-notebook's, cross-checked with ``KEYS/exercise_settings.json``: when they
-disagree or either is missing, that exercise is not graded (a note says why)
-— never a silent default.
+**Which notebook**: the folder a notebook is in says whose hand-in it is
+(``collect`` files each under the student named by where the school's
+system put it); the notebook's metadata (``tricktutor.exercise`` /
+``student``) says which exercise it is and whom it was made for, never its
+file name, so ``ex2_trick_winner (1).ipynb`` counts.  A notebook made for
+another student is never graded as the folder's student's work: it is noted
+and listed as "handed in by A, made for B" (:attr:`GradeReport.made_for_other`).
+``make`` signs the metadata with the class secret (HMAC-SHA256 over
+exercise, student and settings); a notebook whose signature does not match
+(metadata edited, a practice copy, another class's) is refused with a note.
+The settings are the notebook's, cross-checked with
+``KEYS/exercise_settings.json``: when they disagree or either is missing,
+that exercise is not graded (a note says why) — never a silent default.  Of
+several copies of one exercise, the newest (file date) that can be graded is
+graded, and the row says which and why the others were not.
+
+**Whose rows**: one per roster student, and nobody else; other folders
+(a case variant of an id, a stray folder, a name that is not an id) are
+listed in :attr:`GradeReport.not_on_roster`, never graded, never in
+``grades.csv`` or the LMS file.  Notes and summary lines are whole
+templates with named placeholders (:data:`_NOTES`, :data:`_SUMMARY`).
 
 **Hostile hand-ins**: only regular files and real folders inside the class
 folder are read (no symbolic links, FIFOs or devices; ``O_NOFOLLOW`` and
