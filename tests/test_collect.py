@@ -85,7 +85,7 @@ def test_a_classmates_notebook_with_a_later_date_never_replaces_their_hand_in(kl
     assert main(["exercises", "collect", str(z), "--into", str(into), "--keys", str(keys)]) == 0
     printed = capsys.readouterr().out
     assert "Filed 2 notebooks." in printed
-    assert "Matched to the roster by the name the platform wrote: 2 student(s) (ann, bob)." in printed
+    assert "Matched to the roster by the name the platform wrote: 2 students (ann, bob)." in printed
     assert "Handed in by one student, made for another (not filed): 2" in printed
     assert f"Handed in by bob, made for ann: ex2_trick_winner ({z}:{_moodle('Bo Li', 1002)}/ann/" in printed
     assert sorted(p.relative_to(into).as_posix() for p in into.rglob("*.ipynb")) == [

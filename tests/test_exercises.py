@@ -420,3 +420,25 @@ def test_same_secret_and_id_give_the_same_questions_in_a_fresh_build():
         assert [q.accepted for q in again.questions.values()] == [q.accepted for q in first[n].questions.values()]
         other = _Exercise(n, "kim", secret="k2")
         assert [q.prompt for q in other.questions.values()] != [q.prompt for q in first[n].questions.values()]
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_the_rule_a_wrong_answer_breaks_is_data_and_its_hint_names_it(name):
+    """The checker gives the rule id as data (CheckResult.rule, which the grade book's "rule broken"
+    reads); the hint the student reads names that same rule."""
+    seen = 0
+    for student in ("alice", "s2024-017"):
+        ex = Exercise.load(name, student)
+        for qid, q in ex.questions.items():
+            tries = {"int": lambda: [parse_answer("int", q.key) + d for d in (-100, -10, -1, 1, 10, 100)],
+                     "cards": lambda: [[c] for c in q.universe] + [q.universe[:-1]],
+                     "ints": lambda: [[int(v)] for v in q.universe], "card": lambda: list(q.facts["cards"]),
+                     "seat": lambda: ["North", "East", "South", "West"],
+                     "side": lambda: ["NS", "EW", "nobody", "tie"]}[q.kind]()
+            for a in tries:
+                r = ex.evaluate(qid, a)
+                assert r.rule == "" or r.status == "wrong", (qid, a)
+                if r.status == "wrong" and r.rule:
+                    seen += 1
+                    assert re.fullmatch(r"(SP|OH)-V?\d+", r.rule) and r.rule in r.message, (qid, a, r)
+    assert seen > 10

@@ -111,7 +111,8 @@ _SAY = {
     "ambiguous": "Two accounts in the download carry the same name (not filed; --lms-list with your platform's "
                  "list of students tells them apart): {n}",
     "slot_line": "{slot}: {source}",
-    "by_name": "Matched to the roster by the name the platform wrote: {n} student(s) ({names}).",
+    "by_name": "Matched to the roster by the name the platform wrote: {n} students ({names}).",
+    "by_name_one": "Matched to the roster by the name the platform wrote: 1 student ({names}).",
     "foreign": "Not exercise notebooks of this class (not filed): {n}",
     "tampered": "Tampered metadata (not filed): {n}",
     "skipped": "Skipped: {n}",
@@ -186,7 +187,8 @@ class CollectReport:
         if self.unchanged:
             lines[0] += " " + _SAY["unchanged"].format(n=len(self.unchanged))
         if self.by_name:
-            lines.append(_SAY["by_name"].format(n=len(self.by_name), names=", ".join(self.by_name)))
+            key = "by_name_one" if len(self.by_name) == 1 else "by_name"
+            lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
         for key, items in (("copies", self.copies), ("other", self.made_for_other),
                            ("unknown", self.unknown_submitter), ("not_on_roster", self.not_on_roster),
                            ("ambiguous", self.ambiguous), ("foreign", self.foreign), ("tampered", self.tampered),

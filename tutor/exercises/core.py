@@ -15,8 +15,11 @@ a class is spread evenly instead of by chance.  Every expected answer is compute
 (``Exercise(name, student, settings, secret, variant).evaluate(qid, answer)``;
 :func:`answer_key` lists the expected answers).  A student's notebook never
 builds one: it carries its questions as sealed data
-(:mod:`tutor.exercises.student`), checked with salted hashes.  Only the
-shipped practice sets (student ``"practice"``) need no secret.
+(:mod:`tutor.exercises.student`): in a practice set with salted hashes of
+the accepted answers (its check says right or wrong), in a test set
+(``settings["mode"] == "test"``) with nothing derived from an accepted
+answer (its check says only how an answer was read).  Only the shipped
+practice sets (student ``"practice"``) need no secret.
 
 Output goes through ``IPython.display`` (an object with ``_repr_html_`` and a
 plain-text ``__repr__``), so it looks the same in JupyterLab, Notebook 7,

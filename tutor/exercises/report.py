@@ -63,6 +63,10 @@ TEXT = {
     "roster_bad": "{name}: not a student id ({why}).",
     "roster_plain": "{name}: not on the roster.",
     "per_student": "Feedback per student",
+    "col_question": "Question",
+    "col_mark": "Mark",
+    "col_answer": "Your answer",
+    "col_says": "What the checker says",
 }
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:16px;
@@ -72,6 +76,11 @@ table{border-collapse:collapse;font-size:14px;margin:8px 0}th,td{border:1px soli
 text-align:left;vertical-align:top}th{background:#eef2f7}.figs{display:flex;gap:24px;flex-wrap:wrap}
 .fig{background:#f6f8fb;border-radius:8px;padding:10px 16px}.fig b{font-size:1.5em;display:block}
 .scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:960px}.ok{color:#1b5e20}.bad{color:#8a1c1c}.student{page-break-before:always}
+table.answers{width:100%}table.answers code{overflow-wrap:anywhere;white-space:normal}
+table.answers td:nth-child(2){white-space:nowrap}
+@media (max-width:600px){table.answers,table.answers tbody,table.answers tr,table.answers td{display:block;width:auto}
+table.answers tr:first-child{display:none}table.answers tr{border:1px solid #c9d1dc;border-radius:6px;margin:0 0 8px}
+table.answers td{border:none;padding:2px 10px}table.answers td:first-child{font-weight:bold;padding-top:6px}}
 @media print{.plotly-graph-div{page-break-inside:avoid}}
 """
 
@@ -131,7 +140,8 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
-        parts.append("<div class='scroll'><table><tr><th>Question</th><th>Your answer</th><th>Mark</th><th>What the checker said</th></tr>")
+        parts.append(f"<table class='answers'><tr><th>{esc(TEXT['col_question'])}</th><th>{esc(TEXT['col_mark'])}"
+                     f"</th><th>{esc(TEXT['col_answer'])}</th><th>{esc(TEXT['col_says'])}</th></tr>")
         for c in report.question_columns:
             if not c.startswith(e + ":"):
                 continue
@@ -139,10 +149,11 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
             status = a.status if a else "missing"
             mark = row.get(c, 0)
             cls = "ok" if mark else "bad"
-            parts.append(f"<tr><td>{esc(c.split(':')[1])}</td><td><code>{esc(a.written if a else '')}</code></td>"
+            parts.append(f"<tr><td>{esc(c.split(':')[1])}</td>"
                          f"<td class='{cls}'>{mark:g} — {esc(_STATUS_TEXT.get(status, status))}</td>"
+                         f"<td><code>{esc(a.written if a else '')}</code></td>"
                          f"<td>{esc(a.message if a else '')}</td></tr>")
-        parts.append("</table></div>")
+        parts.append("</table>")
     parts.append("</section>")
     return "\n".join(parts)
 
