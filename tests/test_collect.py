@@ -1,9 +1,10 @@
 """``tricktutor exercises collect``: who handed a notebook in comes from where the school's system put it
-(Moodle, Canvas, Google Classroom, folders named by id), never from the notebook; nothing is ever replaced.
+(Moodle, Canvas, folders named by id), never from the notebook; nothing is ever replaced.
 
 Layouts as the platforms write them: Moodle's mod/assign download_submissions
 ("<Full name>_<participant id>_assignsubmission_file/…"), Canvas's content_zipper
-("<sortable name>[_late]_<user id>_<file id>_<file name>"), Google Classroom ("<Full name> - <file name>").
+("<sortable name>[_late]_<user id>_<file id>_<file name>").  A file name a student chooses (Google
+Classroom's "<Full name> - <file name>") names nobody.
 """
 from __future__ import annotations
 
@@ -57,8 +58,7 @@ def test_layouts_are_read_from_the_platforms_own_forms():
     assert submitter_slot(("dl.zip", "Amina Khan_4711_assignsubmission_file_ex1 (1).ipynb"), ids)[0].key == "4711"
     assert submitter_slot(("subs.zip", "khanamina_late_31337_998877_ex1_legal_cards.ipynb"), ids)[0] == \
         Slot("canvas", "31337", "khanamina")
-    assert submitter_slot(("Ex 1", "Amina Khan - ex1_legal_cards.ipynb"), ids)[0] == \
-        Slot("classroom", "Amina Khan", "Amina Khan")
+    assert submitter_slot(("Ex 1", "Amina Khan - ex1_legal_cards.ipynb"), ids) is None  # a name anyone can type
     assert submitter_slot(("homes", "s2024-001", "spades-class", "x", "ex1.ipynb"), ids)[0] == Slot("id", "s2024-001")
     # the outermost place decides: a Moodle folder holding a folder named by another student's id
     assert submitter_slot(("dl", "Bo Li_12_assignsubmission_file", "s2024-001", "ex1.ipynb"), ids)[0].key == "12"
@@ -105,7 +105,7 @@ def test_a_classmates_notebook_with_a_later_date_never_replaces_their_hand_in(kl
     assert "Handed in by one student, made for another" in html and "Handed in by bob, made for ann." in html
 
 
-def test_moodle_flat_files_canvas_classroom_and_folders_named_by_id(klass, tmp_path):
+def test_moodle_flat_files_canvas_and_folders_named_by_id_and_no_file_name_a_student_chose(klass, tmp_path):
     out, keys = klass
     dl = tmp_path / "downloads"
     dl.mkdir()
@@ -114,9 +114,11 @@ def test_moodle_flat_files_canvas_classroom_and_folders_named_by_id(klass, tmp_p
                     (out / "ann" / "ex1_legal_cards.ipynb").read_bytes())
     with zipfile.ZipFile(dl / "submissions.zip", "w") as zf:  # Canvas, a late one
         zf.writestr(_zinfo("libo_late_555_90001_ex1_legal_cards.ipynb"), (out / "bob" / "ex1_legal_cards.ipynb").read_bytes())
-    classroom = dl / "Exercise 2"
+    classroom = dl / "Exercise 2"  # Google Classroom's Drive folder: file names the students chose
     classroom.mkdir()
     (classroom / "Cyrus Oduya - ex2_trick_winner.ipynb").write_bytes((out / "cy" / "ex2_trick_winner.ipynb").read_bytes())
+    (dl / "cy").mkdir()  # the same class sorted into folders named by id
+    (dl / "cy" / "ex2_trick_winner.ipynb").write_bytes((out / "cy" / "ex2_trick_winner.ipynb").read_bytes())
     hub = dl / "hub-homes" / "ann" / "spades-class" / "bob"  # ann's copy of the class folder holds bob's notebook
     hub.mkdir(parents=True)
     (hub / "ex2_trick_winner.ipynb").write_bytes((out / "bob" / "ex2_trick_winner.ipynb").read_bytes())
@@ -128,6 +130,7 @@ def test_moodle_flat_files_canvas_classroom_and_folders_named_by_id(klass, tmp_p
         "ann/ex1_legal_cards.ipynb", "ann/ex2_trick_winner.ipynb", "bob/ex1_legal_cards.ipynb",
         "cy/ex2_trick_winner.ipynb"]
     assert len(r.made_for_other) == 1 and r.made_for_other[0].startswith("Handed in by ann, made for bob")
+    assert r.unknown_submitter == [str(classroom / "Cyrus Oduya - ex2_trick_winner.ipynb")]
 
 
 def test_the_platforms_list_matches_its_numbers_blind_marking_and_two_accounts_with_one_name(klass, tmp_path):

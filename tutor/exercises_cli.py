@@ -57,7 +57,7 @@ _SAY = {
         "            'tricktutor exercises report' writes after grading.\n"
         "A student's questions are the same in both modes."),
     "collect_help": "files each notebook under the student named by where the school's system put it (Moodle, "
-                     "Canvas, Google Classroom or folders named by student id), never by the notebook itself",
+                     "Canvas, or folders named by student id), never by the notebook itself",
 }
 
 

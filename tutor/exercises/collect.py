@@ -15,8 +15,12 @@ from):
   participant id is Moodle's own number for the student in that assignment;
 * Canvas's "Download Submissions": files
   ``<sortable name>[_late]_<Canvas user id>_<file id>_<file name>``, the
-  name lower-cased without spaces or punctuation (``khanamina``);
-* Google Classroom: files ``<Full name> - <file name>``.
+  name lower-cased without spaces or punctuation (``khanamina``).
+
+Google Classroom's files are not read by name: its turned-in files sit in a
+Drive folder under file names that students can change (``Amina Khan -
+ex1.ipynb`` may come from anyone), so a Classroom class is collected from
+folders named by student id.
 
 The *outermost* part of the path (the source's own name, its folders, zip
 names, zip-entry folders, then the file name) that has one of these forms
@@ -90,8 +94,6 @@ _MOODLE = re.compile(r"(?P<name>[^_]*)_(?P<key>\d+)_assignsubmission_[a-z]+(?:_.
 # Canvas: "<sortable name>[_late]_<user id>_<attachment id>_<file name>", the prefix lower-cased with every
 # non-word character removed (app/models/content_zipper.rb: get_filename, add_upload_submission).
 _CANVAS = re.compile(r"(?:(?P<name>[^\W_][\w]*?)_)?(?:late_)?(?P<key>\d+)_\d+_(?P<rest>.+)", re.S)
-# Google Classroom: "<Full name> - <file name>".
-_CLASSROOM = re.compile(r"(?P<name>[^/\\]+?) - (?P<rest>.+)", re.S)
 
 #: What collect says: whole sentences and headings, named placeholders.
 _SAY = {
@@ -120,7 +122,6 @@ _SAY = {
     "slot_id": "folder {key}",
     "slot_moodle": "Moodle participant {key} ({name})",
     "slot_canvas": "Canvas user {key} ({name})",
-    "slot_classroom": "Google Classroom: {name}",
 }
 #: Why a file is not filed (the clause after its source in a listing).
 _WHY = {
@@ -152,10 +153,9 @@ class _Item:
 
 @dataclass(frozen=True)
 class Slot:
-    """Who a place in a download names: ``layout`` ("id", "moodle",
-    "canvas" or "classroom"), ``key`` (the roster id, Moodle participant id or
-    Canvas user id; the name for Classroom) and ``name`` (as the platform
-    wrote it)."""
+    """Who a place in a download names: ``layout`` ("id", "moodle" or
+    "canvas"), ``key`` (the roster id, Moodle participant id or Canvas user
+    id) and ``name`` (as the platform wrote it)."""
 
     layout: str
     key: str
@@ -311,9 +311,6 @@ def submitter_slot(parts: tuple[str, ...] | list[str], roster_ids: set[str]) -> 
             m = _CANVAS.fullmatch(part)
             if m and m.group("rest").lower().endswith((".ipynb", ".zip")):
                 return Slot("canvas", m.group("key"), m.group("name") or ""), i
-            m = _CLASSROOM.fullmatch(part)
-            if m and m.group("name").strip():
-                return Slot("classroom", m.group("name").strip(), m.group("name").strip()), i
     return None
 
 
@@ -328,8 +325,8 @@ def _tokens(name: str) -> list[str]:
 
 
 def _name_index(names: dict[str, str]) -> dict[str, set[str]]:
-    """Name keys → roster ids: the name's words in any order (Moodle,
-    Classroom) and run together in any order (Canvas's ``khanamina``)."""
+    """Name keys → roster ids: the name's words in any order (Moodle) and
+    run together in any order (Canvas's ``khanamina``)."""
     index: dict[str, set[str]] = {}
     for sid, name in names.items():
         toks = _tokens(name)
