@@ -300,3 +300,23 @@ def test_collect_errors_are_one_line(klass, tmp_path, capsys):
     assert "--lms-list" in err and len(err.strip().splitlines()) == 1
     with pytest.raises(SystemExit):  # the teacher folder is needed: it holds the roster
         main(["exercises", "collect", str(out), "--into", str(tmp_path / "in")])
+
+
+def test_a_hub_home_holds_every_classmates_untouched_notebook_and_that_is_nobodys_work(tmp_path, capsys):
+    """nbgitpuller clones the whole class repository into each home: a student's copied home holds every
+    classmate's notebook as make wrote it. Those are counted, not listed as hand-ins made for another;
+    a classmate's notebook that was worked on is listed."""
+    out, keys = make_set(tmp_path, ["ann", "bob", "cy"], EXS)
+    home = tmp_path / "collected" / "ann"
+    import shutil
+    shutil.copytree(out, home / "spades-class")
+    hand_in(home / "spades-class", keys, "ann", "ex1_legal_cards")
+    hand_in(home / "spades-class", keys, "cy", "ex2_trick_winner")   # ann worked on cy's notebook
+    assert main(["exercises", "collect", str(tmp_path / "collected"), "--into", str(tmp_path / "in"),
+                 "--keys", str(keys)]) == 0
+    printed = capsys.readouterr().out
+    assert "Filed 2 notebooks." in printed
+    assert "Classmates' notebooks exactly as make wrote them, found beside a student's own (nobody's work, not " \
+           "filed): 3" in printed
+    assert "Handed in by one student, made for another (not filed): 1" in printed
+    assert "Handed in by ann, made for cy: ex2_trick_winner" in printed

@@ -40,7 +40,10 @@ Then, for every exercise notebook found:
   ``grade`` grades the newest copy that can be graded and says which;
   an identical one is left alone.
 * made for another student: never filed; listed as "Handed in by A, made
-  for B" here and in ``grade``'s report.
+  for B" here and in ``grade``'s report — unless it is byte for byte the
+  notebook ``make`` wrote for B (the teacher folder's ``manifest.json``), as
+  every student's copy of a class repository on a hub holds for all
+  classmates: that is nobody's work, and it is only counted.
 * from a place that names nobody on the roster, or two accounts with the
   same name: never filed; listed.
 * not this class's notebooks (practice copies, another class's set, an
@@ -75,6 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from .classset import MANIFEST_FILE
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       read_regular_file)
 from .roster import id_problem
@@ -106,6 +110,8 @@ _SAY = {
     "copies_line": "{student}/{file}: another copy of {exercise}, from {source}",
     "other": "Handed in by one student, made for another (not filed): {n}",
     "other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
+    "untouched": "Classmates' notebooks exactly as make wrote them, found beside a student's own (nobody's work, "
+                 "not filed): {n}",
     "unknown": "Where these were found names no student (not filed; put each student's files in a folder "
                "named by their id): {n}",
     "not_on_roster": "Handed in from a place that names nobody on the roster (not filed; --lms-list with your "
@@ -180,12 +186,15 @@ class CollectReport:
     tampered: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)        # links, special files, unsafe zip entries
     by_name: list[str] = field(default_factory=list)        # roster ids matched by the platform's name
+    untouched_others: int = 0                                # classmates' blank notebooks as make wrote them
 
     def summary(self) -> str:
         n = len(self.filed)
         lines = [_SAY["filed_one"] if n == 1 else (_SAY["filed_many"].format(n=n) if n else _SAY["filed_none"])]
         if self.unchanged:
             lines[0] += " " + _SAY["unchanged"].format(n=len(self.unchanged))
+        if self.untouched_others:
+            lines.append(_SAY["untouched"].format(n=self.untouched_others))
         if self.by_name:
             key = "by_name_one" if len(self.by_name) == 1 else "by_name"
             lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
@@ -462,6 +471,7 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
     names = {i: keys.names.get(i, "") for i in ids}
     index = _name_index(names)
+    as_made = _manifest(keys)
 
     report = CollectReport()
     found: list[tuple[_Item, Slot | None, tuple]] = []   # (item, slot, the slot's place: the path above it)
@@ -545,6 +555,10 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         entry["submitter"] = sid
         if kind != "ok":
             continue
+        if owner != sid and as_made.get(f"{owner}/{ex}") == entry["sha256"]:
+            entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
+            report.untouched_others += 1
+            continue
         if owner != sid:
             entry["outcome"] = "other_student"
             report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
@@ -553,6 +567,17 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
     _write_log(into, log)
     return report
+
+
+def _manifest(keys: ClassKeys) -> dict[str, str]:
+    """``{"<student>/<exercise>": sha256}`` of the notebooks ``make`` wrote (``{}`` if unreadable)."""
+    p = Path(keys.folder) / MANIFEST_FILE
+    try:
+        data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
+    except (Refused, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(data, dict) else {}
 
 
 def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
