@@ -242,6 +242,8 @@ def test_zip_with_macosx_foreign_tampered_traversal_and_no_identity(klass, tmp_p
     assert sorted(p.name for p in into.iterdir()) == [COLLECT_LOG, "ann"]
     report = grade_class(into, keys)
     assert [x["name"] for x in report.not_on_roster] == [f"{z}:sub/loose.ipynb", "Moodle participant 9 (Zoe Nobody)"]
+    assert report.not_on_roster_lines() == [f"{z}:sub/loose.ipynb: where it was found names no student",
+                                            "Moodle participant 9 (Zoe Nobody): not on the roster"]
     rows = {r["id"]: r for r in report.rows}
     assert rows["ann"]["total"] == 9 and rows["cy"]["total"] == 0
     assert rows["cy"]["notes"].startswith("ex1_legal_cards: not handed in; ex2_trick_winner: not handed in; handed "

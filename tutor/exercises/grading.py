@@ -428,6 +428,7 @@ COLLECT_LOG = ".tricktutor-collect.json"
 #: Notes on a student's row and summary lines: one template each, named placeholders.
 _NOTES = {
     "not_on_roster": "{name}: not on the roster",
+    "names_nobody": "{name}: where it was found names no student",
     "not_on_roster_like": "{name}: not on the roster (did you mean {other}?)",
     "not_an_id": "{name!r}: folder name is not a student id ({why}): not graded",
     "folder_link": "the student folder is a symbolic link: not graded",
@@ -509,9 +510,10 @@ class GradeReport:
     """``rows``: one dict per roster student in :attr:`columns` order
     (``id``, ``name``, ``exercise:qN`` marks, ``<exercise> total``,
     ``total``, ``maximum``, ``percent``, ``notes``); ``answers``: every
-    :class:`Answer`; ``not_on_roster``: ``{"name", "why", "like"}`` for
-    each folder (or collected hand-in) whose student is not on the roster
-    (never graded, never in the LMS file); ``made_for_other``:
+    :class:`Answer`; ``not_on_roster``: ``{"name", "why", "like",
+    "nobody"}`` for each folder (or collected hand-in) whose student is not
+    on the roster, or whose place names nobody (never graded, never in the
+    LMS file); ``made_for_other``:
     ``{"submitter", "owner", "exercise", "source"}`` for each notebook
     handed in by one student but made for another (never graded as the
     submitter's work); ``lms_ids``: roster id → the learning platform's id;
@@ -535,7 +537,9 @@ class GradeReport:
     def not_on_roster_lines(self) -> list[str]:
         out = []
         for x in self.not_on_roster:
-            if x.get("why"):
+            if x.get("nobody"):
+                out.append(_note("names_nobody", name=x["name"]))
+            elif x.get("why"):
                 out.append(_note("not_an_id", name=x["name"], why=x["why"]))
             elif x.get("like"):
                 out.append(_note("not_on_roster_like", name=x["name"], other=x["like"]))
@@ -786,7 +790,8 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
             label = entry.get("slot") or source
             if label not in seen_outside:
                 seen_outside.add(label)
-                report.not_on_roster.append({"name": label, "why": "", "like": ""})
+                report.not_on_roster.append({"name": label, "why": "", "like": "",
+                                             "nobody": outcome == "unknown_submitter"})
             continue
         if sub not in on_roster:
             continue

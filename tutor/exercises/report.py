@@ -62,6 +62,7 @@ TEXT = {
     "roster_like": "{name}: not on the roster; did you mean {other}?",
     "roster_bad": "{name}: not a student id ({why}).",
     "roster_plain": "{name}: not on the roster.",
+    "roster_nobody": "{name}: where it was found names no student.",
     "per_student": "Feedback per student",
     "col_question": "Question",
     "col_mark": "Mark",
@@ -181,7 +182,9 @@ def _others_html(report: GradeReport) -> str:
     if report.not_on_roster:
         parts.append(f"<h2>{esc(TEXT['roster_heading'])}</h2><p>{esc(TEXT['roster_explain'])}</p><ul>")
         for x in report.not_on_roster:
-            if x.get("why"):
+            if x.get("nobody"):
+                line = TEXT["roster_nobody"].format(name=x["name"])
+            elif x.get("why"):
                 line = TEXT["roster_bad"].format(name=repr(x["name"]), why=x["why"])
             elif x.get("like"):
                 line = TEXT["roster_like"].format(name=x["name"], other=x["like"])
