@@ -93,7 +93,8 @@ def test_class_repository_serves_from_its_own_binder(tmp_path):
         "outs = {c['id']: c.get('outputs', []) for c in nb.cells}\n"
         "print(json.dumps({'tutor': tutor.__file__, 'outs': outs}))\n")
     r = subprocess.run([str(py), "-c", run_nb, str(nb_path), str(nb_path.parent)], cwd=tmp_path,
-                       capture_output=True, text=True, timeout=300, env=_env())
+                       capture_output=True, text=True, timeout=300,
+                       env=dict(_env(), JPY_SESSION_NAME=str(nb_path)))  # the notebook's file, as JupyterLab says
     assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
     res = json.loads(r.stdout.strip().splitlines()[-1])
     assert str(venv) in res["tutor"] and str(ROOT) not in res["tutor"]

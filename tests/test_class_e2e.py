@@ -1,10 +1,16 @@
-"""The whole loop for a class of 30: make → fill (known marks) → zip with LMS names → collect → grade → report.
+"""The whole loop for a class of 30: make → fill (known marks) → zip as Moodle names it → collect → grade → report.
 
 Every student's answers are chosen by a script: right (the key) or a wrong
 value the checker marks wrong, on a fixed pattern, with one blank student, one
-code answer and one older duplicate.  The expected marks, per-question
+code answer, one older blank copy beside a student's work, and a classmate's
+notebook handed in with a later date.  The expected marks, per-question
 percentages, score distribution and most common wrong answers are computed
 here from that script, then compared with grades.csv and the report's figures.
+
+A second, smaller class is made in the test mode, and the 30-line script that
+the issue (28) used to hand in 48/48 asks each notebook's check every
+candidate answer: in the practice mode it finds every answer; in the test
+mode every candidate gets the same verdict, so it finds none.
 """
 from __future__ import annotations
 
@@ -15,6 +21,9 @@ from collections import Counter
 from pathlib import Path
 
 import pandas as pd
+
+import subprocess
+import sys
 
 from _classkit import fill, load_nb, set_source
 from tutor.cli import main
@@ -88,20 +97,32 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
                         set_source(nb, "q2", f"answer_q2 = {key['q2']} + 0")
                         marks[f"{name}:q2"] = 0
                         wrong_written.pop((sid, f"{name}:q2"), None)  # code is not a wrong value
-                surname = f"Surname{sid[2:]}"
-                base = f"{surname}_{sid}_{1000 + s}_assignsubmission_file_"
+                # Moodle's "Download all submissions" in folders: "<Full name>_<participant id>_assignsubmission_file"
+                base = f"Student {sid[2:]}_{1000 + s}_assignsubmission_file"
                 zf.writestr(zipfile.ZipInfo(f"Spades 2026/{base}/{name} (1).ipynb", (2026, 11, 30, 12, 0, 0)),
                             json.dumps(nb))
-                if sid == "st07" and e == 0:  # an older, blank copy: the newer one is kept
+                if sid == "st07" and e == 0:  # an older, blank copy: filed beside it, the newer one is graded
                     zf.writestr(zipfile.ZipInfo(f"Spades 2026/{base}/{name}.ipynb", (2026, 11, 20, 9, 0, 0)),
                                 (out / sid / f"{name}.ipynb").read_bytes())
+                if sid == "st08" and e == 1:  # st08 hands in st09's notebook, wrong answers, dated later
+                    theirs = fill(load_nb(out / "st09" / f"{name}.ipynb"),
+                                  {q: _wrong(_expected(name, "st09", keys.exercises[name], keys.secret,
+                                                       keys.variants["st09"]), q, v)
+                                   for q, v in _key_literals(name, "st09", keys.exercises[name], keys.secret,
+                                                             keys.variants["st09"]).items()})
+                    zf.writestr(zipfile.ZipInfo(f"Spades 2026/{base}/for st09/{name}.ipynb", (2027, 1, 1, 0, 0, 0)),
+                                json.dumps(theirs))
                 zf.writestr(f"__MACOSX/Spades 2026/{base}/._{name} (1).ipynb", b"\x00\x05\x16\x07")
 
     into = tmp_path / "handed-in"
     assert main(["exercises", "collect", str(zpath), "--into", str(into), "--keys", str(keys_dir)]) == 0
     printed = capsys.readouterr().out
-    assert "Filed 180 notebooks." in printed and "Duplicates (kept the newest): 1" in printed
-    assert sorted(p.name for p in into.iterdir()) == IDS
+    assert "Filed 181 notebooks." in printed and "Matched to the roster by the name the platform wrote: 30" in printed
+    assert "More than one copy of an exercise from the same student (each filed; grade grades the newest copy " \
+           "that can be graded and says which): 1" in printed
+    assert "Handed in by one student, made for another (not filed): 1" in printed
+    assert "Handed in by st08, made for st09: ex2_trick_winner" in printed
+    assert sorted(p.name for p in into.iterdir() if not p.name.startswith(".")) == IDS
 
     overrides = tmp_path / "overrides.csv"
     overrides.write_text("id;question;mark\nst01;ex1_legal_cards:q1;1\n", encoding="utf-8")
@@ -116,9 +137,15 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
     for sid in IDS:
         assert {c: int(grades.loc[sid, c]) for c in qcols} == expected[sid], sid
         assert grades.loc[sid, "total"] == sum(expected[sid].values())
-    assert grades.loc["st30", "notes"] == "nothing handed in"
+    assert grades.loc["st30", "notes"] == "handed in blank"
     assert "ex3_spades_scoring: code, not a value in q2" in grades.loc["st05", "notes"]
     assert "override ex1_legal_cards:q1" in grades.loc["st01", "notes"]
+    assert "ex1_legal_cards: 2 copies handed in; graded ex1_legal_cards.ipynb (2026-11-30 12:00), the newest" \
+           in grades.loc["st07", "notes"]
+    assert "handed in ex2_trick_winner made for st09, not filed" in grades.loc["st08", "notes"]
+    assert "ex2" not in grades.loc["st09", "notes"]  # st09's own hand-in, graded as handed in
+    lms = pd.read_csv(tmp_path / "grades-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == IDS and list(lms["Trick Tutor exercises"]) == list(grades["total"])
 
     html_path = tmp_path / "report.html"
     assert main(["exercises", "report", str(into), "--keys", str(keys_dir), "--out", str(html_path),
@@ -143,7 +170,76 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
     assert not re.search(r"<script[^>]*\bsrc=", page), "every script is inline"
     assert len(page) > 1_000_000 and "Plotly.newPlot" in page
     assert page.count("class=\"student\"") == 30
+    assert "Handed in by st08, made for st09." in page and "of the students who handed in that exercise" in page
     fb = (tmp_path / "feedback" / "st01.html").read_text(encoding="utf-8")
-    assert "st01" in fb and "Student 01" in fb and "<script" not in fb
+    assert "st01" in fb and "<title>Trick Tutor exercises: feedback for Student 01</title>" in fb
+    assert "<script" not in fb and "class report" not in fb
     assert len(list((tmp_path / "feedback").glob("*.html"))) == 30
     assert Path(html_path).stat().st_size < 10_000_000
+
+
+# The script a student wrote (issue 28): it asks the notebook's own check every candidate answer, keeps
+# the first one the check marks right, and writes it into the answer cell; then it hands the notebook in.
+ORACLE_ATTACK = r"""
+import itertools, json, re, sys
+path = sys.argv[1]
+nb = json.load(open(path, encoding="utf-8"))
+ns = {}
+exec("".join(nb["cells"][1]["source"]), ns)          # the setup cell: the notebook's own questions
+ex = ns["ex"]
+found = {}
+for qid in ex.qids:
+    q = ex._questions[qid]
+    hand = re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", " ".join(q["prompt"]))
+    kind = q["kind"]
+    cands = {"int": range(-400, 700), "seat": ["North", "East", "South", "West"],
+             "side": ["North–South", "East–West", "nobody", "tie"], "card": hand,
+             "ints": [list(c) for n in range(1, 5) for c in itertools.combinations(range(14), n)],
+             "cards": [list(c) for n in range(1, len(hand) + 1) for c in itertools.combinations(hand, n)][:20000]}[kind]
+    verdicts = {}
+    for c in cands:
+        r = ex.evaluate(qid, c)
+        verdicts.setdefault((r.status, r.symbol), c)
+        if r.status == "correct":
+            found[qid] = c
+            break
+for cell in nb["cells"]:
+    qid = (cell.get("metadata", {}).get("tricktutor") or {}).get("question")
+    if qid in found:
+        cell["source"] = f"answer_{qid} = {found[qid]!r}"
+json.dump(nb, open(path, "w", encoding="utf-8"))
+print(json.dumps({"found": sorted(found), "questions": ex.qids}))
+"""
+
+
+def test_the_checks_oracle_finds_every_answer_in_practice_and_none_in_a_test_set(tmp_path, capsys):
+    """Both modes for the same two students and exercises: in practice mode the script that asks the check
+    finds every answer (the check is an oracle, as TEACHERS.md says); in test mode it finds none, and the
+    hand-in it makes scores no more than a guess."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\nann,Ann A\nbob,Bob B\n", encoding="utf-8")
+    exs = "ex2_trick_winner,ex3_spades_scoring"
+    for mode in ("practice", "test"):
+        out = tmp_path / mode
+        assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", exs,
+                     "--estimator", "count", "--mode", mode]) == 0
+        assert f"{mode.capitalize()} mode: ex2_trick_winner, ex3_spades_scoring." in capsys.readouterr().out
+        results = {}
+        for name in exs.split(","):
+            r = subprocess.run([sys.executable, "-c", ORACLE_ATTACK, str(out / "bob" / f"{name}.ipynb")],
+                               capture_output=True, text=True, timeout=300)
+            assert r.returncode == 0, r.stderr
+            results[name] = json.loads(r.stdout)
+        into = tmp_path / f"{mode}-in"
+        assert main(["exercises", "collect", str(out / "bob"), "--into", str(into), "--keys",
+                     str(tmp_path / f"{mode}-teacher")]) == 0
+        csv = tmp_path / f"{mode}.csv"
+        assert main(["exercises", "grade", str(into), "--keys", str(tmp_path / f"{mode}-teacher"),
+                     "--out", str(csv)]) == 0
+        bob = pd.read_csv(csv, keep_default_na=False).set_index("id").loc["bob"]
+        if mode == "practice":
+            assert all(r["found"] == r["questions"] for r in results.values())
+            assert bob["total"] == 16 and bob["maximum"] == 16
+        else:
+            assert all(r["found"] == [] for r in results.values())
+            assert bob["total"] == 0 and bob["notes"] == "handed in blank"

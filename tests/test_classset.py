@@ -10,7 +10,7 @@ import pytest
 from _classkit import hand_in, keys_of, load_nb, make_set
 from tutor.cli import main
 from tutor.exercises.classset import binder_link, nbgitpuller_link, repository_path
-from tutor.exercises.grading import GradingError, grade_class, metadata_signature
+from tutor.exercises.grading import GradingError, grade_class, load_keys, metadata_signature
 
 
 def test_layout_keys_outside_gitignore_readme_binder(tmp_path):
@@ -75,8 +75,8 @@ def test_adding_an_exercise_and_students_keeps_work_and_counts_right(tmp_path, c
                  "ex5_oh_hell_scoring", "--oh-hell-rules", "tricks_always_count", "--estimator", "count"]) == 0
     printed = capsys.readouterr().out
     # 8 students × ex5, plus s8's three earlier exercises = 11 written; 21 kept
-    assert "Wrote 11 notebooks" in printed and "8 students in the set, 1 new" in printed
-    assert "exercises added: ex5_oh_hell_scoring" in printed and "Kept 21 notebooks" in printed
+    assert "Wrote 11 notebooks" in printed and "(students in the set: 8, new: 1)" in printed
+    assert "Exercises added: ex5_oh_hell_scoring." in printed and "Kept 21 notebooks" in printed
     assert work.read_bytes() == before
     assert not (out / "s2" / "ex2_trick_winner.ipynb").exists(), "no blank notebook next to a renamed one"
     assert sorted(p.name for p in (out / "s8").iterdir()) == sorted(f"{n}.ipynb" for n in names + ["ex5_oh_hell_scoring"])
@@ -123,7 +123,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
     hand_in(out, keys, "n4", ex6)
     rows = {r["id"]: r for r in grade_class(out, keys).rows}
     assert rows["s03"][f"{ex6} total"] == 6 and rows["n4"][f"{ex6} total"] == 6 and rows["n4"]["notes"] == \
-        "ex1_legal_cards: not attempted"
+        "ex1_legal_cards: handed in blank"
 
 
 def test_a_student_missing_from_the_variants_record_is_a_note(tmp_path, capsys):
@@ -249,3 +249,50 @@ def test_key_notebooks_are_in_the_teacher_folder_and_unsigned(tmp_path):
     assert "answer_q1 = None" not in key_nb.read_text(encoding="utf-8")
     assert "signature" not in load_nb(key_nb)["metadata"]["tricktutor"]
     assert not (out / "answer_keys").exists()
+
+
+def test_key_notebooks_on_an_existing_set_are_counted(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["kim", "lee", "max"], ["ex2_trick_winner", "ex3_spades_scoring"])
+    capsys.readouterr()
+    roster = tmp_path / "class-roster.csv"
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner,ex3_spades_scoring", "--key-notebooks"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Wrote 0 notebooks under ")
+    assert f"Wrote 6 answer-key notebooks in {keys / 'answer_keys'}/<student_id>/" in printed
+    assert len(list((keys / "answer_keys").rglob("*.ipynb"))) == 6
+
+
+def test_the_mode_is_chosen_at_make_kept_on_a_rerun_and_changed_only_while_untouched(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["kim", "lee"], ["ex2_trick_winner"], "--mode", "test")
+    printed = capsys.readouterr().out
+    assert "Test mode: ex2_trick_winner. The checks say how an answer was read" in printed
+    settings = json.loads((keys / "exercise_settings.json").read_text())["exercises"]
+    assert settings["ex2_trick_winner"]["mode"] == "test"
+    assert load_nb(out / "kim" / "ex2_trick_winner.ipynb")["metadata"]["tricktutor"]["settings"]["mode"] == "test"
+    # a rerun without --mode adds a student and keeps the exercise's mode; a new exercise is practice
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\nkim\nlee\nmo\n", encoding="utf-8")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner,ex3_spades_scoring"]) == 0
+    printed = capsys.readouterr().out
+    assert "Test mode: ex2_trick_winner." in printed and "Practice mode: ex3_spades_scoring." in printed
+    assert load_nb(out / "mo" / "ex2_trick_winner.ipynb")["metadata"]["tricktutor"]["settings"]["mode"] == "test"
+    # the same student's questions in both modes (the mode never changes a deal)
+    k = load_keys(keys)
+    test_q = keys_of(keys, "ex2_trick_winner", "kim")
+    from tutor.exercises.grading import _expected
+    practice = _expected("ex2_trick_winner", "kim", dict(k.exercises["ex2_trick_winner"], mode="practice"),
+                         k.secret, k.variants["kim"])
+    assert {q: x.prompt for q, x in practice.questions.items()} == {
+        q: x.prompt for q, x in _expected("ex2_trick_winner", "kim", k.exercises["ex2_trick_winner"], k.secret,
+                                          k.variants["kim"]).questions.items()}
+    assert {q: x.key for q, x in practice.questions.items()} == test_q
+    # changing the mode of an exercise in the set: refused, --force only while nobody has worked on it
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner", "--mode", "practice"]) == 2
+    assert "mode was 'test', now 'practice'" in capsys.readouterr().err
+    hand_in(out, keys, "kim", "ex2_trick_winner")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner", "--mode", "practice", "--force"]) == 2
+    assert "hold students' work" in capsys.readouterr().err

@@ -356,14 +356,21 @@ def _text(output) -> str:
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
-def test_key_filled_notebooks_execute_and_every_check_passes(name):
-    """For two students, the notebook with the answer key filled in is executed
-    with nbclient (python3 kernel); every check cell shows ✓ and nothing else.
-    Both students' notebooks run in one kernel (their cells one after the
-    other) to keep the suite fast."""
+def test_key_filled_notebooks_execute_and_every_check_passes(name, tmp_path):
+    """For two students, the notebook with the answer key filled in is saved
+    and executed with nbclient (python3 kernel) with the saved file named as
+    JupyterLab names it (``JPY_SESSION_NAME``); every check cell shows ✓ and
+    nothing else.  Both students' notebooks run in one kernel (their cells
+    one after the other, each student's part naming that student's file) to
+    keep the suite fast."""
     cells = []
     for student in STUDENTS:
         nb = fill_answers(build_notebook(name, student, secret=SECRET), answer_key(Exercise.load(name, student)))
+        path = tmp_path / student / f"{name}.ipynb"
+        path.parent.mkdir()
+        path.write_text(notebook_text(nb), encoding="utf-8")
+        cells.append(nbformat.v4.new_code_cell(f"import os\nos.environ['JPY_SESSION_NAME'] = {str(path)!r}",
+                                               id=f"{student.replace('-', '')}-session"))
         for c in nb.cells:
             c.id = f"{student.replace('-', '')}-{c.id}"
         cells.extend(nb.cells)
@@ -413,3 +420,25 @@ def test_same_secret_and_id_give_the_same_questions_in_a_fresh_build():
         assert [q.accepted for q in again.questions.values()] == [q.accepted for q in first[n].questions.values()]
         other = _Exercise(n, "kim", secret="k2")
         assert [q.prompt for q in other.questions.values()] != [q.prompt for q in first[n].questions.values()]
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_the_rule_a_wrong_answer_breaks_is_data_and_its_hint_names_it(name):
+    """The checker gives the rule id as data (CheckResult.rule, which the grade book's "rule broken"
+    reads); the hint the student reads names that same rule."""
+    seen = 0
+    for student in ("alice", "s2024-017"):
+        ex = Exercise.load(name, student)
+        for qid, q in ex.questions.items():
+            tries = {"int": lambda: [parse_answer("int", q.key) + d for d in (-100, -10, -1, 1, 10, 100)],
+                     "cards": lambda: [[c] for c in q.universe] + [q.universe[:-1]],
+                     "ints": lambda: [[int(v)] for v in q.universe], "card": lambda: list(q.facts["cards"]),
+                     "seat": lambda: ["North", "East", "South", "West"],
+                     "side": lambda: ["NS", "EW", "nobody", "tie"]}[q.kind]()
+            for a in tries:
+                r = ex.evaluate(qid, a)
+                assert r.rule == "" or r.status == "wrong", (qid, a)
+                if r.status == "wrong" and r.rule:
+                    seen += 1
+                    assert re.fullmatch(r"(SP|OH)-V?\d+", r.rule) and r.rule in r.message, (qid, a, r)
+    assert seen > 10

@@ -72,7 +72,7 @@ def test_no_attribute_or_cell_of_the_students_kernel_holds_an_answer(name):
     ex = _student(name)
     assert not any(hasattr(ex, a) for a in ("key", "answers", "questions", "solution", "secret", "seed"))
     public = [a for a in dir(ex) if not a.startswith("_")]
-    assert set(public) == {"check", "evaluate", "name", "qids", "settings", "show", "student", "title"}
+    assert set(public) == {"check", "evaluate", "mode", "name", "qids", "settings", "show", "student", "title"}
     values = list(_all_values(ex)) + list(_all_values(vars(ex)))
     nb_text = notebook_text(build_notebook(name, "alice", secret=SECRET))
     sealed = json.dumps(seal(teacher, SECRET))
@@ -87,8 +87,8 @@ def test_no_attribute_or_cell_of_the_students_kernel_holds_an_answer(name):
             if len(shown) > 1:
                 assert " ".join(shown) not in sealed
         assert q.solution not in nb_text and q.solution not in sealed
-    # the settings shown in the notebook are rules only: no switch shows answers
-    assert set(ex.settings) == {"oh_hell", "estimator"}
+    # the settings shown in the notebook are rules and the mode only: no switch shows answers
+    assert set(ex.settings) == {"oh_hell", "estimator", "mode"}
 
 
 def test_a_classmates_set_cannot_be_made_without_the_class_secret():
@@ -170,9 +170,10 @@ def test_code_answers_and_cells_that_do_not_hold_the_value_never_get_a_tick():
     # the cell cannot be found in this session's history
     r = _check(ex, "q1", key, None)
     assert r.status == "ungraded" and "cannot find the cell" in r.message
-    # a typed literal: ✓, and it says it cannot see the file
+    # a typed literal, but the check cannot see the saved file: it says it cannot tell, never ✓
     r = _check(ex, "q1", key, f"answer_q1 = {key}")
-    assert r.ok and "cannot see the notebook file" in r.message
+    assert not r.ok and r.status == "unsure" and r.symbol == "?" and "cannot see the saved notebook file" in r.message
+    assert r.message.startswith("The value itself is right.")
     assert read_answer_cell(f"answer_q1 = {key}") == ("value", "q1", key)
 
 
@@ -227,8 +228,7 @@ def test_saved_view_reads_the_notebook_named_by_jpy_session_name(tmp_path, monke
     assert graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view).ok
 
 
-def test_notebook_run_in_a_kernel_check_before_answer_code_answer_and_right_answer():
-    from nbclient import NotebookClient
+def test_notebook_run_in_a_kernel_check_before_answer_code_answer_and_right_answer(tmp_path, monkeypatch):
     name = "ex3_spades_scoring"
     key = answer_key(_teacher(name))
     nb = fill_answers(build_notebook(name, "alice", secret=SECRET), key)
@@ -239,14 +239,47 @@ def test_notebook_run_in_a_kernel_check_before_answer_code_answer_and_right_answ
             c.source = f"answer_q2 = {key['q2'] - 10} + 10"
         if c.id == "q3-answer":
             c.source = "x = 3  # no answer_q3 in the kernel when q3's check runs"
-    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=False).execute()
-    out = {c.id: "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in c.outputs)
-           for c in nb.cells if c.cell_type == "code"}
+    path = tmp_path / f"{name}.ipynb"
+    path.write_text(notebook_text(nb), encoding="utf-8")  # saved, as JupyterLab saves it
+    out = _run_with_session_file(nb, path, monkeypatch)
     assert "questions are not loaded" in out["early"] and "Error" not in out["early"]
     assert out["q1-check"].startswith("✓ q1: Right")
     assert out["q2-check"].startswith("⚠ q2: This answer will not be graded") and "The value itself is right" in out["q2-check"]
     assert "not set yet" in out["q3-check"] and "NameError" not in out["q3-check"]
     assert all(out[f"q{i}-check"].startswith("✓") for i in range(4, 9))
+
+
+def test_a_later_scratch_cell_outside_jupyterlab_never_gets_a_tick(tmp_path, monkeypatch):
+    """The issue's case: outside JupyterLab (no saved file to read), a scratch cell below the answer cell
+    sets answer_q1 too; the student re-runs the answer cell and the check. The grader reads the scratch
+    cell (the last one in notebook order) and gives 0, so the check must not show ✓: it says it cannot tell.
+    With the saved file in view (JupyterLab), it names the problem."""
+    name = "ex3_spades_scoring"
+    key = answer_key(_teacher(name))
+    nb = fill_answers(build_notebook(name, "alice", secret=SECRET), key)
+    i = next(n for n, c in enumerate(nb.cells) if c.id == "q1-check")
+    nb.cells.insert(i + 1, nbformat.v4.new_code_cell(f"answer_q1 = {key['q1'] + 7}  # trying something", id="scratch"))
+    nb.cells.append(nbformat.v4.new_code_cell(f"answer_q1 = {key['q1']}\nfrom tutor.exercises.student import check\n"
+                                              f"check('q1')", id="again"))
+    assert read_answer_cell(nb.cells[i + 1].source) == ("value", "q1", key["q1"] + 7)
+    from tutor.exercises.grading import read_notebook_answers
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    from nbclient import NotebookClient
+    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=False).execute()
+    again = "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in nb.cells[-1].outputs)
+    assert not again.startswith("✓") and again.startswith("? q1:") and "cannot tell what the grader will read" in again
+    saved = json.loads(notebook_text(nb))
+    assert read_notebook_answers(saved)["q1"].value == key["q1"]  # here the later cell repeats the right value…
+    # …so with the file saved and in view the check agrees with the grader; make the scratch cell the last one
+    nb.cells.pop()
+    path = tmp_path / f"{name}.ipynb"
+    path.write_text(notebook_text(nb), encoding="utf-8")
+    assert read_notebook_answers(json.loads(path.read_text()))["q1"].value == key["q1"] + 7
+    ex = _student(name)
+    view = _saved_view(ex, "q1", {"__vsc_ipynb_file__": str(path)})  # VS Code names the file in the namespace
+    r = graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']}", view)
+    assert r.status == "ungraded" and f"answer_q1 = {key['q1'] + 7}" in r.message
+    assert "Delete or change any cell below your answer that sets answer_q1" in r.message
 
 
 # ------------------------------------------------------ item 7: answer forms
@@ -436,8 +469,9 @@ def test_every_specific_hint_of_a_number_question_is_in_its_book(name):
         for qid, q in ex.questions.items():
             if q.kind != "int":
                 continue
-            for a in range(q.key - 250, q.key + 251):
-                assert judge_with_book("int", a, PlainBook(q), q.generic) == q.judge(a), (qid, a)
+            for a in range(q.key - 250, q.key + 251):  # and the rule id each wrong answer breaks, as data
+                got = judge_with_book("int", a, PlainBook(q), q.generic, generic_rule=q.generic_rule)
+                assert got == q._judged(a), (qid, a)
 
 
 def _run_with_session_file(nb, path, monkeypatch):
@@ -458,7 +492,7 @@ def test_in_jupyterlab_the_check_reads_the_saved_file_its_name_and_whether_it_is
     renamed.write_text(notebook_text(saved), encoding="utf-8")
     out = _run_with_session_file(nbformat.reads(notebook_text(filled), as_version=4), renamed, monkeypatch)
     assert out["q1-check"].startswith("⚠ q1:") and "Rename" in out["q1-check"] and f"'{name}.ipynb'" in out["q1-check"]
-    assert out["q2-check"].startswith("⚠ q2:") and "Save the notebook" in out["q2-check"]
+    assert out["q2-check"].startswith("⚠ q2:") and "save the notebook (Ctrl+S" in out["q2-check"]
     good = tmp_path / f"{name}.ipynb"
     good.write_text(notebook_text(filled), encoding="utf-8")
     out = _run_with_session_file(nbformat.reads(notebook_text(filled), as_version=4), good, monkeypatch)
@@ -492,11 +526,14 @@ def test_a_tick_always_means_the_grader_reads_that_value():
                f"if True:\n    answer_q1 = {key}", f"answer_q1 = {key}; x = 1", f"answer_q1 = -(-{key})"]
     for src in sources:
         graded = read_answer_cell(src)
-        r = _check(ex, "q1", key, src)
+        saved = {"name": "ex3_spades_scoring.ipynb", "status": graded[0], "value": graded[2],
+                 "owner": ("ex3_spades_scoring", "alice")}  # the saved file holds that cell
+        r = _check(ex, "q1", key, src, saved)
         if r.ok:
             assert graded[0] == "value" and graded[1] == "q1" and graded[2] == key, src
         else:
             assert r.status == "ungraded" or graded[2] != key, src
+        assert not _check(ex, "q1", key, src).ok, src  # without the saved file: never ✓
 
 
 def test_every_card_in_every_form_round_trips():
@@ -532,3 +569,112 @@ def test_any_answer_gets_the_same_verdict_from_the_check_and_the_grader(name, q,
     t, s = teacher.evaluate(qid, answer), ex.evaluate(qid, answer)
     assert (t.status, t.message) == (s.status, s.message)
     assert t.status in ("correct", "wrong", "invalid", "empty")
+
+
+# --------------------------------------------- issue 28: the test mode gives a script nothing
+def _candidates(q) -> list:
+    """Answers to try on a question: every answer its book knows (right or wrong), and a few more."""
+    out = [q.key, *q.accepted]
+    if q.kind == "int":
+        k = parse_answer("int", q.key)
+        out += list(range(k - 60, k + 61)) + [int(c) for c in q.notes]
+    elif q.kind == "cards":
+        hand = q.universe
+        out += [[c] for c in hand] + [hand, hand[:-1], []]
+    elif q.kind == "ints":
+        out += [[int(v)] for v in q.universe] + [[int(v) for v in q.universe]]
+    elif q.kind == "card":
+        out += list(q.notes) + ["2C", "AS", "KH"]
+    elif q.kind == "seat":
+        out += ["North", "East", "South", "West"]
+    elif q.kind == "side":
+        out += ["NS", "EW", "nobody", "tie"]
+    return out
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_in_a_test_set_the_check_says_the_same_for_every_candidate_answer(name):
+    """A script that asks a test notebook's check every candidate answer learns only how each was read:
+    the status is "received" for all, right and wrong, and the message is the read-as sentence alone."""
+    from tutor.exercises.core import read_as
+    settings = {"mode": "test"}
+    teacher, ex = _teacher(name, "alice", settings), _student(name, "alice", settings)
+    assert ex.mode == "test"
+    for qid, q in teacher.questions.items():
+        saw_right = saw_wrong = False
+        for a in _candidates(q):
+            truth = teacher.evaluate(qid, a)
+            r = ex.evaluate(qid, a)
+            if truth.status == "invalid":  # not readable as this kind of answer: the same message in both modes
+                assert (r.status, r.message) == (truth.status, truth.message)
+                continue
+            assert r.status == "received" and r.symbol == "✎" and not r.ok
+            assert r.message == read_as(q.kind, parse_answer(q.kind, a)), (qid, a)
+            saved = {"name": f"{name}.ipynb", "status": "value", "value": a, "owner": (name, "alice")}
+            g = graded_check(ex, qid, a, f"answer_{qid} = {a!r}", saved)
+            assert g.status == "received" and g.message.split("\n")[0] == r.message
+            assert g.message.split("\n")[1:] == graded_check(ex, qid, q.key, f"answer_{qid} = {q.key!r}",
+                                                              dict(saved, value=q.key)).message.split("\n")[1:]
+            saw_right |= truth.ok
+            saw_wrong |= truth.status == "wrong"
+        assert saw_right and saw_wrong, qid  # both kinds were asked
+        assert ex.evaluate(qid, "no such card ZZ").status in ("invalid", "received")
+
+
+def _with_a_wrong_key(monkeypatch):
+    """Every Question made from now on has its answer key, accepted answers, hints and solution swapped for
+    those of a wrong answer (as if the engine had found another answer)."""
+    import dataclasses
+    from tutor.exercises import core
+
+    def wrong(q):
+        if q.kind == "int":
+            return parse_answer("int", q.key) + 1
+        if q.kind == "cards":
+            return q.universe[:1] if sorted(q.universe[:1]) != sorted(q.key) else q.universe
+        if q.kind == "ints":
+            return [int(q.universe[0])] if [int(q.universe[0])] != q.key else [int(v) for v in q.universe]
+        if q.kind == "card":
+            return "2C" if canonical("card", parse_answer("card", q.key)) != "2C" else "3C"
+        if q.kind == "side":
+            return "EW" if q.key != "East–West" else "NS"
+        return "North"
+
+    original = core.Exercise.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        swapped = {}
+        for qid, q in self.questions.items():
+            w = wrong(q)
+            c = canonical(q.kind, parse_answer(q.kind, w))
+            swapped[qid] = dataclasses.replace(
+                q, key=w, accepted=[c], notes={c: "Right: swapped"}, note_rules={},
+                item_notes={i: "Not quite: swapped" for i in (q.universe or [])}, item_rules={},
+                generic="Not quite: swapped generic", generic_rule="SP-1", outside="swapped {item}",
+                solution="swapped solution", judge=lambda a: (True, "Right: swapped", ""))
+        self.questions = swapped
+    monkeypatch.setattr(core.Exercise, "__init__", init)
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_a_test_notebook_holds_nothing_derived_from_an_accepted_answer(name, monkeypatch):
+    """Made again with every answer key swapped for a wrong one, the same student's test notebook is byte
+    for byte the same: nothing in it (hash, sealed hint, salt, size) depends on which answer is right.
+    A practice notebook, which carries the hashed book, changes (so the swap is real)."""
+    from tutor.exercises.classset import notebook_for
+    test, practice = {"mode": "test", "estimator": "count"}, {"mode": "practice", "estimator": "count"}
+    before = {m: notebook_for(name, "s07", s, SECRET, 7) for m, s in (("test", test), ("practice", practice))}
+    with monkeypatch.context() as m:
+        _with_a_wrong_key(m)
+        assert Exercise(name, "s07", test, secret=SECRET, variant=7).questions["q1"].solution == "swapped solution"
+        after = {m_: notebook_for(name, "s07", s, SECRET, 7) for m_, s in (("test", test), ("practice", practice))}
+    assert after["test"] == before["test"]
+    assert after["practice"] != before["practice"]
+    # and what the test notebook carries per question: the question as shown, nothing else
+    nb = json.loads(before["test"])
+    data = json.loads(zlib.decompress(base64.b64decode(
+        re.search(r"load_sealed\('([^']+)'\)", "".join(nb["cells"][1]["source"])).group(1))))
+    assert data["mode"] == "test"
+    for q in data["questions"].values():
+        assert set(q) == {"title", "prompt", "help", "kind", "rules"}

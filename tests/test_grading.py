@@ -9,6 +9,7 @@ file, an answer re-typed in a new cell after deleting the original).
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -150,9 +151,11 @@ def test_grade_class_csv_values(klass, tmp_path, capsys):
     r = _row(got, "dan")
     assert r["total"] == 15 and r["ex1_legal_cards:q2"] == 0 and r["ex1_legal_cards:q3"] == 0
     assert r["notes"].startswith("ex1_legal_cards: code, not a value in q2, q3")
-    assert _row(got, "eve")["notes"] == "nothing handed in" and _row(got, "eve")["total"] == 0
+    assert _row(got, "eve")["notes"] == "handed in blank" and _row(got, "eve")["total"] == 0
     r = _row(got, "fay")
-    assert r["total"] == 8 and "is from ann's set, not fay's" in r["notes"]
+    assert r["total"] == 8
+    assert ("ex1_legal_cards: ex1_legal_cards.ipynb was handed in by fay but made for ann: not graded as fay's work"
+            in r["notes"])
     r = _row(got, "gus")
     assert r["ex1_legal_cards total"] == 9 and r["total"] == 9, "a renamed file is recognised by its metadata"
     assert r["notes"] == "ex3_spades_scoring: not handed in"
@@ -164,6 +167,7 @@ def test_grade_class_csv_values(klass, tmp_path, capsys):
     assert r["total"] == 8 and "code, not a value in q1" in r["notes"]
     printed = capsys.readouterr().out
     assert "Graded 9 students;" in printed and "warning" not in printed
+    assert "Handed in by fay, made for ann: ex1_legal_cards (ex1_legal_cards.ipynb)." in printed
 
 
 def test_semicolon_delimiter_and_lms_file(klass, tmp_path):
@@ -261,7 +265,7 @@ def test_crafted_notebooks_become_notes_and_the_class_is_graded(tmp_path, craft,
     assert bob["total"] <= 8
 
 
-def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path):
+def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path, capsys):
     out, keys = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], names={"ann": "=1+1"})
     hand_in(out, keys, "ann", "ex2_trick_winner")
     for bad in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"):
@@ -269,13 +273,14 @@ def test_formula_folder_names_never_reach_the_csv_as_formulas(tmp_path):
         shutil.copy(out / "ann" / "ex2_trick_winner.ipynb", out / bad / "ex2_trick_winner.ipynb")
     csv = tmp_path / "g.csv"
     assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
-    lines = csv.read_text(encoding="utf-8-sig").splitlines()[1:]
-    firsts = [line.split(",")[0] for line in lines]
-    assert all(not f.lstrip('"').startswith(("=", "+", "-", "@")) for f in firsts), firsts
     got = pd.read_csv(csv, keep_default_na=False)
-    assert list(got["id"]) == ["ann", "'+1", "'-2", "'=HYPERLINK(\"x\")", "'@SUM(A1)"]
-    assert _row(got, "ann")["name"] == "'=1+1"
-    assert all("not a student id" in n for n in got["notes"][1:]) and list(got["total"]) == [8, 0, 0, 0, 0]
+    # folders that are not student ids are never graded nor written to either CSV file: they are listed
+    assert list(got["id"]) == ["ann"] and _row(got, "ann")["name"] == "'=1+1" and list(got["total"]) == [8]
+    lms = pd.read_csv(tmp_path / "g-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["ann"] and list(lms["Student"]) == ["'=1+1"]
+    printed = capsys.readouterr().out
+    assert "Not on the roster (not graded, not in the LMS file): 4" in printed
+    assert "'+1': folder name is not a student id" in printed
     assert neutralise_cell("-3") == "'-3" and neutralise_cell(-3) == -3 and neutralise_cell("ok") == "ok"
 
 
@@ -296,11 +301,12 @@ def test_grade_with_roster_lists_students_who_handed_in_nothing(klass, tmp_path)
     roster.write_text("Student ID;Name\nann;Amina K\nben;B\nzed;Zed Z\n", encoding="utf-8")
     report = grade_class(out, keys, roster=["ann", "ben", "zed"], names={"zed": "Zed Z"})
     ids = [r["id"] for r in report.rows]
-    assert ids[:3] == ["ann", "ben", "zed"] and "eve" in ids
+    assert ids == ["ann", "ben", "zed"], "only the roster's students have rows"
     zed = report.rows[2]
     assert zed["notes"] == "nothing handed in" and zed["name"] == "Zed Z" and zed["total"] == 0
-    eve = next(r for r in report.rows if r["id"] == "eve")
-    assert eve["notes"] == "not on the roster; nothing handed in"
+    # the other folders are listed, never graded
+    assert [x["name"] for x in report.not_on_roster] == ["cat", "dan", "eve", "fay", "gus", "hal", "ivy"]
+    assert "  eve: not on the roster" in report.summary()
 
 
 def test_keys_loader_reads_what_make_wrote(klass):
@@ -377,3 +383,84 @@ def test_any_crafted_value_is_a_note_never_a_crash(fuzz_class, where, junk):
     finally:
         path.write_text(original, encoding="utf-8")
     assert rows[0]["total"] == 8 and 0 <= rows[1]["total"] <= 8
+
+
+# ------------------------------------------------------------ issue 28: the grade book and the LMS file
+def test_lms_file_holds_roster_students_only_a_case_variant_is_listed_not_zeroed(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["s2024-001", "s2024-002"], ["ex2_trick_winner"])
+    hand_in(out, keys, "s2024-001", "ex2_trick_winner")
+    (out / "S2024-001").mkdir()  # a case variant of a real id (an LMS matching without case would take it)
+    shutil.copy(out / "s2024-002" / "ex2_trick_winner.ipynb", out / "S2024-001" / "ex2_trick_winner.ipynb")
+    (out / "visitor").mkdir()
+    csv = tmp_path / "grades.csv"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(csv)]) == 0
+    printed = capsys.readouterr().out
+    lms = pd.read_csv(tmp_path / "grades-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["s2024-001", "s2024-002"] and list(lms["Trick Tutor exercises"]) == [8, 0]
+    assert list(pd.read_csv(csv, keep_default_na=False)["id"]) == ["s2024-001", "s2024-002"]
+    assert "Not on the roster (not graded, not in the LMS file): 2" in printed
+    assert "  S2024-001: not on the roster (did you mean s2024-001?)" in printed and "  visitor: not on the roster" in printed
+    page = tmp_path / "report.html"
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>Not on the roster</h2>" in html and "S2024-001: not on the roster; did you mean s2024-001?" in html
+
+
+def test_an_lms_id_column_lets_class_ids_be_pseudonyms(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name,lms_id\nt01,Amina Khan,s2024-001\nt02,Bo Li,s2024-002\n", encoding="utf-8")
+    out = tmp_path / "class"
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--exercises", "ex2_trick_winner"]) == 0
+    keys = tmp_path / "class-teacher"
+    assert load_keys(keys).lms_ids == {"t01": "s2024-001", "t02": "s2024-002"}
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != "binder") == ["t01", "t02"]
+    assert "s2024" not in "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.ipynb"))
+    hand_in(out, keys, "t02", "ex2_trick_winner")
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv")]) == 0
+    lms = pd.read_csv(tmp_path / "g-lms.csv", keep_default_na=False)
+    assert list(lms["SIS User ID"]) == ["s2024-001", "s2024-002"] and list(lms["ID number"]) == ["s2024-001", "s2024-002"]
+    assert list(lms["Trick Tutor exercises"]) == [0, 8]
+    dup = tmp_path / "dup.csv"
+    dup.write_text("student_id,lms_id\nt01,x1\nt02,X1\n", encoding="utf-8")
+    assert main(["exercises", "make", "--roster", str(dup), "--out", str(tmp_path / "c2")]) == 2
+
+
+def test_nothing_handed_in_and_handed_in_blank_are_told_apart(tmp_path):
+    out, keys = make_set(tmp_path, ["ann", "bob", "cy"], ["ex1_legal_cards", "ex2_trick_winner"])
+    into = tmp_path / "in"
+    (into / "ann").mkdir(parents=True)
+    shutil.copy(out / "ann" / "ex1_legal_cards.ipynb", into / "ann")  # one blank notebook
+    (into / "bob").mkdir()
+    for n in ("ex1_legal_cards", "ex2_trick_winner"):
+        shutil.copy(out / "bob" / f"{n}.ipynb", into / "bob")         # both, blank
+    rows = {r["id"]: r for r in grade_class(into, keys).rows}
+    assert rows["ann"]["notes"] == "handed in blank; ex2_trick_winner: not handed in"
+    assert rows["bob"]["notes"] == "handed in blank"
+    assert rows["cy"]["notes"] == "nothing handed in"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_file_that_cannot_be_written_is_named(klass, tmp_path, capsys):
+    out, keys = klass
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", "/dev/full",
+                 "--lms-out", str(tmp_path / "lms.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "tricktutor exercises grade: cannot write /dev/full (No space left on device)"
+    assert main(["exercises", "grade", str(out), "--keys", str(keys), "--out", str(tmp_path / "g.csv"),
+                 "--lms-out", "/dev/full"]) == 2
+    assert "cannot write /dev/full (No space left on device)" in capsys.readouterr().err
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", "/dev/full"]) == 2
+    assert "tricktutor exercises report: cannot write /dev/full (No space left on device)" in capsys.readouterr().err
+
+
+def test_report_says_what_percent_right_is_of_and_feedback_pages_are_the_students(klass, tmp_path):
+    out, keys = klass
+    page = tmp_path / "r.html"
+    assert main(["exercises", "report", str(out), "--keys", str(keys), "--out", str(page)]) == 0
+    import html as _html
+    html = _html.unescape(page.read_text(encoding="utf-8"))
+    assert ("For each question: of the students who handed in that exercise's notebook (a blank notebook counts, a "
+            "missing one does not), the percentage who got the mark.") in html
+    assert "% right of those who handed it in" in html and "<th>handed in</th>" in html
+    fb = (tmp_path / "feedback" / "ann.html").read_text(encoding="utf-8")
+    assert "<title>Trick Tutor exercises: feedback for Amina Khan</title>" in fb and "class report" not in fb

@@ -93,10 +93,13 @@ def test_student_folder_symlinked_outside_and_regular_file_at_top(klass, tmp_pat
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     shutil.copy(out / "ann" / f"{EX}.ipynb", elsewhere / f"{EX}.ipynb")
-    (out / "zed").symlink_to(elsewhere)
+    shutil.rmtree(out / "flo")
+    (out / "flo").symlink_to(elsewhere)   # a roster student's folder
+    (out / "zed").symlink_to(elsewhere)   # a folder of nobody on the roster
     (out / "stray.ipynb").write_text("{}", encoding="utf-8")
-    df, _, _ = _grade(out, keys, tmp_path)
-    assert "student folder is a symbolic link" in df.loc["zed", "notes"] and df.loc["zed", "total"] == 0
+    df, _, printed = _grade(out, keys, tmp_path)
+    assert "student folder is a symbolic link" in df.loc["flo", "notes"] and df.loc["flo", "total"] == 0
+    assert "zed" not in df.index and "zed: not on the roster" in printed
     assert "stray.ipynb" not in df.index
 
 

@@ -1,6 +1,6 @@
 """The class report's figures: percent correct per question counts only the
 students who handed that exercise in (a missing notebook is not a wrong answer)."""
-from tutor.exercises.grading import NOT_HANDED_IN, Answer, GradeReport
+from tutor.exercises.grading import Answer, GradeReport
 from tutor.exercises.report import report_figures
 
 COLS = ["id", "name", "ex1_legal_cards:q1", "ex1_legal_cards:q2", "ex1_legal_cards total",
@@ -23,10 +23,11 @@ def test_percent_correct_counts_only_students_who_handed_in():
             report.answers.append(Answer(sid, q, "1" if m else "2", "correct" if m else "wrong", "", "SP-14", m))
     for sid in ("c", "d"):
         for q in qs:
-            report.answers.append(Answer(sid, q, "", "missing", NOT_HANDED_IN))
+            report.answers.append(Answer(sid, q, "", "not_handed_in"))
     figs = report_figures(report)
     # 3 of 5 handed in: q1 right for a and b (2 of 3), q2 for a only (1 of 3)
     assert figs["percent_correct"] == {"ex1_legal_cards:q1": 66.7, "ex1_legal_cards:q2": 33.3}
+    assert figs["handed_in"] == {"ex1_legal_cards:q1": 3, "ex1_legal_cards:q2": 3}
     assert figs["students"] == 5
     assert figs["distribution"]["0–9"] == 3 and figs["distribution"]["50–59"] == 1
     assert figs["distribution"]["90–100"] == 1

@@ -88,4 +88,4 @@ def test_semicolon_roster_through_make_and_grade(tmp_path):
     assert main(["exercises", "grade", str(out), "--out", str(csv), "--roster", str(p), "--delimiter", ";"]) == 0
     got = pd.read_csv(csv, sep=";", keep_default_na=False, encoding="utf-8-sig")
     assert list(got["id"]) == ["Siobhán_ONeill", "s2"] and list(got["name"]) == ["Siobhán O'Neill", "Smith; John"]
-    assert list(got["notes"]) == ["nothing handed in", "nothing handed in"]
+    assert list(got["notes"]) == ["handed in blank", "handed in blank"]  # the notebooks make wrote, untouched

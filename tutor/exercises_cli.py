@@ -1,11 +1,11 @@
 """``tricktutor exercises …``: the teacher's commands (exercises/TEACHERS.md walks through them).
 
     tricktutor exercises make --roster roster.csv --out class [--keys class-teacher]
-        [--exercises ex1_legal_cards,ex3_spades_scoring]
+        [--mode practice|test] [--exercises ex1_legal_cards,ex3_spades_scoring]
         [--oh-hell-rules tricks_always_count,nil_pays_hand_size] [--estimator auto|advisor|count]
         [--repo-url URL [--hub-url URL] [--branch main]] [--package REQUIREMENT]
         [--key-notebooks] [--force]
-    tricktutor exercises collect DOWNLOADS... --into handed-in [--keys class-teacher] [--replace]
+    tricktutor exercises collect DOWNLOADS... --into handed-in --keys class-teacher [--lms-list LIST.csv]
     tricktutor exercises grade handed-in --keys class-teacher --out grades.csv
         [--delimiter ';'] [--lms-out grades-lms.csv] [--override overrides.csv] [--roster roster.csv]
     tricktutor exercises report handed-in --keys class-teacher [--out report.html]
@@ -14,10 +14,14 @@
 ``make`` writes the class folder to share (one folder per student, README,
 .gitignore, binder/) and the teacher folder (default ``<out>-teacher``: the
 class secret, settings, roster copy) that grading needs and students must
-never get.  Exit status: 0 done, 2 bad input (one line on stderr).
+never get.  Exit status: 0 done, 2 bad input or a file that cannot be
+written (one line on stderr naming it).
+
+User-visible sentences are in :data:`_SAY` (named placeholders).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -27,6 +31,34 @@ from tutor.exercises.classset import nbgitpuller_link  # noqa: F401 - re-exporte
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
 _OH_HELL_OPTIONS = ("tricks_always_count", "nil_pays_hand_size")
+
+#: What the commands print, and their help: whole sentences, named placeholders.
+_SAY = {
+    "cannot_write": "cannot write {path} ({error})",
+    "graded": "Grades written to {out}; LMS import file (Student, SIS User ID, ID number, total; roster "
+              "students only) to {lms}.",
+    "reported": "Report for {students} students (mean {mean:g}%) written to {out}; feedback pages for students "
+                "in {feedback}/.",
+    "mode_help": "practice (the default for a new exercise; one already in the set keeps its mode) or test. "
+                 "practice: each notebook's check says right or wrong with a hint, "
+                 "so students learn as they go; a script can ask that check every answer, so the marks show "
+                 "practice, not what a student knows. test: the check says only how an answer was read and that "
+                 "it will be graded, and the notebook holds nothing from which right can be told from wrong; "
+                 "students see right and wrong on the feedback pages after grading.",
+    "make_epilog": (
+        "Modes (--mode; an exercise keeps the mode it was first made with):\n"
+        "  practice  Each notebook's check says right (✓) or wrong (✗) with a hint: good\n"
+        "            for learning. A student, or a script, can try answers until the\n"
+        "            check says ✓, in their own notebook or a classmate's, so practice\n"
+        "            marks do not show what a student knows.\n"
+        "  test      The check says only how an answer was read (\"the number 52\") and\n"
+        "            that it will be graded; nothing in the notebook tells right from\n"
+        "            wrong. Students see right and wrong on the feedback pages that\n"
+        "            'tricktutor exercises report' writes after grading.\n"
+        "A student's questions are the same in both modes."),
+    "collect_help": "files each notebook under the student named by where the school's system put it (Moodle, "
+                     "Canvas, or folders named by student id), never by the notebook itself",
+}
 
 
 class _Input(Exception):
@@ -63,6 +95,8 @@ def _settings_from_args(args) -> dict:
             except Exception:  # noqa: BLE001
                 estimator = "count"
         settings["estimator"] = estimator
+    if getattr(args, "mode", None):  # else: an exercise in the set keeps its mode, a new one is practice
+        settings["mode"] = args.mode
     if getattr(args, "reveal_answers", False):
         if "reveal_answers" not in DEFAULT_SETTINGS:
             raise _Input("--reveal-answers is no longer offered: notebooks never hold the answers")
@@ -75,6 +109,12 @@ def _settings_from_args(args) -> dict:
 def _fail(cmd: str, msg: str) -> int:
     print(f"tricktutor exercises {cmd}: {msg}", file=sys.stderr)
     return 2
+
+
+def _cannot_write(cmd: str, e: OSError, path=None) -> int:
+    """One line naming the file that could not be written (``e.filename`` is
+    None when a write, not an open, fails: a full disk, ``/dev/full``)."""
+    return _fail(cmd, _SAY["cannot_write"].format(path=e.filename or path or "a file", error=e.strerror or e))
 
 
 def _make(args) -> int:
@@ -95,7 +135,7 @@ def _make(args) -> int:
     except (_Input, RosterError, MakeError) as e:
         return _fail("make", str(e))
     except OSError as e:
-        return _fail("make", f"cannot write: {e.filename or ''} ({e.strerror})")
+        return _cannot_write("make", e, args.out)
     for w in roster.warnings:
         print(f"warning: {w}")
     print(result.summary())
@@ -115,18 +155,16 @@ def _make(args) -> int:
 
 
 def _collect(args) -> int:
-    from tutor.exercises.collect import collect
+    from tutor.exercises.collect import CollectError, collect
     from tutor.exercises.grading import GradingError, load_keys
     try:
-        keys = load_keys(args.keys) if args.keys else None
-        report = collect(args.downloads, args.into, keys=keys, replace=args.replace)
-    except (GradingError, ValueError) as e:
+        keys = load_keys(args.keys)
+        report = collect(args.downloads, args.into, keys=keys, lms_lists=args.lms_list)
+    except (GradingError, CollectError) as e:
         return _fail("collect", str(e))
     except OSError as e:
-        return _fail("collect", f"cannot write: {e.filename or ''} ({e.strerror})")
+        return _cannot_write("collect", e, args.into)
     print(report.summary())
-    if keys is None:
-        print("note: without --keys, signatures were not checked (grade checks them).")
     return 0
 
 
@@ -150,12 +188,13 @@ def _graded(args, cmd: str):
     if not folder.is_dir():
         raise _Input(f"{folder} is not a folder")
     keys = load_keys(_keys_for(args, folder))
-    roster = names = None
+    roster = names = lms_ids = None
     if args.roster:
         r = _read(args.roster)
-        roster, names = r.ids, r.names()
+        roster, names, lms_ids = r.ids, r.names(), r.lms_ids()
     overrides = read_overrides(args.override) if args.override else None
-    return grade_class(folder, keys, roster=roster, names=names, overrides=overrides), (GradingError, RosterError)
+    return (grade_class(folder, keys, roster=roster, names=names, overrides=overrides, lms_ids=lms_ids),
+            (GradingError, RosterError))
 
 
 def _check_out_file(path: str, what: str) -> Path:
@@ -180,14 +219,15 @@ def _grade(args) -> int:
             raise _Input("--delimiter must be ',' or ';' (or tab)")
         delim = "\t" if args.delimiter == "tab" else args.delimiter
         report, _ = _graded(args, "grade")
-        report.write_csv(out, delimiter=delim)
-        report.write_lms_csv(lms, delimiter=delim)
     except (_Input, GradingError, RosterError) as e:
         return _fail("grade", str(e))
-    except OSError as e:
-        return _fail("grade", f"cannot write {e.filename or ''} ({e.strerror})")
+    for path, write in ((out, report.write_csv), (lms, report.write_lms_csv)):
+        try:
+            write(path, delimiter=delim)
+        except OSError as e:
+            return _cannot_write("grade", e, path)
     print(report.summary())
-    print(f"Grades written to {out}; LMS import file (Student, SIS User ID, ID number, total) to {lms}.")
+    print(_SAY["graded"].format(out=out, lms=lms))
     return 0
 
 
@@ -195,6 +235,7 @@ def _report(args) -> int:
     from tutor.exercises.grading import GradingError
     from tutor.exercises.report import write_report
     from tutor.exercises.roster import RosterError
+    out = feedback = None
     try:
         out = _check_out_file(args.out, "--out")
         report, _ = _graded(args, "report")
@@ -203,9 +244,9 @@ def _report(args) -> int:
     except (_Input, GradingError, RosterError, ValueError) as e:
         return _fail("report", str(e))
     except OSError as e:
-        return _fail("report", f"cannot write {e.filename or ''} ({e.strerror})")
-    print(f"Report for {figs['students']} students (mean {figs['mean_percent']:g}%) written to {out}; "
-          f"feedback pages for students in {feedback}/.")
+        return _cannot_write("report", e, out)
+    print(report.summary())
+    print(_SAY["reported"].format(students=figs["students"], mean=figs["mean_percent"], out=out, feedback=feedback))
     return 0
 
 
@@ -213,8 +254,11 @@ def add_exercise_commands(subparsers) -> None:
     """Add ``exercises make|collect|grade|report`` to the ``tricktutor`` parser."""
     ex = subparsers.add_parser("exercises", help="teacher tools: make a class set, collect, grade, report")
     sub = ex.add_subparsers(dest="exercises_command", required=True)
-    m = sub.add_parser("make", help="write one notebook per student and exercise (adds to an existing set)")
-    m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name")
+    m = sub.add_parser("make", help="write one notebook per student and exercise (adds to an existing set)",
+                       epilog=_SAY["make_epilog"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name "
+                                                   "and lms_id (the id your learning platform matches grades on)")
+    m.add_argument("--mode", choices=("practice", "test"), help=_SAY["mode_help"])
     m.add_argument("--out", required=True, help="the class folder to share: OUT/<student_id>/<exercise>.ipynb")
     m.add_argument("--keys", help="teacher folder (default: OUT-teacher next to OUT); keep it private")
     m.add_argument("--exercises", help="comma-separated exercise names (default: all six)")
@@ -236,12 +280,16 @@ def add_exercise_commands(subparsers) -> None:
                    help="also write notebooks with the answers filled in, in the teacher folder")
     m.add_argument("--jobs", type=int, help="worker processes (default: 2 for large rosters)")
     m.set_defaults(func=_make)
-    c = sub.add_parser("collect", help="file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb")
-    c.add_argument("downloads", nargs="+", help="folders, zip files or notebooks, in any naming")
-    c.add_argument("--into", required=True, help="the folder to file them in (then grade it)")
-    c.add_argument("--keys", help="the teacher folder: also check signatures, roster and exercises")
-    c.add_argument("--replace", action="store_true",
-                   help="take a new hand-in over a different one already filed (the old one is kept in .replaced/)")
+    c = sub.add_parser("collect", help="file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb",
+                       description=_SAY["collect_help"])
+    c.add_argument("downloads", nargs="+", help="your learning platform's downloads (zips or folders), or folders "
+                                                "named by student id")
+    c.add_argument("--into", required=True, help="the folder to file them in (then grade it); a copy already "
+                                                 "there is never replaced: a different one is filed beside it")
+    c.add_argument("--keys", required=True, help="the teacher folder make wrote (roster, signatures, exercises)")
+    c.add_argument("--lms-list", action="append", metavar="LIST.csv",
+                   help="your platform's list of students, to match its own numbers to your roster: Moodle's "
+                        "grading worksheet or Canvas's gradebook export (repeat for several)")
     c.set_defaults(func=_collect)
     for name, helptext in (("grade", "grade handed-in notebooks (never runs student code)"),
                            ("report", "write the class report (one offline HTML file) and feedback pages")):
@@ -262,5 +310,4 @@ def add_exercise_commands(subparsers) -> None:
 
 
 def argparse_suppress():
-    import argparse
     return argparse.SUPPRESS

@@ -88,6 +88,39 @@ class MakeError(ValueError):
     """``make`` cannot go ahead; one line for the teacher (nothing was written)."""
 
 
+#: What ``make`` says: whole sentences, named placeholders; a pair is (one, many) for a count ``n``.
+_SAY = {
+    "wrote": ("Wrote 1 notebook under {out}/<student_id>/ (students in the set: {total}, new: {new}).",
+              "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
+    "added": "Exercises added: {added}.",
+    "remade": ("Remade 1 untouched notebook with the new settings (--force).",
+               "Remade {n} untouched notebooks with the new settings (--force)."),
+    "kept": ("Kept 1 notebook that already existed (students' work is never overwritten).",
+             "Kept {n} notebooks that already existed (students' work is never overwritten)."),
+    "keys_written": ("Wrote 1 answer-key notebook in {folder}/<student_id>/, to go through a set with a student; "
+                     "the grader never accepts it.",
+                     "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
+                     "student; the grader never accepts them."),
+    "mode_test": "Test mode: {names}. The checks say how an answer was read and that it will be graded, never "
+                 "right or wrong; students see that on the feedback pages after grading.",
+    "mode_practice": "Practice mode: {names}. The checks say right or wrong, so a student (or a script) can try "
+                     "answers until they are right: these marks show practice, not a test.",
+    "teacher_files": "Teacher files (keep private, never publish): {keys}/ — the class secret, settings, roster "
+                     "and each student's variant number; grading needs them.",
+    "share": "Share {out}/ (README.md, .gitignore and binder/ are in it). It lists every student id: use a "
+             "private repository, or class ids that identify no one outside the class (with an lms_id column in "
+             "the roster for your learning platform's ids: only grades-lms.csv uses it).",
+    "warning": "warning: {warning}",
+}
+
+
+def _say(key: str, n: int | None = None, **params) -> str:
+    text = _SAY[key]
+    if isinstance(text, tuple):
+        text = text[0] if n == 1 else text[1]
+    return text.format(n=n, **params)
+
+
 @dataclass
 class MakeResult:
     out: Path
@@ -97,27 +130,29 @@ class MakeResult:
     written: int = 0
     kept: int = 0
     remade: int = 0
+    key_notebooks: int = 0
     exercises_added: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     repo_root: Path | None = None
+    modes: dict[str, str] = field(default_factory=dict)
 
     def summary(self) -> str:
-        s = "" if self.written == 1 else "s"
-        lines = [f"Wrote {self.written} notebook{s} under {self.out}/<student_id>/ "
-                 f"({self.students_total} student{'' if self.students_total == 1 else 's'} in the set, "
-                 f"{self.students_new} new"
-                 + (f"; exercises added: {', '.join(self.exercises_added)}" if self.exercises_added else "") + ")."]
+        lines = [_say("wrote", self.written, out=self.out, total=self.students_total, new=self.students_new)]
+        if self.exercises_added:
+            lines.append(_say("added", added=", ".join(self.exercises_added)))
         if self.remade:
-            lines.append(f"Remade {self.remade} untouched notebook{'' if self.remade == 1 else 's'} with the new "
-                         f"settings (--force).")
+            lines.append(_say("remade", self.remade))
         if self.kept:
-            lines.append(f"Kept {self.kept} notebook{'' if self.kept == 1 else 's'} that already existed "
-                         f"(students' work is never overwritten).")
-        lines.append(f"Teacher files (keep private, never publish): {self.keys}/ — the class secret, settings, "
-                     f"roster and each student's variant number; grading needs them.")
-        lines.append(f"Share {self.out}/ (README.md, .gitignore and binder/ are in it). It lists every student "
-                     f"id: use a private repository, or ids that identify no one outside the class.")
-        lines += [f"warning: {w}" for w in self.warnings]
+            lines.append(_say("kept", self.kept))
+        if self.key_notebooks:
+            lines.append(_say("keys_written", self.key_notebooks, folder=self.keys / KEYS_DIR))
+        for mode in ("test", "practice"):
+            names = [n for n, m in self.modes.items() if m == mode]
+            if names:
+                lines.append(_say(f"mode_{mode}", names=", ".join(names)))
+        lines.append(_say("teacher_files", keys=self.keys))
+        lines.append(_say("share", out=self.out))
+        lines += [_say("warning", warning=w) for w in self.warnings]
         return "\n".join(lines)
 
 
@@ -317,7 +352,7 @@ def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[St
         k = load_keys(keys)
     except GradingError as e:
         raise MakeError(str(e)) from None
-    old = [Student(i, k.names.get(i, "")) for i in (k.ids or [])]
+    old = [Student(i, k.names.get(i, ""), 0, k.lms_ids.get(i, "")) for i in (k.ids or [])]
     if k.variants is None:  # a set made before variants: its students keep the random draw they were made with
         variants: dict[str, int | None] = {s.id: None for s in old}
     else:
@@ -332,9 +367,10 @@ def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[St
 def _roster_text(students: list[Student]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["student_id", "name"])
+    lms = any(s.lms_id for s in students)
+    w.writerow(["student_id", "name", "lms_id"] if lms else ["student_id", "name"])
     for s in students:
-        w.writerow([s.id, s.name])
+        w.writerow([s.id, s.name, s.lms_id] if lms else [s.id, s.name])
     return buf.getvalue()
 
 
@@ -344,7 +380,9 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     """Write (or extend) a class set; see the module docstring.
 
     ``roster``: students to include (added to any already in the set);
-    ``names``: exercises; ``settings``: as :func:`normalise_settings` takes;
+    ``names``: exercises; ``settings``: as :func:`normalise_settings` takes
+    (without ``mode``, an exercise already in the set keeps its mode and a
+    new one is made in the practice mode);
     ``keys``: the teacher folder (default ``OUT-teacher``); ``requirement``:
     the pip line for ``binder/requirements.txt`` (default
     :func:`class_requirement`); ``jobs``: worker processes (default: 2 from
@@ -367,8 +405,11 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     if _inside(keys_dir, out) or _inside(out, keys_dir):
         raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
                         f"and the other way round")
+    mode_given = "mode" in (settings or {})
     settings = normalise_settings(settings)
     secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
+    wanted = {name: (settings if mode_given or name not in set_exercises
+                     else dict(settings, mode=set_exercises[name].get("mode", "practice"))) for name in names}
     new_set = secret is None
     if new_set:
         if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
@@ -390,8 +431,8 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
         elif o.id != s.id:
             raise MakeError(f"roster id {s.id!r} differs only by case from {o.id!r} already in the set "
                             f"(one folder on macOS and Windows)")
-        elif s.name and s.name != o.name:
-            students[students.index(o)] = Student(o.id, s.name, o.line)
+        elif (s.name and s.name != o.name) or (s.lms_id and s.lms_id != o.lms_id):
+            students[students.index(o)] = Student(o.id, s.name or o.name, o.line, s.lms_id or o.lms_id)
     ids = [s.id for s in students]
     # variant indices: fixed when a student is first made, never changed; new students take the next ones
     nxt = max((v for v in variants.values() if v is not None), default=-1) + 1
@@ -432,6 +473,7 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     remake: set[str] = set()
     added = [n for n in names if n not in set_exercises]
     for name in names:
+        settings = wanted[name]
         if name in set_exercises and set_exercises[name] != settings:
             worked = [p for sid in ids for p in existing[sid].get(name, [])
                       if manifest.get(f"{sid}/{name}") != _sha(p)]
@@ -445,7 +487,7 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
             remake.add(name)
     exercises = dict(set_exercises)
     for name in names:
-        exercises[name] = settings
+        exercises[name] = wanted[name]
 
     # nothing refused: write
     result = MakeResult(out, keys_dir, students_total=len(ids), students_new=len(new_ids),
@@ -488,7 +530,8 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     _write_teacher_file(manifest_p, json.dumps(manifest, indent=0, sort_keys=True) + "\n", 0o600)
 
     if key_notebooks:
-        _write_key_notebooks(keys_dir, students, exercises, secret, variants)
+        result.key_notebooks = _write_key_notebooks(keys_dir, students, exercises, secret, variants)
+    result.modes = {name: exercises[name].get("mode", "practice") for name in exercises}
 
     # class-folder files a teacher publishes (kept when they exist: the teacher may have edited them)
     (out / "binder").mkdir(exist_ok=True)
@@ -550,11 +593,14 @@ def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variant
 
 
 def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dict[str, dict], secret: str,
-                         variants: dict) -> None:
+                         variants: dict) -> int:
+    """Write every student's notebooks with the answers filled in (teacher
+    folder, unsigned: the grader refuses them); returns how many."""
     from .notebooks import fill_answers
     import nbformat
     base = keys_dir / KEYS_DIR
     base.mkdir(exist_ok=True)
+    written = 0
     for s in students:
         d = base / s.id
         if d.is_symlink():
@@ -566,4 +612,6 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
             nb = fill_answers(_build(name, s.id, settings, secret, variants.get(s.id)), keys[name])
             nb["metadata"]["tricktutor"]["answer_key"] = True  # unsigned: the grader refuses it
             _write_teacher_file(d / f"{name}.ipynb", nbformat.writes(nb) + "\n", 0o600)
+            written += 1
         _write_teacher_file(base / f"{s.id}.json", json.dumps(keys, indent=2, ensure_ascii=False) + "\n", 0o600)
+    return written

@@ -1,93 +1,223 @@
 """Filing handed-in notebooks (``tricktutor exercises collect``).
 
-Takes folders and zip files of downloads in any naming (learning-platform
-exports such as ``Amina_12345_assignsubmission_file_ex2 (1).ipynb``, ``(1)``
-copies, a Mac's ``__MACOSX`` folder) and files each notebook as
-``INTO/<student>/<exercise>.ipynb`` from the student and exercise named in
-its metadata — never from its file name.
+**Who handed a notebook in** is read from where the school's system put it,
+never from the notebook: its metadata names the student it was *made for*,
+and a student can hand in a classmate's notebook or edit that metadata.
+These places name a student (exercises/TEACHERS.md says where each comes
+from):
 
-* Duplicates (same student and exercise): the newest (file or zip-entry
-  time) is kept; the others are listed.
-* Foreign files (not exercise notebooks, practice copies, other classes'
-  sets when ``--keys`` is given) and tampered metadata (a student id that is
-  not a valid id, a signature that does not match) are listed, never filed.
-* An existing file in INTO is never overwritten silently: an identical one
-  is left alone, a different one is kept and reported unless ``replace``
-  is set (then the old file is moved to ``INTO/.replaced/``).
-* Zip safety: entry names are never used as paths; only ``.ipynb`` entries
-  are read, each at most :data:`~tutor.exercises.grading.MAX_NOTEBOOK_BYTES`
-  uncompressed, at most :data:`MAX_ZIP_ENTRIES` entries and
-  :data:`MAX_ZIP_TOTAL` bytes per zip; nested zips one level deep; links
-  and special files in folders are skipped.
+* a folder (or zip, or zip-entry folder) named by a roster id:
+  ``<id>/…`` or ``<id>.zip`` (a hub's copied home folders, your own sorting);
+* Moodle's "Download all submissions" (``mod/assign``): a folder
+  ``<Full name>_<participant id>_assignsubmission_file/`` per student (the
+  default since Moodle 3.1), or flat files
+  ``<Full name>_<participant id>_assignsubmission_file_<file name>``; the
+  participant id is Moodle's own number for the student in that assignment;
+* Canvas's "Download Submissions": files
+  ``<sortable name>[_late]_<Canvas user id>_<file id>_<file name>``, the
+  name lower-cased without spaces or punctuation (``khanamina``).
+
+Google Classroom's files are not read by name: its turned-in files sit in a
+Drive folder under file names that students can change (``Amina Khan -
+ex1.ipynb`` may come from anyone), so a Classroom class is collected from
+folders named by student id.
+
+The *outermost* part of the path (the source's own name, its folders, zip
+names, zip-entry folders, then the file name) that has one of these forms
+decides: whatever a student puts inside their own hand-in cannot make it
+someone else's.  That part is matched to one roster student: by the roster
+id itself; by Moodle's or Canvas's own number, through the platform's list
+given with ``lms_lists`` (Moodle's grading worksheet, Canvas's gradebook
+export); else by the name the platform wrote, when exactly one roster
+student has that name and no other account in the same download carries it.
+
+Then, for every exercise notebook found:
+
+* made for the student who handed it in, and signed with this class's
+  secret: filed as ``INTO/<student>/<exercise>.ipynb`` with its file or
+  zip-entry date.  A copy never replaces another: a different copy of the
+  same exercise is filed beside it (``<exercise> (2).ipynb``), and
+  ``grade`` grades the newest copy that can be graded and says which;
+  an identical one is left alone.
+* made for another student: never filed; listed as "Handed in by A, made
+  for B" here and in ``grade``'s report — unless it is byte for byte the
+  notebook ``make`` wrote for B (the teacher folder's ``manifest.json``), as
+  every student's copy of a class repository on a hub holds for all
+  classmates: that is nobody's work, and it is only counted.
+* from a place that names nobody on the roster, or two accounts with the
+  same name: never filed; listed.
+* not this class's notebooks (practice copies, another class's set, an
+  exercise not in the set) and tampered metadata: never filed; listed.
+
+Every outcome is also logged in ``INTO/.tricktutor-collect.json``
+(:data:`~tutor.exercises.grading.COLLECT_LOG`) as codes and values, so that
+``grade`` and ``report`` list them.
+
+Zip safety: entry names are never used as paths; only ``.ipynb`` entries
+are read, each at most :data:`~tutor.exercises.grading.MAX_NOTEBOOK_BYTES`
+uncompressed, at most :data:`MAX_ZIP_ENTRIES` entries and
+:data:`MAX_ZIP_TOTAL` bytes per zip; nested zips one level deep; links and
+special files in folders are skipped.
 """
 from __future__ import annotations
 
+import csv
 import hashlib
-import io
 import hmac
+import io
+import itertools
 import json
 import os
-import shutil
+import re
+import secrets
 import stat
 import time
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from .grading import (MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
+from .classset import MANIFEST_FILE
+from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       read_regular_file)
 from .roster import id_problem
 
-__all__ = ["collect", "CollectReport", "MAX_ZIP_ENTRIES", "MAX_ZIP_TOTAL"]
+__all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
+           "MAX_ZIP_TOTAL"]
 
 MAX_ZIP_ENTRIES = 20_000
 MAX_ZIP_TOTAL = 1_000_000_000
 MAX_NESTED_ZIP = 200_000_000
+MAX_LMS_LIST_BYTES = 20_000_000
 _SKIP_DIRS = {"__MACOSX", ".ipynb_checkpoints", ".git"}
+
+# Moodle: "<Full name>_<participant id>_assignsubmission_<plugin>" + "" (folder) or "_<file>" (flat);
+# Moodle writes the name with "_" turned into spaces (mod/assign/locallib.php, download_submissions).
+_MOODLE = re.compile(r"(?P<name>[^_]*)_(?P<key>\d+)_assignsubmission_[a-z]+(?:_.*)?", re.S)
+# Canvas: "<sortable name>[_late]_<user id>_<attachment id>_<file name>", the prefix lower-cased with every
+# non-word character removed (app/models/content_zipper.rb: get_filename, add_upload_submission).
+_CANVAS = re.compile(r"(?:(?P<name>[^\W_][\w]*?)_)?(?:late_)?(?P<key>\d+)_\d+_(?P<rest>.+)", re.S)
+
+#: What collect says: whole sentences and headings, named placeholders.
+_SAY = {
+    "filed_one": "Filed 1 notebook.",
+    "filed_many": "Filed {n} notebooks.",
+    "filed_none": "Filed 0 notebooks.",
+    "unchanged": "{n} already there unchanged.",
+    "copies": "More than one copy of an exercise from the same student (each filed; grade grades the newest "
+              "copy that can be graded and says which): {n}",
+    "copies_line": "{student}/{file}: another copy of {exercise}, from {source}",
+    "other": "Handed in by one student, made for another (not filed): {n}",
+    "other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
+    "untouched": "Classmates' notebooks exactly as make wrote them, found beside a student's own (nobody's work, "
+                 "not filed): {n}",
+    "unknown": "Where these were found names no student (not filed; put each student's files in a folder "
+               "named by their id): {n}",
+    "not_on_roster": "Handed in from a place that names nobody on the roster (not filed; --lms-list with your "
+                     "platform's list of students matches its own numbers): {n}",
+    "ambiguous": "Two accounts in the download carry the same name (not filed; --lms-list with your platform's "
+                 "list of students tells them apart): {n}",
+    "slot_line": "{slot}: {source}",
+    "by_name": "Matched to the roster by the name the platform wrote: {n} students ({names}).",
+    "by_name_one": "Matched to the roster by the name the platform wrote: 1 student ({names}).",
+    "foreign": "Not exercise notebooks of this class (not filed): {n}",
+    "tampered": "Tampered metadata (not filed): {n}",
+    "skipped": "Skipped: {n}",
+    "why_line": "{source}: {why}",
+    "slot_id": "folder {key}",
+    "slot_moodle": "Moodle participant {key} ({name})",
+    "slot_canvas": "Canvas user {key} ({name})",
+}
+#: Why a file is not filed (the clause after its source in a listing).
+_WHY = {
+    "not_json": "not a notebook (not JSON)",
+    "no_metadata": "not a Trick Tutor exercise notebook (no tricktutor metadata)",
+    "meta_not_object": "tricktutor metadata is not an object",
+    "meta_not_text": "student or exercise in the metadata is not text",
+    "bad_student": "student {student!r} in the metadata {why}",
+    "bad_exercise": "exercise {exercise!r} in the metadata is not one of Trick Tutor's",
+    "practice": "a practice copy, not a class notebook",
+    "not_in_set": "{exercise} is not in this set",
+    "made_for_unknown": "made for {student!r}, who is not on this set's roster",
+    "signature": "the metadata does not carry this class's signature (edited, or another class's set)",
+}
+
+
+class CollectError(ValueError):
+    """``collect`` cannot go ahead (a source missing, an unusable ``--into`` or
+    ``--lms-list``): one line for the teacher, nothing filed."""
 
 
 @dataclass
 class _Item:
-    label: str       # where it came from, for messages
+    label: str                 # where it came from, for messages
+    parts: tuple[str, ...]     # the path from the source's own name inward (folders, zip names, entries)
     data: bytes
     mtime: float
 
 
+@dataclass(frozen=True)
+class Slot:
+    """Who a place in a download names: ``layout`` ("id", "moodle" or
+    "canvas"), ``key`` (the roster id, Moodle participant id or Canvas user
+    id) and ``name`` (as the platform wrote it)."""
+
+    layout: str
+    key: str
+    name: str = ""
+
+    def label(self) -> str:
+        return _SAY[f"slot_{self.layout}"].format(key=self.key, name=self.name)
+
+
 @dataclass
 class CollectReport:
+    """What ``collect`` did, as lists of lines (see :meth:`summary`)."""
+
     filed: list[str] = field(default_factory=list)          # "sid/exercise.ipynb ← source"
     unchanged: list[str] = field(default_factory=list)
-    duplicates: list[str] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)
+    made_for_other: list[str] = field(default_factory=list)
+    unknown_submitter: list[str] = field(default_factory=list)
+    not_on_roster: list[str] = field(default_factory=list)
+    ambiguous: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     tampered: list[str] = field(default_factory=list)
-    not_overwritten: list[str] = field(default_factory=list)
-    replaced: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)        # links, special files, unsafe zip entries
+    by_name: list[str] = field(default_factory=list)        # roster ids matched by the platform's name
+    untouched_others: int = 0                                # classmates' blank notebooks as make wrote them
 
     def summary(self) -> str:
-        lines = [f"Filed {len(self.filed)} notebook{'s' if len(self.filed) != 1 else ''}"
-                 + (f"; {len(self.unchanged)} already there unchanged" if self.unchanged else "") + "."]
-        for title, items in (("Duplicates (kept the newest)", self.duplicates),
-                             ("Not exercise notebooks of this class (not filed)", self.foreign),
-                             ("Tampered metadata (not filed)", self.tampered),
-                             ("Not overwritten (a different file is already there; --replace takes the new one)",
-                              self.not_overwritten),
-                             ("Replaced (old copy moved to .replaced/)", self.replaced),
-                             ("Skipped", self.skipped)):
+        n = len(self.filed)
+        lines = [_SAY["filed_one"] if n == 1 else (_SAY["filed_many"].format(n=n) if n else _SAY["filed_none"])]
+        if self.unchanged:
+            lines[0] += " " + _SAY["unchanged"].format(n=len(self.unchanged))
+        if self.untouched_others:
+            lines.append(_SAY["untouched"].format(n=self.untouched_others))
+        if self.by_name:
+            key = "by_name_one" if len(self.by_name) == 1 else "by_name"
+            lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
+        for key, items in (("copies", self.copies), ("other", self.made_for_other),
+                           ("unknown", self.unknown_submitter), ("not_on_roster", self.not_on_roster),
+                           ("ambiguous", self.ambiguous), ("foreign", self.foreign), ("tampered", self.tampered),
+                           ("skipped", self.skipped)):
             if items:
-                lines.append(f"{title}: {len(items)}")
+                lines.append(_SAY[key].format(n=len(items)))
                 lines += [f"  {x}" for x in items]
         return "\n".join(lines)
 
 
+# ------------------------------------------------------------- walking
 def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
+    top = Path(os.path.abspath(root)).name
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        rel = Path(dirpath).relative_to(root).parts
         for fn in sorted(filenames):
             p = Path(dirpath) / fn
             low = fn.lower()
-            if fn.startswith("._") or fn.startswith("."):
+            if fn.startswith("."):
                 continue
             if not (low.endswith(".ipynb") or low.endswith(".zip")):
                 continue
@@ -98,17 +228,20 @@ def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
                 report.skipped.append(f"{p}: a link or special file, not read")
                 continue
+            parts = (top, *rel, fn)
             if low.endswith(".zip"):
-                yield from _walk_zip(p, report)
+                yield from _walk_zip(p, report, parts=parts)
                 continue
             try:
-                yield _Item(str(p), read_regular_file(p, MAX_NOTEBOOK_BYTES), st.st_mtime)
+                yield _Item(str(p), parts, read_regular_file(p, MAX_NOTEBOOK_BYTES), st.st_mtime)
             except Refused as r:
                 report.skipped.append(f"{p} {r}")
 
 
-def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | None = None) -> Iterator[_Item]:
+def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | None = None,
+              parts: tuple[str, ...] | None = None) -> Iterator[_Item]:
     label = str(path)
+    parts = parts if parts is not None else (Path(os.path.abspath(path)).name,)
     try:
         if data is None:
             st = os.lstat(path)
@@ -133,9 +266,9 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
         total = 0
         for info in infos:
             name = info.filename
-            parts = name.replace("\\", "/").split("/")
-            base = parts[-1]
-            if info.is_dir() or any(p in _SKIP_DIRS for p in parts) or base.startswith("."):
+            entry = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+            base = entry[-1] if entry else ""
+            if info.is_dir() or not entry or any(p in _SKIP_DIRS for p in entry) or base.startswith("."):
                 continue
             low = base.lower()
             if not (low.endswith(".ipynb") or (low.endswith(".zip") and depth == 0)):
@@ -166,63 +299,183 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
             except (OverflowError, ValueError):
                 mtime = 0.0
             if low.endswith(".zip"):
-                yield from _walk_zip(Path(f"{label}:{name}"), report, depth + 1, content)
+                yield from _walk_zip(Path(f"{label}:{name}"), report, depth + 1, content, (*parts, *entry))
             else:
-                yield _Item(f"{label}:{name}", content, mtime)
+                yield _Item(f"{label}:{name}", (*parts, *entry), content, mtime)
 
 
-def _identify(item: _Item, keys: ClassKeys | None) -> tuple[str, str | None, str | None, str]:
-    """``(kind, student, exercise, why)``; kind: ok / foreign / tampered."""
+# ------------------------------------------------------------ who handed it in
+def submitter_slot(parts: tuple[str, ...] | list[str], roster_ids: set[str]) -> tuple[Slot, int] | None:
+    """The :class:`Slot` that the outermost part of ``parts`` names, and that
+    part's index; None when no part has one of the forms collect reads."""
+    for i, part in enumerate(parts):
+        stem = part[:-4] if part.lower().endswith(".zip") else part
+        if stem in roster_ids:
+            return Slot("id", stem), i
+        m = _MOODLE.fullmatch(part)
+        if m:
+            return Slot("moodle", m.group("key"), m.group("name").strip()), i
+        last = i == len(parts) - 1 or part.lower().endswith(".zip")
+        if last:
+            m = _CANVAS.fullmatch(part)
+            if m and m.group("rest").lower().endswith((".ipynb", ".zip")):
+                return Slot("canvas", m.group("key"), m.group("name") or ""), i
+    return None
+
+
+def _fold(text: str) -> str:
+    """Case, accents and punctuation folded away (for comparing names)."""
+    t = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in t if not unicodedata.combining(ch))
+
+
+def _tokens(name: str) -> list[str]:
+    return [t for t in re.split(r"[\W_]+", _fold(name)) if t]
+
+
+def _name_index(names: dict[str, str]) -> dict[str, set[str]]:
+    """Name keys → roster ids: the name's words in any order (Moodle) and
+    run together in any order (Canvas's ``khanamina``)."""
+    index: dict[str, set[str]] = {}
+    for sid, name in names.items():
+        toks = _tokens(name)
+        if not toks:
+            continue
+        keys = {" ".join(sorted(toks))}
+        if len(toks) <= 5:
+            keys |= {"".join(p) for p in itertools.permutations(toks)}
+        for k in keys:
+            index.setdefault(k, set()).add(sid)
+    return index
+
+
+def _name_key(slot: Slot) -> str:
+    if slot.layout == "canvas":
+        return "".join(_tokens(slot.name))
+    return " ".join(sorted(_tokens(slot.name)))
+
+
+def read_lms_list(path: str | os.PathLike, ids: list[str], lms_ids: dict[str, str] | None = None
+                  ) -> dict[tuple[str, str], str]:
+    """``{(layout, platform number): roster id}`` from a learning platform's
+    list of students: Moodle's grading worksheet (column ``Identifier``,
+    "Participant 1234567") or Canvas's gradebook export (column ``ID``).
+    The roster id is read from the column whose values are roster ids (or
+    the roster's ``lms_id``s): ``ID number``, ``SIS User ID``, ``Username``,
+    ``Email address``…  Raises :class:`CollectError` (one line) for a file
+    that is not such a list."""
+    p = Path(path)
+    try:
+        raw = read_regular_file(p, MAX_LMS_LIST_BYTES)
+    except Refused as e:
+        raise CollectError(f"--lms-list {path} {e}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise CollectError(f"--lms-list {path} is empty")
+    counts = {d: lines[0].count(d) for d in (",", ";", "\t")}
+    delim = max(counts, key=lambda d: counts[d])
+    rows = list(csv.reader(lines, delimiter=delim))
+    header = [re.sub(r"[^a-z0-9]", "", h.lower()) for h in rows[0]]
+    body = rows[1:]
+    if "identifier" in header:
+        layout, kcol = "moodle", header.index("identifier")
+    elif "id" in header:
+        layout, kcol = "canvas", header.index("id")
+    else:
+        raise CollectError(f"--lms-list {path} has no 'Identifier' column (Moodle's grading worksheet) or 'ID' "
+                           f"column (Canvas's gradebook export)")
+    who = {i: i for i in ids}
+    who.update({v: k for k, v in (lms_ids or {}).items() if v})
+    best, best_n = None, 0
+    for c in range(len(header)):
+        if c == kcol:
+            continue
+        n = sum(1 for r in body if c < len(r) and r[c].strip() in who)
+        if n > best_n:
+            best, best_n = c, n
+    if best is None:
+        raise CollectError(f"--lms-list {path}: no column holds this set's student ids (columns: "
+                           f"{', '.join(rows[0])})")
+    out: dict[tuple[str, str], str] = {}
+    for r in body:
+        if kcol >= len(r) or best >= len(r):
+            continue
+        m = re.fullmatch(r"\D*?(\d+)", r[kcol].strip())
+        sid = who.get(r[best].strip())
+        if m and sid:
+            out[(layout, m.group(1))] = sid
+    return out
+
+
+def _identify(item: _Item, keys: ClassKeys) -> tuple[str, str | None, str | None, str]:
+    """``(kind, made for, exercise, why)`` from the notebook's metadata; kind:
+    ok / foreign / tampered."""
     try:
         nb = json.loads(item.data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "foreign", None, None, "not a notebook (not JSON)"
+        return "foreign", None, None, _WHY["not_json"]
     meta = nb.get("metadata") if isinstance(nb, dict) else None
     tt = meta.get("tricktutor") if isinstance(meta, dict) else None
     if tt is None:
-        return "foreign", None, None, "not a Trick Tutor exercise notebook (no tricktutor metadata)"
+        return "foreign", None, None, _WHY["no_metadata"]
     if not isinstance(tt, dict):
-        return "tampered", None, None, "tricktutor metadata is not an object"
+        return "tampered", None, None, _WHY["meta_not_object"]
     sid, ex = tt.get("student"), tt.get("exercise")
     if not isinstance(sid, str) or not isinstance(ex, str):
-        return "tampered", None, None, "student or exercise in the metadata is not text"
+        return "tampered", None, None, _WHY["meta_not_text"]
     why = id_problem(sid)
     if why:
-        return "tampered", None, None, f"student {sid[:40]!r} in the metadata {why}"
+        return "tampered", None, None, _WHY["bad_student"].format(student=sid[:40], why=why)
     from .questions import EXERCISES
     if ex not in EXERCISES:
-        return "tampered", None, None, f"exercise {ex[:40]!r} in the metadata is not one of Trick Tutor's"
+        return "tampered", None, None, _WHY["bad_exercise"].format(exercise=ex[:40])
     if sid == "practice" and tt.get(SIGNATURE) is None:
-        return "foreign", sid, ex, "a practice copy, not a class notebook"
-    if keys is not None:
-        if ex not in keys.exercises:
-            return "foreign", sid, ex, f"{ex} is not in this set"
-        if keys.ids is not None and sid not in keys.ids:
-            return "foreign", sid, ex, f"student {sid!r} is not on this set's roster"
-        sig = tt.get(SIGNATURE)
-        if not isinstance(sig, str) or not hmac.compare_digest(
-                sig, metadata_signature(keys.secret, ex, sid, tt.get("settings"))):
-            return "tampered", sid, ex, ("the metadata does not carry this class's signature (edited, or "
-                                         "another class's set)")
+        return "foreign", sid, ex, _WHY["practice"]
+    if ex not in keys.exercises:
+        return "not_in_set", sid, ex, _WHY["not_in_set"].format(exercise=ex)
+    sig = tt.get(SIGNATURE)
+    if not isinstance(sig, str) or not hmac.compare_digest(
+            sig, metadata_signature(keys.secret, ex, sid, tt.get("settings"))):
+        return "tampered", sid, ex, _WHY["signature"]
+    if keys.ids is not None and sid not in keys.ids:
+        return "foreign", sid, ex, _WHY["made_for_unknown"].format(student=sid)
     return "ok", sid, ex, ""
 
 
-def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: ClassKeys | None = None,
-            replace: bool = False) -> CollectReport:
+# ---------------------------------------------------------------- collect
+def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: ClassKeys,
+            lms_lists: list[str | os.PathLike] | None = None) -> CollectReport:
     """File every exercise notebook found in ``sources`` (folders, zip files
-    or single notebooks) under ``into``; see the module docstring.  Raises
-    ValueError (one line) when a source is missing or ``into`` is unusable."""
+    or single notebooks) under ``into``; see the module docstring.  ``keys``:
+    the teacher folder's :class:`ClassKeys` (the roster, settings and secret);
+    ``lms_lists``: learning-platform lists of students (:func:`read_lms_list`).
+    Raises :class:`CollectError` (one line, nothing filed) when a source is
+    missing, ``into`` is unusable or a list cannot be read."""
     into = Path(into)
     if os.path.lexists(into) and (into.is_symlink() or not into.is_dir()):
-        raise ValueError(f"--into {into} must be a folder (not a file or a link)")
+        raise CollectError(f"--into {into} must be a folder (not a file or a link)")
     for s in sources:
         if not os.path.lexists(s):
-            raise ValueError(f"{s} not found")
-        if Path(s).resolve() == into.resolve() or (Path(s).is_dir() and Path(into).resolve().is_relative_to(Path(s).resolve())):
-            raise ValueError(f"--into {into} must not be inside the downloads {s}")
+            raise CollectError(f"{s} not found")
+        if Path(s).resolve() == into.resolve() or (Path(s).is_dir()
+                                                   and Path(into).resolve().is_relative_to(Path(s).resolve())):
+            raise CollectError(f"--into {into} must not be inside the downloads {s}")
+    ids = list(keys.ids or [])
+    roster = set(ids)
+    lms_map: dict[tuple[str, str], str] = {}
+    for lst in lms_lists or []:
+        lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
+    names = {i: keys.names.get(i, "") for i in ids}
+    index = _name_index(names)
+    as_made = _manifest(keys)
+
     report = CollectReport()
-    best: dict[tuple[str, str], _Item] = {}
-    others: dict[tuple[str, str], list[_Item]] = {}
+    found: list[tuple[_Item, Slot | None, tuple]] = []   # (item, slot, the slot's place: the path above it)
+    seen: set[tuple[bytes, tuple]] = set()
     for s in sources:
         p = Path(s)
         if p.is_symlink():
@@ -234,63 +487,168 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             items = _walk_zip(p, report)
         else:
             try:
-                items = iter([_Item(str(p), read_regular_file(p, MAX_NOTEBOOK_BYTES), os.lstat(p).st_mtime)])
+                items = iter([_Item(str(p), (p.name,), read_regular_file(p, MAX_NOTEBOOK_BYTES),
+                                    os.lstat(p).st_mtime)])
             except Refused as r:
                 report.skipped.append(f"{p} {r}")
                 continue
         for item in items:
-            kind, sid, ex, why = _identify(item, keys)
-            if kind == "foreign":
-                report.foreign.append(f"{item.label}: {why}")
+            hit = submitter_slot(item.parts, roster)
+            slot, scope = (hit[0], item.parts[:hit[1]]) if hit else (None, ())
+            digest = (hashlib.sha256(item.data).digest(), (slot.layout, slot.key) if slot else ())
+            if digest in seen:  # the same file from the same place twice (e.g. a folder and its zip)
                 continue
-            if kind == "tampered":
-                report.tampered.append(f"{item.label}: {why}")
-                continue
-            k = (sid, ex)
-            if k in best:
-                old = best[k]
-                if hashlib.sha256(old.data).digest() == hashlib.sha256(item.data).digest():
-                    continue  # the same file twice (e.g. a folder and its zip)
-                if item.mtime > old.mtime:
-                    best[k], item = item, old
-                others.setdefault(k, []).append(item)
-            else:
-                best[k] = item
-    for (sid, ex), item in sorted(best.items()):
-        if (sid, ex) in others:
-            report.duplicates.append(f"{sid}/{ex}: kept {item.label}; not used: "
-                                     + ", ".join(o.label for o in others[(sid, ex)]))
-        d = into / sid
-        target = d / f"{ex}.ipynb"
-        if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
-            report.skipped.append(f"{d} is a link or a file: {item.label} not filed")
+            seen.add(digest)
+            found.append((item, slot, scope))
+
+    # slots → roster ids: exact ids and the platform's list first, then a name only one account carries.
+    # A platform's numbers are its own (Moodle's differ from one assignment to the next), so a slot is
+    # known by where it is (the download it is in), its layout and its key.
+    resolved: dict[tuple, tuple[str, str]] = {}   # (scope, layout, key) → (sid, how)
+    for _, slot, scope in found:
+        if slot is None or (scope, slot.layout, slot.key) in resolved:
             continue
-        if os.path.lexists(target):
-            if target.is_symlink() or not target.is_file():
-                report.skipped.append(f"{target} is a link or special file: {item.label} not filed")
-                continue
-            try:
-                current = read_regular_file(target, MAX_NOTEBOOK_BYTES)
-            except Refused:
-                current = None
-            if current == item.data:
-                report.unchanged.append(f"{sid}/{ex}.ipynb")
-                continue
-            if not replace:
-                report.not_overwritten.append(f"{target}: already holds a different hand-in; new one: {item.label}")
-                continue
-            keep = into / ".replaced" / sid
-            keep.mkdir(parents=True, exist_ok=True)
-            moved = keep / f"{ex}.{int(time.time())}.ipynb"
-            shutil.move(str(target), moved)
-            report.replaced.append(f"{target} (old copy: {moved})")
-        d.mkdir(parents=True, exist_ok=True)
-        tmp = d / f".{ex}.collect-tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(item.data)
-        if item.mtime:
-            os.utime(tmp, (item.mtime, item.mtime))
-        os.replace(tmp, target)
-        report.filed.append(f"{sid}/{ex}.ipynb ← {item.label}")
+        k = (scope, slot.layout, slot.key)
+        if slot.layout == "id":
+            resolved[k] = (slot.key, "id")
+        elif (slot.layout, slot.key) in lms_map:
+            resolved[k] = (lms_map[(slot.layout, slot.key)], "list")
+        else:
+            match = index.get(_name_key(slot), set())
+            resolved[k] = (next(iter(match)), "name") if len(match) == 1 else ("", "none")
+    claimed: dict[tuple, set[tuple]] = {}  # (scope, layout, sid) → the slots claiming that student there
+    for k, (sid, how) in resolved.items():
+        if sid:
+            claimed.setdefault((k[0], k[1], sid), set()).add(k)
+    ambiguous = {k for k, (sid, how) in resolved.items() if how == "name" and len(claimed[(k[0], k[1], sid)]) > 1}
+    report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
+
+    log: list[dict] = []
+    taken: dict[Path, set[bytes]] = {}
+    for item, slot, scope in found:
+        kind, owner, ex, why = _identify(item, keys)
+        entry = {"source": item.label, "submitter": None, "slot": slot.label() if slot else None,
+                 "outcome": kind, "exercise": ex, "made_for": owner, "filed_as": None,
+                 "sha256": hashlib.sha256(item.data).hexdigest()}
+        log.append(entry)
+        if kind in ("foreign", "not_in_set"):
+            report.foreign.append(_SAY["why_line"].format(source=item.label, why=why))
+        elif kind == "tampered":
+            report.tampered.append(_SAY["why_line"].format(source=item.label, why=why))
+        if slot is None:
+            if kind == "ok":
+                entry["outcome"] = "unknown_submitter"
+                report.unknown_submitter.append(item.label)
+            continue
+        k = (scope, slot.layout, slot.key)
+        sid = resolved[k][0]
+        if k in ambiguous:
+            entry["outcome"] = "ambiguous" if kind == "ok" else kind
+            if kind == "ok":
+                report.ambiguous.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
+            continue
+        if not sid:
+            if kind == "ok":
+                entry["outcome"] = "not_on_roster"
+                report.not_on_roster.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
+            continue
+        entry["submitter"] = sid
+        if kind != "ok":
+            continue
+        if owner != sid and as_made.get(f"{owner}/{ex}") == entry["sha256"]:
+            entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
+            report.untouched_others += 1
+            continue
+        if owner != sid:
+            entry["outcome"] = "other_student"
+            report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
+                                                                   source=item.label))
+            continue
+        entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
+    _write_log(into, log)
     return report
+
+
+def _manifest(keys: ClassKeys) -> dict[str, str]:
+    """``{"<student>/<exercise>": sha256}`` of the notebooks ``make`` wrote (``{}`` if unreadable)."""
+    p = Path(keys.folder) / MANIFEST_FILE
+    try:
+        data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
+    except (Refused, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(data, dict) else {}
+
+
+def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
+          taken: dict[Path, set[bytes]]) -> tuple[str, str | None]:
+    """File one notebook as ``into/sid/ex.ipynb`` (or the next free ``ex (n).ipynb``
+    when a different copy is there); never overwrites.  Returns the outcome
+    code and the path filed as (relative to ``into``)."""
+    d = into / sid
+    if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
+        report.skipped.append(f"{d} is a link or a file: {item.label} not filed")
+        return "skipped", None
+    have = taken.get(d)
+    if have is None:  # what the student's folder already holds, by content
+        have = set()
+        if d.is_dir():
+            for e in os.scandir(d):
+                if e.name.lower().endswith(".ipynb") and not e.is_symlink() and e.is_file():
+                    try:
+                        have.add(hashlib.sha256(read_regular_file(e.path, MAX_NOTEBOOK_BYTES)).digest())
+                    except Refused:
+                        pass
+        taken[d] = have
+    digest = hashlib.sha256(item.data).digest()
+    if digest in have:
+        report.unchanged.append(f"{sid}/{ex}.ipynb ← {item.label}")
+        return "unchanged", None
+    d.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:  # O_EXCL: a file already there is never replaced, whatever its name
+        target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            break
+        except FileExistsError:
+            n += 1
+    with os.fdopen(fd, "wb") as f:
+        f.write(item.data)
+    if item.mtime:
+        os.utime(target, (item.mtime, item.mtime))
+    have.add(digest)
+    rel = target.relative_to(into).as_posix()
+    report.filed.append(f"{rel} ← {item.label}")
+    if n > 1:
+        report.copies.append(_SAY["copies_line"].format(student=sid, file=target.name, exercise=ex,
+                                                        source=item.label))
+        return "copy", rel
+    return "filed", rel
+
+
+def _write_log(into: Path, new: list[dict]) -> None:
+    """Add ``new`` entries to ``into``'s collect log (an entry already there,
+    same source and content, is not repeated)."""
+    if not new:
+        return
+    into.mkdir(parents=True, exist_ok=True)
+    p = into / COLLECT_LOG
+    entries: list[dict] = []
+    if os.path.lexists(p):
+        try:
+            data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
+            entries = [e for e in data.get("entries", []) if isinstance(e, dict)]
+        except (Refused, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+            entries = []
+    known = {(e.get("source"), e.get("sha256")) for e in entries}
+    for e in new:
+        if (e["source"], e["sha256"]) not in known:
+            entries.append(e)
+            known.add((e["source"], e["sha256"]))
+    tmp = into / f".{COLLECT_LOG}.tmp-{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump({"format": 1, "entries": entries}, f, ensure_ascii=False, indent=0)
+        f.write("\n")
+    os.replace(tmp, p)

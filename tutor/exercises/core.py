@@ -15,8 +15,11 @@ a class is spread evenly instead of by chance.  Every expected answer is compute
 (``Exercise(name, student, settings, secret, variant).evaluate(qid, answer)``;
 :func:`answer_key` lists the expected answers).  A student's notebook never
 builds one: it carries its questions as sealed data
-(:mod:`tutor.exercises.student`), checked with salted hashes.  Only the
-shipped practice sets (student ``"practice"``) need no secret.
+(:mod:`tutor.exercises.student`): in a practice set with salted hashes of
+the accepted answers (its check says right or wrong), in a test set
+(``settings["mode"] == "test"``) with nothing derived from an accepted
+answer (its check says only how an answer was read).  Only the shipped
+practice sets (student ``"practice"``) need no secret.
 
 Output goes through ``IPython.display`` (an object with ``_repr_html_`` and a
 plain-text ``__repr__``), so it looks the same in JupyterLab, Notebook 7,
@@ -38,7 +41,7 @@ from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_
 __all__ = [
     "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as",
 ]
 
 SEATS = ("North", "East", "South", "West")
@@ -50,11 +53,17 @@ PRACTICE_STUDENT = "practice"
 #: ``oh_hell``: OhHellRules switches for the Oh Hell scoring questions
 #: (``tricks_always_count`` OH-V7, ``nil_pays_hand_size`` OH-V8);
 #: ``estimator``: "auto" (the bid advisor if installed, else the simple count),
-#: "advisor" or "count" (exercise 6).
+#: "advisor" or "count" (exercise 6); ``mode``: "practice" (the notebook's
+#: check says right or wrong) or "test" (it says only how the answer was
+#: read and whether it will be graded; the notebook holds nothing derived
+#: from an accepted answer).  The mode never changes a student's questions.
 DEFAULT_SETTINGS: dict[str, Any] = {
     "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
     "estimator": "auto",
+    "mode": "practice",
 }
+#: The two modes a teacher chooses between at ``make`` (see ``DEFAULT_SETTINGS``).
+MODES = ("practice", "test")
 
 
 #: Settings sections holding a game's rule switches, and the game's title (for messages).
@@ -72,6 +81,7 @@ def normalise_settings(settings: dict | None) -> dict:
         raise ValueError("the exercise settings must be an object (a dict)")
     out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_SECTIONS}
     out["estimator"] = DEFAULT_SETTINGS["estimator"]
+    out["mode"] = DEFAULT_SETTINGS["mode"]
     for k, v in (settings or {}).items():
         if k == "reveal_answers":
             continue
@@ -90,8 +100,12 @@ def normalise_settings(settings: dict | None) -> dict:
             if v not in ("auto", "advisor", "count"):
                 raise ValueError(f"estimator must be auto, advisor or count, not {v!r}")
             out[k] = v
+        elif k == "mode":
+            if v not in MODES:
+                raise ValueError(f"mode must be practice or test, not {v!r}")
+            out[k] = v
         else:
-            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator)")
+            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator, mode)")
     return out
 
 
@@ -231,34 +245,49 @@ class Question:
     outside: str = ""
     item_notes: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    item_rules: dict[str, str] = field(default_factory=dict)
+    note_rules: dict[str, str] = field(default_factory=dict)
+    generic_rule: str | None = None
+    outside_rule: str = ""
+
+    def _judged(self, answer: Any) -> tuple[bool, str, str]:
+        verdict = self.judge(answer)
+        return (verdict[0], verdict[1], verdict[2] if len(verdict) > 2 else "")
 
     def finish(self) -> None:
-        """Fill ``accepted`` (canonical texts) and ``notes`` (canonical text →
-        feedback) from ``judge``; called once when the question is made."""
+        """Fill ``accepted`` (canonical texts), ``notes`` (canonical text →
+        feedback) and ``note_rules`` from ``judge``; called once when the
+        question is made."""
         acc = self.accepted if self.accepted is not None else [parse_answer(self.kind, self.key)]
         self.accepted = sorted({canonical(self.kind, a) for a in acc})
         if self.kind in ITEM_KINDS:
             for a in acc:
-                self.notes[canonical(self.kind, a)] = self.judge(a)[1]
+                self.notes[canonical(self.kind, a)] = self._judged(a)[1]
             if self.generic is None:  # pragma: no cover - item questions set it
                 raise ValueError("an item question needs its generic feedback")
+            if self.generic_rule is None:
+                self.generic_rule = ""
             return
         cands = list(acc) + list(self.candidates if self.candidates is not None else _default_candidates(self))
         far = None
         if self.generic is None and self.kind == "int":
             far = parse_answer("int", self.key) + 100_003
-            self.generic = self.judge(far)[1]
+            _, self.generic, self.generic_rule = self._judged(far)
         for a in cands:
             c = canonical(self.kind, a)
             if c in self.notes:
                 continue
-            ok, msg = self.judge(a)
+            ok, msg, rule = self._judged(a)
             if (c in self.accepted) != ok:  # pragma: no cover - a bug in a question
                 raise AssertionError(f"{self.title}: judge and accepted answers disagree on {c}")
             if ok or msg != self.generic:
                 self.notes[c] = msg
+                if rule:
+                    self.note_rules[c] = rule
         if self.generic is None:
             self.generic = "Not quite: look at the question again."
+        if self.generic_rule is None:
+            self.generic_rule = ""
 
 
 def _default_candidates(q: Question) -> list:
@@ -287,29 +316,37 @@ class PlainBook:
     def item_note(self, item: str) -> str | None:
         return self._q.item_notes.get(item)
 
+    def note_rule(self, canon: str) -> str:
+        return self._q.note_rules.get(canon, "")
+
+    def item_rule(self, item: str) -> str:
+        return self._q.item_rules.get(item, "")
+
 
 def judge_with_book(kind: str, value: Any, book, generic: str, universe: list[str] | None = None,
-                    outside: str = "") -> tuple[bool, str]:
-    """``(ok, feedback)`` for a normalised answer, from a question's book
-    (:class:`PlainBook` for the teacher, a sealed book in the student's
+                    outside: str = "", generic_rule: str = "", outside_rule: str = "") -> tuple[bool, str, str]:
+    """``(ok, feedback, rule)`` for a normalised answer, from a question's
+    book (:class:`PlainBook` for the teacher, a sealed book in the student's
     notebook): the one judging rule both sides share, so the student's check
-    and the grader cannot disagree."""
+    and the grader cannot disagree.  ``rule``: the rule id the answer breaks
+    (``""`` when right or none), from the book's data; a sealed book has no
+    rule ids and gives ``""``."""
     canon = canonical(kind, value)
     if book.accepts(canon):
-        return True, book.note(canon) or "Right."
+        return True, book.note(canon) or "Right.", ""
     if kind in ITEM_KINDS:
         items = sorted(value, key=lambda x: canonical_item(kind, x))
         for it in items:
             if universe is not None and canonical_item(kind, it) not in universe:
                 shown = it.display if kind == "cards" else str(it)
-                return False, outside.format(item=shown)
+                return False, outside.format(item=shown), outside_rule
         for it in items:
             m = book.item_note(canonical_item(kind, it))
             if m:
-                return False, m
-        return False, generic
+                return False, m, book.item_rule(canonical_item(kind, it))
+        return False, generic, generic_rule
     m = book.note(canon)
-    return False, m if m else generic
+    return (False, m, book.note_rule(canon)) if m else (False, generic, generic_rule)
 
 
 @dataclass
@@ -317,13 +354,18 @@ class CheckResult:
     """The outcome of one check.  ``status``: "correct", "wrong", "invalid"
     (not understood: wrong type, not a card…), "empty" (still None),
     "ungraded" (the grader will not give the mark as things stand: code
-    instead of a value, not saved, file name…) or "unknown" (no such
-    question, or the exercise is not loaded).  ``message``: what the student
-    sees.  ``ok`` (the mark) is True only for "correct"."""
+    instead of a value, not saved, file name…), "unsure" (this check cannot
+    see the saved notebook, so it cannot tell what the grader will read),
+    "received" (a test set: the answer was read and will be graded; right and
+    wrong come after grading) or "unknown" (no such question, or the exercise
+    is not loaded).  ``message``: what the student sees.  ``rule``: the rule
+    id a wrong answer breaks, as data (teacher side; ``""`` otherwise).
+    ``ok`` (the mark) is True only for "correct"."""
 
     qid: str
     status: str
     message: str
+    rule: str = ""
 
     @property
     def ok(self) -> bool:
@@ -331,8 +373,7 @@ class CheckResult:
 
     @property
     def symbol(self) -> str:
-        return {"correct": "✓", "wrong": "✗", "invalid": "⚠", "empty": "…", "unknown": "⚠",
-                "ungraded": "⚠"}[self.status]
+        return _STATUS_LOOK[self.status][0]
 
     def text(self) -> str:
         return f"{self.symbol} {self.qid}: {self.message}"
@@ -341,15 +382,64 @@ class CheckResult:
         return self.text()
 
     def _repr_html_(self) -> str:
-        bg, fg = {"correct": ("#e8f5e9", "#1b5e20"), "wrong": ("#fdecea", "#8a1c1c"),
-                  "invalid": ("#fff4e5", "#7a4100"), "empty": ("#eef1f5", "#37474f"),
-                  "unknown": ("#fff4e5", "#7a4100"), "ungraded": ("#fff4e5", "#7a4100")}[self.status]
+        _, bg, fg = _STATUS_LOOK[self.status]
         body = "<br>".join(re.sub(r"`([^`<>]+)`", r'<code style="white-space:pre-wrap">\1</code>', _cards_html(part))
                            for part in self.message.split("\n"))
         return (f'<div class="tt-check tt-{self.status}" role="status" '
                 f'style="background:{bg};color:{fg};padding:8px 12px;border-radius:6px;'
                 f'font-size:15px;line-height:1.45;margin:4px 0">'
                 f'<b aria-hidden="true">{self.symbol}</b> {body}</div>')
+
+
+#: status → (symbol, background, text colour).  Only "correct" shows ✓.
+_STATUS_LOOK = {
+    "correct": ("✓", "#e8f5e9", "#1b5e20"), "wrong": ("✗", "#fdecea", "#8a1c1c"),
+    "invalid": ("⚠", "#fff4e5", "#7a4100"), "empty": ("…", "#eef1f5", "#37474f"),
+    "unknown": ("⚠", "#fff4e5", "#7a4100"), "ungraded": ("⚠", "#fff4e5", "#7a4100"),
+    "unsure": ("?", "#fff4e5", "#7a4100"), "received": ("✎", "#e8eef8", "#1a3e72"),
+}
+
+
+#: "Your answer reads as …": one whole sentence per kind of answer (named placeholders).
+_READ_AS = {
+    "cards": "Your answer reads as these cards: {cards}.",
+    "cards_none": "Your answer reads as no cards at all.",
+    "card": "Your answer reads as the card {card}.",
+    "seat": "Your answer reads as the seat {seat}.",
+    "side": "Your answer reads as the side {side}.",
+    "side_nobody": "Your answer reads as “nobody has won yet”.",
+    "side_tie": "Your answer reads as “a tie”.",
+    "int": "Your answer reads as the number {number}.",
+    "ints": "Your answer reads as these bids: {bids}.",
+    "ints_none": "Your answer reads as no bids at all.",
+}
+_SUIT_ORDER = "SHCD"  # spades, hearts, clubs, diamonds: the order the prompts list a hand in
+
+
+def read_as(kind: str, value: Any) -> str:
+    """The sentence saying how a normalised answer (output of
+    :func:`parse_answer` for ``kind``) was read: it names the form only, so
+    it is the same whether the answer is right or wrong."""
+    if kind == "cards":
+        if not value:
+            return _READ_AS["cards_none"]
+        cards = sorted(value, key=lambda c: (_SUIT_ORDER.index(c.suit.letter), -c.rank))
+        return _READ_AS["cards"].format(cards=", ".join(c.display for c in cards))
+    if kind == "card":
+        return _READ_AS["card"].format(card=value.display)
+    if kind == "seat":
+        return _READ_AS["seat"].format(seat=SEATS[value])
+    if kind == "side":
+        if value == NOBODY:
+            return _READ_AS["side_nobody"]
+        if value == TIE:
+            return _READ_AS["side_tie"]
+        return _READ_AS["side"].format(side=SIDES[value])
+    if kind == "ints":
+        if not value:
+            return _READ_AS["ints_none"]
+        return _READ_AS["ints"].format(bids=", ".join(str(v) for v in sorted(value)))
+    return _READ_AS["int"].format(number=int(value))
 
 
 class _Shown:
@@ -504,8 +594,9 @@ class Exercise:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
             return CheckResult(qid, "invalid", str(e))
-        ok, feedback = judge_with_book(q.kind, value, PlainBook(q), q.generic, q.universe, q.outside)
-        return CheckResult(qid, "correct" if ok else "wrong", feedback)
+        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), q.generic, q.universe, q.outside,
+                                             q.generic_rule or "", q.outside_rule)
+        return CheckResult(qid, "correct" if ok else "wrong", feedback, rule)
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, student={self.student!r}, {len(self.questions)} questions)"

@@ -20,15 +20,27 @@ cell is not valid Python, or other code in the cell changes the name
 (``answer_q1 += 1``, ``answer_q1.append(…)``; reading it, as ``print`` or
 the check cell do, is fine), the answer is "code, not a value" and scores 0.
 
-**Which notebook**: a notebook is recognised by its metadata
-(``tricktutor.exercise`` / ``student``), never by its file name, so
-``ex2_trick_winner (1).ipynb`` counts.  ``make`` signs that metadata with
-the class secret (HMAC-SHA256 over exercise, student and settings); a
-notebook whose signature does not match (metadata edited, a classmate's
-notebook, a practice copy) is refused with a note.  The settings are the
-notebook's, cross-checked with ``KEYS/exercise_settings.json``: when they
-disagree or either is missing, that exercise is not graded (a note says why)
-— never a silent default.
+**Which notebook**: the folder a notebook is in says whose hand-in it is
+(``collect`` files each under the student named by where the school's
+system put it); the notebook's metadata (``tricktutor.exercise`` /
+``student``) says which exercise it is and whom it was made for, never its
+file name, so ``ex2_trick_winner (1).ipynb`` counts.  A notebook made for
+another student is never graded as the folder's student's work: it is noted
+and listed as "handed in by A, made for B" (:attr:`GradeReport.made_for_other`).
+``make`` signs the metadata with the class secret (HMAC-SHA256 over
+exercise, student and settings); a notebook whose signature does not match
+(metadata edited, a practice copy, another class's) is refused with a note.
+The settings are the notebook's, cross-checked with
+``KEYS/exercise_settings.json``: when they disagree or either is missing,
+that exercise is not graded (a note says why) — never a silent default.  Of
+several copies of one exercise, the newest (file date) that can be graded is
+graded, and the row says which and why the others were not.
+
+**Whose rows**: one per roster student, and nobody else; other folders
+(a case variant of an id, a stray folder, a name that is not an id) are
+listed in :attr:`GradeReport.not_on_roster`, never graded, never in
+``grades.csv`` or the LMS file.  Notes and summary lines are whole
+templates with named placeholders (:data:`_NOTES`, :data:`_SUMMARY`).
 
 **Hostile hand-ins**: only regular files and real folders inside the class
 folder are read (no symbolic links, FIFOs or devices; ``O_NOFOLLOW`` and
@@ -58,10 +70,11 @@ from .core import Exercise, normalise_settings
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
 
-__all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer", "grade_class", "GradeReport",
-           "ClassKeys", "load_keys", "metadata_signature", "read_regular_file", "read_overrides",
-           "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE", "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE",
-           "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES", "MAX_CELL_CHARS", "SIGNATURE"]
+__all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer",
+           "grade_class", "GradeReport", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
+           "read_overrides", "read_collect_log", "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE",
+           "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE", "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES",
+           "MAX_CELL_CHARS", "SIGNATURE", "COLLECT_LOG", "NOT_HANDED_IN"]
 
 SETTINGS_FILE = "exercise_settings.json"
 SECRET_FILE = "class_secret.txt"
@@ -223,7 +236,7 @@ def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
     that could not be read (``source`` not text…)."""
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
-        raise Refused("not a notebook (no list of cells)")
+        raise Refused("is not a notebook (no list of cells)")
     out: dict[str, CellAnswer] = {}
     problems: list[str] = []
     for i, cell in enumerate(cells, start=1):
@@ -306,7 +319,8 @@ class ClassKeys:
     (roster order, or None without a roster copy), ``variants`` (id → the
     student's variant index, None for a student made before variants; the
     whole mapping None for a set made before variants, whose questions all
-    use a random draw)."""
+    use a random draw), ``lms_ids`` (id → the learning platform's id, from
+    the roster's ``lms_id`` column)."""
 
     folder: Path
     secret: str
@@ -314,6 +328,7 @@ class ClassKeys:
     names: dict[str, str] = field(default_factory=dict)
     ids: list[str] | None = None
     variants: dict[str, int | None] | None = None
+    lms_ids: dict[str, str] = field(default_factory=dict)
 
 
 def _read_teacher_json(path: Path) -> Any:
@@ -371,7 +386,7 @@ def load_keys(folder: str | os.PathLike) -> ClassKeys:
             roster = read_roster(rp)
         except RosterError as e:
             raise GradingError(str(e)) from None
-        keys.names, keys.ids = roster.names(), roster.ids
+        keys.names, keys.ids, keys.lms_ids = roster.names(), roster.ids, roster.lms_ids()
     vp = folder / VARIANTS_FILE
     if os.path.lexists(vp):
         keys.variants = read_variants(vp)
@@ -407,16 +422,84 @@ def _expected(name: str, student: str, settings: dict, secret: str, variant: int
 
 # ------------------------------------------------------------ the report
 NOT_HANDED_IN = "not handed in"  # Answer.message of every question of a notebook never handed in
+#: The collect log ``collect`` keeps in the folder it files into (read by ``grade``).
+COLLECT_LOG = ".tricktutor-collect.json"
+
+#: Notes on a student's row and summary lines: one template each, named placeholders.
+_NOTES = {
+    "not_on_roster": "{name}: not on the roster",
+    "names_nobody": "{name}: where it was found names no student",
+    "not_on_roster_like": "{name}: not on the roster (did you mean {other}?)",
+    "not_an_id": "{name!r}: folder name is not a student id ({why}): not graded",
+    "folder_link": "the student folder is a symbolic link: not graded",
+    "folder_link_top": "{name!r}: the student folder is a symbolic link: not graded",
+    "folder_unreadable": "folder cannot be read ({error})",
+    "file_refused": "{file} {why}: not graded",
+    "other_exercise": "{file} is exercise {exercise!r}, not one of this set: not graded",
+    "not_handed_in": "{exercise}: not handed in",
+    "copies": "{exercise}: {count} copies handed in; graded {file} ({date}), the newest copy that can be graded",
+    "copy_older": "{exercise}: {file} ({date}) is an older copy: not graded",
+    "copy_refused": "{exercise}: {file} ({date}) {why}: not graded",
+    "refused": "{exercise}: {file} {why}: not graded",
+    "made_for_other": "{exercise}: {file} was handed in by {student} but made for {owner}: not graded as "
+                      "{student}'s work",
+    "crashed": "{exercise}: {file} could not be graded ({error}): not graded",
+    "cell_problem": "{exercise}: {problem}",
+    "code": "{exercise}: " + CODE_NOT_VALUE + " in {qids}",
+    "code_why": "{exercise}: " + CODE_NOT_VALUE + " in {qids} ({reasons})",
+    "blank": "{exercise}: handed in blank",
+    "no_answer": "{exercise}: no answer for {qids}",
+    "not_understood": "{exercise}: answer not understood in {qids}",
+    "nothing": "nothing handed in",
+    "all_blank": "handed in blank",
+    "override": "override {column}: {mark:g} (graded {was})",
+    "collect_other": "handed in {exercise} made for {owner}, not filed ({source})",
+    "collect_tampered": "handed in a notebook whose metadata was edited or is another class's, not filed ({source})",
+    "collect_foreign": "handed in a file that is not one of this set's notebooks, not filed ({source})",
+    "override_unknown": "override {id} {question} matches no student and question: ignored",
+}
+#: Why a notebook is not graded (a clause after its file name in a note).
+_WHY = {
+    "no_settings": "names no settings in its metadata",
+    "signature": "does not carry this class's signature (metadata edited, or not made by make for this class)",
+    "bad_settings": "has settings that cannot be used ({error})",
+    "other_settings": "was made with other settings than " + SETTINGS_FILE + " says ({diff})",
+    "no_variant": "is for a student with no variant index in " + VARIANTS_FILE + " (teacher folder edited or "
+                  "damaged? restore it from a backup)",
+    "questions": "questions could not be built ({error})",
+    "unreadable": "{why}",
+}
+#: Summary lines of :meth:`GradeReport.summary`.
+_SUMMARY = {
+    "graded": ("Graded 1 student; problems found: {problems}.", "Graded {n} students; problems found: {problems}."),
+    "not_on_roster": "Not on the roster (not graded, not in the LMS file): {n}",
+    "made_for_other": "Handed in by one student, made for another (never graded as the hand-in's student's work): "
+                      "{n}",
+    "made_for_other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
+    "warning": "warning: {warning}",
+}
+
+
+def _note(code: str, **params) -> str:
+    return _NOTES[code].format(**params)
+
+
+def _why(code: str, **params) -> str:
+    return _WHY[code].format(**params)
 
 
 @dataclass
 class Answer:
-    """One graded answer: what the student wrote and what the checker said."""
+    """One graded answer: what the student wrote and what the checker said.
+    ``status``: correct / wrong / invalid / empty / code / missing (no
+    answer in a notebook handed in) / not_handed_in (no notebook) / refused
+    (the notebook is not graded); ``rule``: the rule id a wrong answer
+    breaks (data from the checker, never read from ``message``)."""
 
     student: str
     column: str
     written: str          # the literal as written (repr), or "" when none
-    status: str           # correct / wrong / invalid / empty / code / missing / refused
+    status: str
     message: str = ""
     rule: str = ""
     mark: float = 0
@@ -424,10 +507,17 @@ class Answer:
 
 @dataclass
 class GradeReport:
-    """``rows``: one dict per student in :attr:`columns` order (``id``,
-    ``name``, ``exercise:qN`` marks, ``<exercise> total``, ``total``,
-    ``maximum``, ``percent``, ``notes``); ``answers``: every
-    :class:`Answer`; ``problems`` / ``warnings``: printed summary lines."""
+    """``rows``: one dict per roster student in :attr:`columns` order
+    (``id``, ``name``, ``exercise:qN`` marks, ``<exercise> total``,
+    ``total``, ``maximum``, ``percent``, ``notes``); ``answers``: every
+    :class:`Answer`; ``not_on_roster``: ``{"name", "why", "like",
+    "nobody"}`` for each folder (or collected hand-in) whose student is not
+    on the roster, or whose place names nobody (never graded, never in the
+    LMS file); ``made_for_other``:
+    ``{"submitter", "owner", "exercise", "source"}`` for each notebook
+    handed in by one student but made for another (never graded as the
+    submitter's work); ``lms_ids``: roster id → the learning platform's id;
+    ``problems`` / ``warnings``: printed summary lines."""
 
     rows: list[dict] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
@@ -436,17 +526,41 @@ class GradeReport:
     answers: list[Answer] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    not_on_roster: list[dict] = field(default_factory=list)
+    made_for_other: list[dict] = field(default_factory=list)
+    lms_ids: dict[str, str] = field(default_factory=dict)
 
     def dataframe(self):
         import pandas as pd
         return pd.DataFrame(self.rows, columns=self.columns)
 
+    def not_on_roster_lines(self) -> list[str]:
+        out = []
+        for x in self.not_on_roster:
+            if x.get("nobody"):
+                out.append(_note("names_nobody", name=x["name"]))
+            elif x.get("why"):
+                out.append(_note("not_an_id", name=x["name"], why=x["why"]))
+            elif x.get("like"):
+                out.append(_note("not_on_roster_like", name=x["name"], other=x["like"]))
+            else:
+                out.append(_note("not_on_roster", name=x["name"]))
+        return out
+
+    def made_for_other_lines(self) -> list[str]:
+        return [_SUMMARY["made_for_other_line"].format(**x) for x in self.made_for_other]
+
     def summary(self) -> str:
-        n = len(self.rows)
-        lines = [f"Graded {n} student{'s' if n != 1 else ''}; "
-                 f"{len(self.problems)} problem{'s' if len(self.problems) != 1 else ''} found."]
+        one, many = _SUMMARY["graded"]
+        lines = [(one if len(self.rows) == 1 else many).format(n=len(self.rows), problems=len(self.problems))]
         lines += [f"  {p}" for p in self.problems]
-        lines += [f"  warning: {w}" for w in self.warnings]
+        if self.not_on_roster:
+            lines.append(_SUMMARY["not_on_roster"].format(n=len(self.not_on_roster)))
+            lines += [f"  {x}" for x in self.not_on_roster_lines()]
+        if self.made_for_other:
+            lines.append(_SUMMARY["made_for_other"].format(n=len(self.made_for_other)))
+            lines += [f"  {x}" for x in self.made_for_other_lines()]
+        lines += ["  " + _SUMMARY["warning"].format(warning=w) for w in self.warnings]
         return "\n".join(lines)
 
     def write_csv(self, path: str | os.PathLike, delimiter: str = ",") -> None:
@@ -455,12 +569,16 @@ class GradeReport:
 
     def write_lms_csv(self, path: str | os.PathLike, delimiter: str = ",",
                       column: str = "Trick Tutor exercises") -> None:
-        """The LMS import file: ``Student`` (name), ``SIS User ID`` (Canvas
-        matches on it), ``ID number`` (Moodle's usual "identify user by"
-        field), and ``column`` holding each student's total."""
+        """The LMS import file, one row per roster student (nothing else):
+        ``Student`` (name), ``SIS User ID`` (Canvas matches on it), ``ID
+        number`` (Moodle's usual "identify user by" field), both the
+        roster's ``lms_id`` when it has one, else the student id, and
+        ``column`` holding each student's total."""
         cols = ["Student", "SIS User ID", "ID number", column]
-        rows = [{"Student": r["name"], "SIS User ID": r["id"], "ID number": r["id"], column: r["total"]}
-                for r in self.rows]
+        rows = []
+        for r in self.rows:
+            lms = self.lms_ids.get(r["id"]) or r["id"]
+            rows.append({"Student": r["name"], "SIS User ID": lms, "ID number": lms, column: r["total"]})
         _write_table(path, cols, rows, delimiter)
 
 
@@ -527,7 +645,6 @@ def read_overrides(path: str | os.PathLike) -> dict[tuple[str, str], float]:
 
 
 # --------------------------------------------------------------- grading
-_RULE = re.compile(r"\b((?:SP|OH)-(?:V)?\d+)\b")
 _IGNORED_DIRS = {"__MACOSX", KEYS_DIR}
 
 
@@ -561,7 +678,7 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as e:
-        return [], [f"folder cannot be read ({e.strerror})"]
+        return [], [_note("folder_unreadable", error=e.strerror)]
     for e in entries:
         if e.name.startswith(".") or not e.name.lower().endswith(".ipynb"):
             continue
@@ -571,19 +688,53 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
             meta = _notebook_meta(nb)
             found.append(_Found(Path(e.path), os.lstat(e.path).st_mtime, meta, nb))
         except Refused as r:
-            notes.append(f"{e.name} {r}: not graded")
+            notes.append(_note("file_refused", file=e.name, why=r))
     return found, notes
+
+
+def _date(mtime: float) -> str:
+    from datetime import datetime
+    try:
+        return datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, OSError, ValueError):
+        return "no date"
+
+
+def read_collect_log(folder: Path) -> list[dict]:
+    """The entries ``collect`` logged in ``folder`` (:data:`COLLECT_LOG`), or
+    ``[]`` when there is none or it cannot be read (it only adds notes)."""
+    p = folder / COLLECT_LOG
+    if not os.path.lexists(p):
+        return []
+    try:
+        data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
+    except (Refused, UnicodeDecodeError, ValueError, RecursionError):
+        return []
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return []
+    return [e for e in entries if isinstance(e, dict) and all(isinstance(e.get(k), (str, type(None)))
+                                                             for k in ("source", "submitter", "outcome",
+                                                                       "exercise", "made_for", "slot"))]
 
 
 def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 roster: list[str] | None = None, names: dict[str, str] | None = None,
-                overrides: dict[tuple[str, str], float] | None = None) -> GradeReport:
+                overrides: dict[tuple[str, str], float] | None = None,
+                lms_ids: dict[str, str] | None = None) -> GradeReport:
     """Grade every student folder under ``folder`` (see the module docstring).
 
     ``keys``: a :class:`ClassKeys` or the keys folder.  ``roster``: ids
-    expected (default: the keys folder's roster copy); a student without a
-    folder or without any notebook gets a row of zeros noted "nothing handed
-    in"; a folder not on it is noted.  ``overrides``: ``{(id, question):
+    expected (default: the keys folder's roster copy); one row per roster
+    student, in roster order: a student without a folder or without any
+    notebook gets a row of zeros noted "nothing handed in", one whose
+    notebooks hold no answer at all "handed in blank".  A folder not on the
+    roster is not graded: it is listed in ``not_on_roster`` (with a roster id
+    that differs only by case).  Of several copies of one exercise the newest
+    (file date) that can be graded is graded, and the row says which and why
+    the others were not.  A notebook made for another student is never graded
+    as the folder's student's work (``made_for_other``), and neither are the
+    hand-ins ``collect`` logged as such.  ``overrides``: ``{(id, question):
     mark}`` applied last and noted.  Raises :class:`GradingError` only for a
     class-wide problem (keys folder); each student's problems are notes.
     """
@@ -595,6 +746,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     roster = list(roster) if roster is not None else keys.ids
     names = dict(keys.names, **(names or {}))
     report = GradeReport()
+    report.lms_ids = dict(keys.lms_ids, **(lms_ids or {}))
     report.exercises = list(keys.exercises)
     qids_of: dict[str, list[str]] = {}
     for name in report.exercises:
@@ -605,68 +757,98 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     maximum = len(report.question_columns)
 
     folders: dict[str, Path] = {}
-    bad_rows: list[tuple[str, str]] = []
     folder_notes: dict[str, list[str]] = {}
     for e in sorted(os.scandir(folder), key=lambda e: e.name):
         if e.name.startswith(".") or e.name in _IGNORED_DIRS or e.name.lower() in ("binder", "feedback"):
             continue
         if e.is_symlink():
             if e.is_dir():
-                why = "the student folder is a symbolic link: not graded"
                 if id_problem(e.name) is None:
-                    folder_notes[e.name] = [why]
+                    folder_notes[e.name] = [_note("folder_link")]
                 else:
-                    bad_rows.append((e.name, why))
+                    report.problems.append(_note("folder_link_top", name=e.name))
             continue
         if not e.is_dir():
             continue
         why = id_problem(e.name)
         if why:
-            bad_rows.append((e.name, f"folder name is not a student id ({why}): not graded"))
+            report.not_on_roster.append({"name": e.name, "why": why, "like": ""})
             continue
         folders[e.name] = Path(e.path)
-    students = list(roster or [])
-    extra = sorted((set(folders) | set(folder_notes)) - set(students))
-    students += extra
-    lower_roster = {s.casefold(): s for s in roster or []}
+    students = list(roster) if roster is not None else sorted(set(folders) | set(folder_notes))
+    on_roster = set(students)
+    by_fold = {s.casefold(): s for s in students}
+    for extra in sorted((set(folders) | set(folder_notes)) - on_roster):
+        like = by_fold.get(extra.casefold(), "")
+        report.not_on_roster.append({"name": extra, "why": "", "like": like})
+
+    collect_notes: dict[str, list[str]] = {}
+    seen_outside: set[str] = set()
+    for entry in read_collect_log(folder):
+        sub, outcome, source = entry.get("submitter"), entry.get("outcome"), entry.get("source") or ""
+        if outcome in ("unknown_submitter", "not_on_roster", "ambiguous"):
+            label = entry.get("slot") or source
+            if label not in seen_outside:
+                seen_outside.add(label)
+                report.not_on_roster.append({"name": label, "why": "", "like": "",
+                                             "nobody": outcome == "unknown_submitter"})
+            continue
+        if sub not in on_roster:
+            continue
+        if outcome == "other_student":
+            report.made_for_other.append({"submitter": sub, "owner": entry.get("made_for") or "?",
+                                          "exercise": entry.get("exercise") or "?", "source": source})
+            collect_notes.setdefault(sub, []).append(_note("collect_other", exercise=entry.get("exercise") or "?",
+                                                           owner=entry.get("made_for") or "?", source=source))
+        elif outcome == "tampered":
+            collect_notes.setdefault(sub, []).append(_note("collect_tampered", source=source))
+        elif outcome in ("foreign", "not_in_set"):
+            collect_notes.setdefault(sub, []).append(_note("collect_foreign", source=source))
+
     for sid in students:
         row: dict[str, Any] = {"id": sid, "name": names.get(sid, ""), **{c: 0 for c in report.question_columns}}
-        notes: list[str] = []
+        notes: list[str] = list(folder_notes.get(sid, [])) + collect_notes.get(sid, [])
         start = len(report.answers)  # this student's answers are report.answers[start:]
-        if roster is not None and sid not in roster:
-            other = lower_roster.get(sid.casefold())
-            notes.append(f"not on the roster{f' (did you mean {other}?)' if other else ''}")
-        notes += folder_notes.get(sid, [])
+        handed_any = refused_any = False
+        blank_of: list[str] = []
+        missing_of: list[str] = []
         if sid in folders:
             found, file_notes = _scan_student(folders[sid])
             notes += file_notes
+            handed_any = bool(found) or bool(file_notes)
+            refused_any = bool(file_notes)
             by_ex: dict[str, list[_Found]] = {}
             for f in found:
                 by_ex.setdefault(f.meta["exercise"], []).append(f)
             for exname, fs in by_ex.items():
                 if exname not in keys.exercises:
                     for f in fs:
-                        notes.append(f"{f.path.name} is exercise {exname!r}, not one of this set: not graded")
+                        notes.append(_note("other_exercise", file=f.path.name, exercise=exname))
+                        refused_any = True
             for name in report.exercises:
                 fs = sorted(by_ex.get(name, []), key=lambda f: (f.mtime, f.path.name), reverse=True)
                 if not fs:
-                    notes.append(f"{name}: not handed in")
+                    missing_of.append(name)
                     for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "missing", NOT_HANDED_IN))
+                        report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
                     continue
-                if len(fs) > 1:
-                    notes.append(f"{name}: {len(fs)} copies; graded the newest, {fs[0].path.name} "
-                                 f"(ignored: {', '.join(f.path.name for f in fs[1:])})")
-                try:
-                    _grade_notebook(fs[0], sid, name, qids_of[name], keys, row, notes, report)
-                except Exception as e:  # noqa: BLE001 - one notebook never stops the class
-                    for q in qids_of[name]:
-                        row[f"{name}:{q}"] = 0
-                    notes.append(f"{name}: {fs[0].path.name} could not be graded ({type(e).__name__}): "
-                                 f"not graded")
-        attempted = any(a.status not in ("missing", "empty", "refused") for a in report.answers[start:])
-        if not attempted and not any("not graded" in n for n in notes):
-            notes = [n for n in notes if n.startswith("not on the roster")] + ["nothing handed in"]
+                outcome = _grade_copies(fs, sid, name, qids_of[name], keys, row, notes, report)
+                if outcome == "refused":
+                    refused_any = True
+                elif outcome == "blank":
+                    blank_of.append(name)
+        else:
+            for name in report.exercises:
+                missing_of.append(name)
+                for q in qids_of[name]:
+                    report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
+        attempted = any(a.status not in ("missing", "empty", "refused", "not_handed_in")
+                        for a in report.answers[start:])
+        missing_notes = [_note("not_handed_in", exercise=n) for n in missing_of]
+        if not attempted and not refused_any and not notes:
+            notes = [_note("all_blank"), *missing_notes] if blank_of else [_note("nothing")]
+        else:
+            notes = missing_notes + [_note("blank", exercise=n) for n in blank_of] + notes
         _apply_overrides(sid, row, notes, overrides or {}, report.question_columns, report.answers[start:])
         for name in report.exercises:
             row[f"{name} total"] = sum(row[f"{name}:{q}"] for q in qids_of[name])
@@ -679,61 +861,103 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         row["notes"] = "; ".join(notes)
         report.rows.append(row)
         report.problems.extend(f"{sid}: {n}" for n in notes)
-    for name, why in bad_rows:
-        row = {"id": name, "name": "", **{c: 0 for c in report.question_columns},
-               **{c: 0 for c in sub_cols}, "total": 0, "maximum": maximum, "percent": 0.0, "notes": why}
-        report.rows.append(row)
-        report.problems.append(f"{name!r}: {why}")
     if overrides:
         known = {(r["id"], c) for r in report.rows for c in report.question_columns}
         for k in overrides:
             if k not in known:
-                report.warnings.append(f"override {k[0]} {k[1]} matches no student and question: ignored")
+                report.warnings.append(_note("override_unknown", id=k[0], question=k[1]))
     return report
 
 
-def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: ClassKeys,
-                    row: dict, notes: list[str], report: GradeReport) -> bool:
-    """Grade one notebook into ``row``; False (with a note) when it is refused."""
-    meta, fname = f.meta, f.path.name
-
-    def refuse(why: str) -> bool:
-        notes.append(f"{name}: {fname} {why}: not graded")
-        for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
-        return False
-
+def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict] | None:
+    """Why the notebook ``f`` in ``sid``'s folder cannot be graded as ``sid``'s
+    exercise ``name``: ``("other_student", {"owner"})`` or a :data:`_WHY`
+    code with its parameters; None when it can be graded."""
+    meta = f.meta
     if meta["student"] != sid:
         owner = meta["student"] if id_problem(meta["student"]) is None else repr(meta["student"][:40])
-        return refuse(f"is from {owner}'s set, not {sid}'s")
+        return "other_student", {"owner": owner}
     settings = meta.get("settings")
     if settings is None:
-        return refuse("names no settings in its metadata")
+        return "no_settings", {}
     sig = meta.get(SIGNATURE)
     if not isinstance(sig, str) or not hmac.compare_digest(
             sig, metadata_signature(keys.secret, meta["exercise"], meta["student"], settings)):
-        return refuse("does not carry this class's signature (metadata edited, or not made by make "
-                      "for this class)")
+        return "signature", {}
     try:
         nb_settings = normalise_settings(settings if isinstance(settings, dict) else _bad(settings))
     except ValueError as e:
-        return refuse(f"has settings that cannot be used ({e})")
+        return "bad_settings", {"error": str(e)}
     if nb_settings != keys.exercises[name]:
-        return refuse(f"was made with other settings than {SETTINGS_FILE} says ({_diff(nb_settings, keys.exercises[name])})")
+        return "other_settings", {"diff": _diff(nb_settings, keys.exercises[name])}
     try:
-        answers, cell_problems = read_notebook_cells(f.nb)
+        read_notebook_cells(f.nb)
     except Refused as r:
-        return refuse(str(r))
-    for p in cell_problems:
-        notes.append(f"{name}: {p}")
+        return "unreadable", {"why": str(r)}
     if keys.variants is not None and sid not in keys.variants:
-        return refuse(f"is for a student with no variant index in {VARIANTS_FILE} (teacher folder edited "
-                      f"or damaged? restore it from a backup)")
+        return "no_variant", {}
+    return None
+
+
+def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: ClassKeys,
+                  row: dict, notes: list[str], report: GradeReport) -> str:
+    """Grade the newest of ``fs`` (newest first) that can be graded; note
+    the refused and older copies.  Returns "graded", "blank" (graded, no
+    answer at all) or "refused" (no copy can be graded)."""
+    chosen, refused = None, []
+    for f in fs:
+        why = _refusal(f, sid, name, keys)
+        if why is None:
+            chosen = f
+            break
+        refused.append((f, why))
+    if chosen is not None and len(fs) > 1:
+        notes.append(_note("copies", exercise=name, count=len(fs), file=chosen.path.name, date=_date(chosen.mtime)))
+    for f, (code, params) in refused:
+        if code == "other_student":
+            notes.append(_note("made_for_other", exercise=name, file=f.path.name, student=sid, owner=params["owner"]))
+            report.made_for_other.append({"submitter": sid, "owner": params["owner"], "exercise": name,
+                                          "source": f.path.name})
+        elif len(fs) > 1:
+            notes.append(_note("copy_refused", exercise=name, file=f.path.name, date=_date(f.mtime),
+                               why=_why(code, **params)))
+        else:
+            notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
+    if chosen is None:
+        code, params = refused[0][1]
+        why = (_note("made_for_other", exercise=name, file=fs[0].path.name, student=sid, owner=params["owner"])
+               if code == "other_student" else _why(code, **params))
+        for q in qids:
+            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
+        return "refused"
+    if len(fs) > 1:
+        for f in fs[fs.index(chosen) + 1:]:
+            notes.append(_note("copy_older", exercise=name, file=f.path.name, date=_date(f.mtime)))
+    try:
+        return _grade_notebook(chosen, sid, name, qids, keys, row, notes, report)
+    except Exception as e:  # noqa: BLE001 - one notebook never stops the class
+        for q in qids:
+            row[f"{name}:{q}"] = 0
+        notes.append(_note("crashed", exercise=name, file=chosen.path.name, error=type(e).__name__))
+        return "refused"
+
+
+def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: ClassKeys,
+                    row: dict, notes: list[str], report: GradeReport) -> str:
+    """Grade one notebook (that :func:`_refusal` accepts) into ``row``;
+    returns "graded", "blank" (no answer at all) or "refused"."""
+    answers, cell_problems = read_notebook_cells(f.nb)
+    for p in cell_problems:
+        notes.append(_note("cell_problem", exercise=name, problem=p))
     variant = keys.variants.get(sid) if keys.variants is not None else None
     try:
         ex = _expected(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
-        return refuse(f"questions could not be built ({type(e).__name__})")
+        why = _why("questions", error=type(e).__name__)
+        notes.append(_note("refused", exercise=name, file=f.path.name, why=why))
+        for q in qids:
+            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
+        return "refused"
     code, missing, invalid = [], [], []
     for qid in qids:
         col = f"{name}:{qid}"
@@ -753,26 +977,24 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
             invalid.append(qid)
             report.answers.append(Answer(sid, col, written, "invalid", f"checker error {type(e).__name__}"))
             continue
-        status = result.status
-        message = str(getattr(result, "message", ""))
-        rule = getattr(result, "rule", None) or next(iter(_RULE.findall(message)), "")
         mark = 1 if result.ok else 0
         row[col] = mark
-        if status == "empty":
+        if result.status == "empty":
             missing.append(qid)
-        elif status in ("invalid", "unknown"):
+        elif result.status in ("invalid", "unknown"):
             invalid.append(qid)
-        report.answers.append(Answer(sid, col, written, status, message, str(rule), mark))
+        report.answers.append(Answer(sid, col, written, result.status, result.message, result.rule, mark))
     if code:
         reasons = sorted({a.reason for q in code for a in [answers[q]] if a.reason})
-        notes.append(f"{name}: {CODE_NOT_VALUE} in {', '.join(code)}" + (f" ({'; '.join(reasons)})" if reasons else ""))
-    if missing and len(missing) == len(qids):
-        notes.append(f"{name}: not attempted")
-    elif missing:
-        notes.append(f"{name}: no answer for {', '.join(missing)}")
+        notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons)) if reasons
+                     else _note("code", exercise=name, qids=", ".join(code)))
+    if missing and len(missing) == len(qids) and not code and not invalid:
+        return "blank"  # the caller notes it (one note for a student who handed in only blank notebooks)
+    if missing:
+        notes.append(_note("no_answer", exercise=name, qids=", ".join(missing)))
     if invalid:
-        notes.append(f"{name}: answer not understood in {', '.join(invalid)}")
-    return True
+        notes.append(_note("not_understood", exercise=name, qids=", ".join(invalid)))
+    return "graded"
 
 
 def _diff(a: dict, b: dict) -> str:
@@ -791,7 +1013,7 @@ def _apply_overrides(sid, row, notes, overrides, question_columns, answers) -> N
             continue
         was = row[col]
         row[col] = int(mark) if float(mark).is_integer() else mark
-        notes.append(f"override {col}: {mark:g} (graded {was})")
+        notes.append(_note("override", column=col, mark=mark, was=was))
         for a in answers:
             if a.column == col:
                 a.mark = mark

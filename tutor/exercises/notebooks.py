@@ -7,8 +7,9 @@ for byte the same):
 * ``setup`` — code (tag ``setup``, source hidden): ``ex = load_sealed("…")``,
   the student's questions as sealed data (:mod:`tutor.exercises.student`:
   titles and prompt lines with the position, the hand for card questions,
-  salted hashes of the accepted answers and the engine's explanations sealed
-  under the answers they explain; no answer, no seed, no secret);
+  and in a practice set salted hashes of the accepted answers and the
+  engine's explanations sealed under the answers they explain; in a test set
+  nothing derived from an accepted answer; never an answer, seed or secret);
 * per question N: ``qN-text`` markdown heading, ``qN-show`` code
   ``show("qN")``, ``qN-answer`` code (tag ``answer``, metadata
   ``{"tricktutor": {"question": "qN"}}``) containing exactly
@@ -40,8 +41,21 @@ FORMAT = 2
 
 _HOW = """**How to work.** Run the first code cell once (it loads your questions). For each question, run the \
 cell that shows it, replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"Q♥"` \
-or `52`), run the answer cell, then run the check cell: it says ✓ or ✗ with a hint, or ⚠ when the grader would \
-not read your answer. Try again as often as you like.
+or `52`), run the answer cell, then run the check cell: it says ✓ or ✗ with a hint, ⚠ when the grader would \
+not read your answer, or ? when it cannot see your saved notebook. Try again as often as you like.
+
+**For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
+teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
+(Ctrl+S) and keep its file name."""
+
+_HOW_TEST = """**How to work.** Run the first code cell once (it loads your questions). For each question, run the \
+cell that shows it, replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"Q♥"` \
+or `52`), run the answer cell, then run the check cell.
+
+**This is a test.** The check does not say whether an answer is right. It says how your answer was read (for \
+example “the number 52”) and, with ✎, that the grader will read it; ⚠ when the grader would not read it, or ? \
+when the check cannot see your saved notebook. You see what was right on your feedback page, after your teacher \
+grades the set.
 
 **For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
 teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
@@ -82,7 +96,8 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
     number = list(EXERCISES).index(name) + 1
     intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"
              f"Rules practised: {', '.join(spec.rules)} (see docs/RULES.md in the project).\n\n"
-             f"These questions were made for **{student}**: your neighbours have different deals.\n\n{_HOW}")
+             f"These questions were made for **{student}**: your neighbours have different deals.\n\n"
+             f"{_HOW_TEST if settings['mode'] == 'test' else _HOW}")
     cells = [new_markdown_cell(intro, id="intro")]
     setup = ("# Your questions (sealed: they hold no answers). Run this cell once.\n"
              "from tutor.exercises.student import load_sealed\n\n"

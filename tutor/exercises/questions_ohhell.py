@@ -36,22 +36,24 @@ def _oh_score_question(title: str, rng: Rng, rules: OhHellRules, bid: int, won: 
               f"{SEATS[seat]} bid {bid} and won {_plural(won, 'trick')}.",
               f"What is {SEATS[seat]}'s score after this hand?"]
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == ans:
-            return True, f"Right: {before} + {pts} ({line.item}, {line.rule}) = {ans}."
+            return True, f"Right: {before} + {pts} ({line.item}, {line.rule}) = {ans}.", ""
         if a == pts and before:
-            return False, "Not quite: that is this hand's score only; add it to the score before the hand (OH-11)."
+            return (False, "Not quite: that is this hand's score only; add it to the score before the hand (OH-11).",
+                    "OH-11")
         got = a - before
         if bid == won:
             if got == 10 and bid > 0:
-                return False, f"Not quite: an exact bid scores 10 plus the tricks won ({line.rule})."
+                return False, f"Not quite: an exact bid scores 10 plus the tricks won ({line.rule}).", line.rule
             if got == won:
-                return False, f"Not quite: the bid was made exactly, which is worth the 10 as well ({line.rule})."
-            return False, f"Not quite: the bid was made exactly; see how an exact bid scores ({line.rule})."
+                return (False, f"Not quite: the bid was made exactly, which is worth the 10 as well ({line.rule}).",
+                        line.rule)
+            return False, f"Not quite: the bid was made exactly; see how an exact bid scores ({line.rule}).", line.rule
         if rules.tricks_always_count:
             return False, (f"Not quite: the bid was missed; under this variation a missed bid still scores "
-                           f"the tricks won, without the 10 ({line.rule}).")
-        return False, f"Not quite: only an exact prediction scores; this one was missed ({line.rule})."
+                           f"the tricks won, without the 10 ({line.rule})."), line.rule
+        return False, f"Not quite: only an exact prediction scores; this one was missed ({line.rule}).", line.rule
     q = Question("", title, prompt, "int", ans, judge, f"{ans} ({before} + {line.item} {pts}, {line.rule})",
                  (line.rule,), _INT_HELP, {"before": before, "points": pts, "bid": bid, "won": won})
     q.candidates = [pts, before + 10, before + won]
@@ -114,20 +116,21 @@ def _ex5_hook_forbidden(rng: Rng, settings: dict) -> Question:
     prompt = _hook_prompt(g) + [f"Which bid may {SEATS[dealer]} NOT make?"]
     refusal = g.check_bid(dealer, forbidden)
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         v = g.check_bid(dealer, a)
         if not v.ok and v.reason is Reason.HOOK:
-            return True, "Right: " + v.message
+            return True, "Right: " + v.message, ""
         if not v.ok:  # out of range (OH-8)
-            return False, f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+            return False, f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8).", "OH-8"
         return False, (f"Not quite: {SEATS[dealer]} may bid {a}. The hook bars only the bid that would make all "
-                       f"four bids add up to the number of tricks, {size}: add up the other bids first (OH-V4).")
+                       f"four bids add up to the number of tricks, {size}: add up the other bids first (OH-V4)."), \
+            "OH-V4"
     q = Question("", "The dealer's forbidden bid", prompt, "int", forbidden, judge,
                  f"{forbidden} ({refusal.message})", ("OH-V4",), "Answer with a whole number.",
                  {"size": size, "others_total": others_total, "refusal": refusal.reason.value,
                   "refusal_rule": refusal.rule})
     q.candidates = list(range(0, size + 1))
-    q.generic = f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    q.generic, q.generic_rule = f"Not quite: a bid is a whole number of tricks from 0 to {size} (OH-8).", "OH-8"
     return q
 
 
@@ -145,12 +148,15 @@ def _ex5_hook_legal(rng: Rng, settings: dict) -> Question:
                  f"{sorted(legal)}", ("OH-8", "OH-V4"), "Answer with a list of whole numbers, e.g. [0, 1, 3].")
     q.universe = [str(v) for v in range(size + 1)]
     q.outside = f"Not quite: {{item}} is not a bid here: a bid is a whole number of tricks from 0 to {size} (OH-8)."
+    q.outside_rule = "OH-8"
     # the note for the barred bid does not name it: "you may not bid 3" would hand over the whole answer
     barred = (f"Not quite: the hook bars one of the bids you listed: {SEATS[dealer]} may not make the four bids "
               f"add up to {size}, the number of tricks (OH-V4). Add up the other three bids to find it.")
     q.item_notes = {str(v): ("" if v in legal else barred) for v in range(size + 1)}
+    q.item_rules = {str(v): "OH-V4" for v in range(size + 1) if v not in legal}
     q.generic = (f"Not quite: every bid you listed is allowed, but you left out at least one: every whole number "
                  f"from 0 to {size} may be bid (OH-8), except the one the hook bars (OH-V4).")
+    q.generic_rule = "OH-8"
     return q
 
 
@@ -201,11 +207,11 @@ def _ex5_table(rng: Rng, settings: dict) -> Question:
               "How many points do the four players score this hand, added together?"]
     explain = "; ".join(f"{SEATS[l.who]} {l.item} {l.points}" for l in r.score_lines) + f" = {total}."
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == total:
-            return True, "Right: " + explain
+            return True, "Right: " + explain, ""
         return False, ("Not quite: score each player on his own, as the scoring line above says, and add the four "
-                       "scores up (OH-11).")
+                       "scores up (OH-11)."), "OH-11"
     q = Question("", "A whole table", prompt, "int", total, judge, f"{total} ({explain})",
                  tuple(dict.fromkeys(l.rule for l in r.score_lines)), _INT_HELP)
     q.candidates = []
@@ -214,9 +220,9 @@ def _ex5_table(rng: Rng, settings: dict) -> Question:
 
 # ------------------------------------------------ exercise 6: estimating a bid
 def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Question:
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if not 0 <= a <= size:
-            return False, f"Not quite: a bid is a number of tricks from 0 to {size} ({rule})."
+            return False, f"Not quite: a bid is a number of tricks from 0 to {size} ({rule}).", rule
         if est.low <= a <= est.high:
             return True, (f"Good estimate: {est.explanation}. Bids from {est.low} to {est.high} are accepted.")
         if a > est.high:
@@ -231,7 +237,7 @@ def _bid_question(title: str, prompt: list[str], est, size: int, rule: str) -> Q
                  {"low": est.low, "high": est.high, "size": size, "source": est.source})
     q.accepted = list(range(est.low, est.high + 1))
     q.candidates = list(range(0, size + 1))
-    q.generic = f"Not quite: a bid is a number of tricks from 0 to {size} ({rule})."
+    q.generic, q.generic_rule = f"Not quite: a bid is a number of tricks from 0 to {size} ({rule}).", rule
     return q
 
 

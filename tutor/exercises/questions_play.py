@@ -58,8 +58,10 @@ def _legal_question(title: str, g, seat: int, intro: list[str], rules: tuple[str
     q.outside = f"Not quite: you listed the {{item}}, which is not in your hand. Your cards are {cards_text(hand)}."
     q.item_notes = {c.code: ("" if c in legal else "Not quite: " + _refusal_hint(verdicts[c], c, trick))
                     for c in hand}
+    q.item_rules = {c.code: verdicts[c].rule or "" for c in hand if c not in legal}
     q.generic = (f"Not quite: every card you listed may be played, but you left out at least one legal card. "
                  f"Check each card in your hand against the rules ({', '.join(rules)}).")
+    q.generic_rule = rules[0]
     return q
 
 
@@ -243,12 +245,12 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
 
     seat_of = {c: s for s, c in zip(trick.seats, trick.cards)}
 
-    def judge(card: Card) -> tuple[bool, str]:
+    def judge(card: Card) -> tuple[bool, str, str]:
         if card not in seat_of:
-            return False, generic
+            return False, generic, ""
         seat = seat_of[card]
         if seat == winner:
-            return True, "Right: " + why
+            return True, "Right: " + why, ""
         c = trick.card_of(seat)
         who = f"{SEATS[seat]}'s {c.display}"
         if c.suit != led and (trump is None or c.suit != trump):
@@ -257,16 +259,17 @@ def _winner_question(title: str, intro: list[str], trick, trump: Suit | None, ru
                 extra = " In this last hand there is no trump at all, so a spade is just another suit (OH-7)."
             return False, (f"Not quite: {who} is not a {led.singular}"
                            f"{'' if trump is None else ' and not a trump'}: cards of other suits never win, "
-                           f"however high ({rule}).{extra}")
+                           f"however high ({rule}).{extra}"), rule
         if trump is not None and c.suit == trump:
-            return False, f"Not quite: {who} is a trump, but a higher {trump.singular} was played to this trick ({rule})."
+            return (False, f"Not quite: {who} is a trump, but a higher {trump.singular} was played to this trick "
+                           f"({rule}).", rule)
         higher_led = any(x.suit == led and x.rank > c.rank for x in trick.cards)
         if trump_played:
             return False, (f"Not quite: {who} follows suit, but a trump ({trump.noun}) was played to this trick, "
-                           f"and the highest trump wins ({rule}).")
+                           f"and the highest trump wins ({rule})."), rule
         if higher_led:
-            return False, f"Not quite: a higher {led.singular} than {who} was played to this trick ({rule})."
-        return False, f"Not quite ({rule})."  # pragma: no cover - unreachable: the highest led card wins
+            return False, f"Not quite: a higher {led.singular} than {who} was played to this trick ({rule}).", rule
+        return False, f"Not quite ({rule}).", rule  # pragma: no cover - unreachable: the highest led card wins
 
     generic = (f"Not quite: that card was not played to this trick. The winner is one of the four cards played: "
                f"{describe_cards(trick.cards)}.")

@@ -15,23 +15,25 @@ def _bid_text(b: Bid) -> str:
     return "Blind Nil" if b.blind else ("Nil" if b.value == 0 else str(b.value))
 
 
-def _score_hint(lines, total: int, answer: int) -> str:
-    """A hint from the engine's score lines that names the part to look at again."""
+def _score_hint(lines, total: int, answer: int) -> tuple[str, str]:
+    """A hint from the engine's score lines that names the part to look at
+    again, and the rule id of that part (the first part's for the general hint)."""
     for l in lines:
         if l.points and answer == total - l.points:
-            return f"Not quite: you left out one part: “{l.item}” ({l.rule})."
+            return f"Not quite: you left out one part: “{l.item}” ({l.rule}).", l.rule
     for l in lines:
         if l.points and answer == total - 2 * l.points:
-            return f"Not quite: check the sign of “{l.item}” ({l.rule}): is it won or lost?"
+            return f"Not quite: check the sign of “{l.item}” ({l.rule}): is it won or lost?", l.rule
     parts = "; ".join(f"{l.item} ({l.rule})" for l in lines)
-    return f"Not quite. This hand's score has {_plural(len(lines), 'part')}: {parts}. Work out each part and add them up."
+    return (f"Not quite. This hand's score has {_plural(len(lines), 'part')}: {parts}. Work out each part and add "
+            f"them up.", lines[0].rule if lines else "")
 
 
 def _int_question(title: str, prompt: list[str], answer: int, lines, rules, explain: str) -> Question:
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == answer:
-            return True, f"Right: {explain}"
-        return False, _score_hint(lines, answer, a)
+            return True, f"Right: {explain}", ""
+        return (False, *_score_hint(lines, answer, a))
     facts = {"lines": [(l.item, l.points, l.rule) for l in lines]}
     q = Question("", title, prompt, "int", answer, judge, f"{answer} ({explain})", rules, _INT_HELP, facts)
     q.candidates = _hint_answers(lines, answer)
@@ -69,13 +71,13 @@ def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[in
         total = score_before + pts
         explain = f"{score_before} {_lines_text(lines)} = {total}."
 
-        def judge_total(a: int) -> tuple[bool, str]:
+        def judge_total(a: int) -> tuple[bool, str, str]:
             if a == total:
-                return True, f"Right: {explain}"
+                return True, f"Right: {explain}", ""
             if a == pts:
                 return False, ("Not quite: that is this hand's score only; add it to the score before the hand "
-                               "(SP-17).")
-            return False, _score_hint(lines, pts, a - score_before)
+                               "(SP-17)."), "SP-17"
+            return (False, *_score_hint(lines, pts, a - score_before))
         q = Question("", title, prompt, "int", total, judge_total, f"{total} ({explain})", rules, _INT_HELP,
                      {"lines": [(l.item, l.points, l.rule) for l in lines], "score_before": score_before})
         q.candidates = _hint_answers(lines, pts, score_before) + [pts]
@@ -87,14 +89,15 @@ def _spades_side_question(title: str, rng: Rng, bids: list[Bid], tricks: list[in
     hand_bags = sum(l.points for l in lines if l.rule == "SP-19" or l.item == "bags")
     pen = sum(1 for l in lines if l.rule == "SP-20")
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == bags_after:
             return True, (f"Right: {bags_before} + {hand_bags} this hand; every 10 bags cost 100 points and are "
-                          f"removed, the rest carry over (SP-20).")
+                          f"removed, the rest carry over (SP-20)."), ""
         if a == bags_before + hand_bags:
-            return False, "Not quite: when the count reaches 10, ten bags are removed (with a 100-point penalty) (SP-20)."
+            return (False, "Not quite: when the count reaches 10, ten bags are removed (with a 100-point penalty) "
+                           "(SP-20).", "SP-20")
         return False, ("Not quite: add this hand's bags (tricks over the contract, SP-17, and failed-Nil tricks, "
-                       "SP-19) to the bags before, then take away 10 for each penalty (SP-20).")
+                       "SP-19) to the bags before, then take away 10 for each penalty (SP-20)."), "SP-17"
     q = Question("", title, prompt, "int", bags_after, judge,
                  f"{bags_after} ({bags_before} + {hand_bags} bags, {pen} penalty)", ("SP-17", "SP-19", "SP-20"),
                  _INT_HELP)
@@ -244,14 +247,14 @@ def _ex4_three_hands(rng: Rng, settings: dict) -> Question:
     prompt.append(f"What is {name}'s score after the three hands?")
     pen = [l for l in all_lines if l.rule == "SP-20"]
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == total:
-            return True, f"Right: {_lines_text(all_lines)} = {total}; {bags} bag(s) carry over (SP-20)."
+            return True, f"Right: {_lines_text(all_lines)} = {total}; {bags} bag(s) carry over (SP-20).", ""
         if a == total + 100 * len(pen):
             return False, ("Not quite: the bags add up over the hands; when they reach 10 the partnership loses "
-                           "100 points (SP-20).")
+                           "100 points (SP-20)."), "SP-20"
         return False, ("Not quite: score each hand (10 per contracted trick and 1 per overtrick, SP-17), keep a "
-                       "running count of the bags, and take 100 points off when it reaches 10 (SP-20).")
+                       "running count of the bags, and take 100 points off when it reaches 10 (SP-20)."), "SP-17"
     q = Question("", "Bags over three hands", prompt, "int", total, judge,
                  f"{total} ({_lines_text(all_lines)})", ("SP-17", "SP-20"), _INT_HELP)
     q.candidates = [total + 100 * len(pen)]
@@ -349,20 +352,21 @@ def _game_end_question(title: str, rng: Rng, choose) -> Question:
     key = "nobody" if winner == NOBODY else SIDES[winner]
     tie = winner == NOBODY and ns == ew
 
-    def judge(a: int) -> tuple[bool, str]:
+    def judge(a: int) -> tuple[bool, str, str]:
         if a == winner or (tie and a == TIE):
-            return True, "Right: " + explain
+            return True, "Right: " + explain, ""
         if a == TIE:
             return False, ("Not quite: a tie needs both sides on 500 or more with equal scores (SP-22); work out "
-                           "both new scores again (SP-17 … SP-20).")
+                           "both new scores again (SP-17 … SP-20)."), "SP-22"
         # the hint depends on the student's answer, never on who really won
         if a == NOBODY:
             return False, ("Not quite: work out each side's new score (this hand's points with any bag penalty, "
                            "SP-17 … SP-20). A side that reaches 500 wins; if both do, the higher score wins, and "
-                           "only equal scores mean another hand (SP-22).")
+                           "only equal scores mean another hand (SP-22)."), "SP-17"
         return False, (f"Not quite: work out {SIDES[a]}'s new score again, with any bag penalty taken off after the "
                        f"hand's other points (SP-17 … SP-20), and compare it with the other side's: a side needs 500 "
-                       f"to win; if both reach 500 the higher score wins, and equal scores mean another hand (SP-22).")
+                       f"to win; if both reach 500 the higher score wins, and equal scores mean another hand "
+                       f"(SP-22)."), "SP-17"
     q = Question("", title, prompt, "side", key, judge, f"{key}: {explain}", ("SP-20", "SP-22"), _SIDE_HELP,
                  {"scores_after": (ns, ew), "winner": winner})
     q.accepted = [NOBODY, TIE] if tie else [winner]

@@ -3,11 +3,13 @@
 Built from a :class:`~tutor.exercises.grading.GradeReport` with pandas
 (tables) and plotly (charts; plotly.js is embedded inline once, so the file
 opens without a network).  Sections: summary figures, the score
-distribution, percent correct per question, the three most common wrong
-answers per question with the rule each breaks (the rule id the checker's
-message names) and an example of the checker's explanation, the class table
-with notes, and one feedback section per student.  ``feedback/<id>.html``
-files (one per student, no scripts) can be handed back.
+distribution, percent right per question (of the students who handed that
+exercise in), the three most common wrong answers per question with the rule
+each breaks (the checker's rule id, as data) and an example of the checker's
+explanation, the class table with notes, the hand-ins made for another
+student and the folders not on the roster (neither is graded), and one
+feedback section per student.  ``feedback/<id>.html`` files (one per
+student, no scripts, titled with the student's name) can be handed back.
 
 The figures are also embedded as JSON (``<script type="application/json"
 id="tt-figures">``) so that tests and other tools read exactly what the
@@ -23,13 +25,50 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .grading import NOT_HANDED_IN, GradeReport
+from .grading import GradeReport
 
-__all__ = ["report_figures", "write_report", "feedback_html"]
+__all__ = ["report_figures", "write_report", "feedback_html", "TEXT"]
 
 _STATUS_TEXT = {"correct": "✓ right", "wrong": "✗ wrong", "invalid": "⚠ not understood", "empty": "no answer",
                 "missing": "no answer", "code": "code, not a value (0)", "refused": "notebook not graded",
-                "unknown": "⚠ not understood"}
+                "unknown": "⚠ not understood", "not_handed_in": "not handed in"}
+#: The report's and feedback pages' words: whole sentences and headings, named placeholders.
+TEXT = {
+    "title": "Trick Tutor exercises: class report",
+    "feedback_title": "Trick Tutor exercises: feedback for {who}",
+    "feedback_intro": "Your answers, the mark each one got and what the checker says about it.",
+    "generated": "Generated {when}. {students} students, {questions} questions in {exercises} exercise(s): "
+                 "{names}.",
+    "pct_heading": "Percent right per question",
+    "pct_explain": "For each question: of the students who handed in that exercise's notebook (a blank "
+                   "notebook counts, a missing one does not), the percentage who got the mark.",
+    "pct_axis": "% right (of those who handed it in)",
+    "pct_hover": "%{x}: %{y}% right of those who handed it in",
+    "col_handed": "handed in",
+    "col_pct": "% right of those who handed it in",
+    "dist_heading": "Score distribution",
+    "dist_title": "Score distribution (percent of the maximum)",
+    "wrong_heading": "Most common wrong answers",
+    "wrong_explain": "Up to three per question, with the rule the answer breaks (from the checker's verdict on "
+                     "that answer).",
+    "class_heading": "The class",
+    "other_heading": "Handed in by one student, made for another",
+    "other_explain": "These notebooks were made for one student and handed in by another. None was graded as the "
+                     "work of the student who handed it in.",
+    "other_line": "Handed in by {submitter}, made for {owner}.",
+    "roster_heading": "Not on the roster",
+    "roster_explain": "Folders and hand-ins whose student is not on the roster: not graded, not in grades.csv or "
+                      "the LMS file.",
+    "roster_like": "{name}: not on the roster; did you mean {other}?",
+    "roster_bad": "{name}: not a student id ({why}).",
+    "roster_plain": "{name}: not on the roster.",
+    "roster_nobody": "{name}: where it was found names no student.",
+    "per_student": "Feedback per student",
+    "col_question": "Question",
+    "col_mark": "Mark",
+    "col_answer": "Your answer",
+    "col_says": "What the checker says",
+}
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:16px;
 color:#1d2733;line-height:1.45}
@@ -38,6 +77,11 @@ table{border-collapse:collapse;font-size:14px;margin:8px 0}th,td{border:1px soli
 text-align:left;vertical-align:top}th{background:#eef2f7}.figs{display:flex;gap:24px;flex-wrap:wrap}
 .fig{background:#f6f8fb;border-radius:8px;padding:10px 16px}.fig b{font-size:1.5em;display:block}
 .scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:960px}.ok{color:#1b5e20}.bad{color:#8a1c1c}.student{page-break-before:always}
+table.answers{width:100%}table.answers code{overflow-wrap:anywhere;white-space:normal}
+table.answers td:nth-child(2){white-space:nowrap}
+@media (max-width:600px){table.answers,table.answers tbody,table.answers tr,table.answers td{display:block;width:auto}
+table.answers tr:first-child{display:none}table.answers tr{border:1px solid #c9d1dc;border-radius:6px;margin:0 0 8px}
+table.answers td{border:none;padding:2px 10px}table.answers td:first-child{font-weight:bold;padding-top:6px}}
 @media print{.plotly-graph-div{page-break-inside:avoid}}
 """
 
@@ -46,7 +90,7 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
     """The numbers the report shows: ``students``, ``maximum``, ``mean_percent``,
     ``median_percent``, ``distribution`` (percent band → students),
     ``percent_correct`` (question → percent with the mark, of the students
-    who handed that exercise in),
+    who handed that exercise in), ``handed_in`` (question → how many did),
     ``wrong_answers`` (question → up to three ``{"answer", "count", "rule",
     "example"}``, most common first), ``exercise_means`` (exercise → mean
     subtotal)."""
@@ -62,11 +106,12 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
         lo = min(int(p // 10) * 10, 90)
         bands[f"{lo}–{lo + 9}" if lo < 90 else "90–100"] += 1
     fig["distribution"] = bands
-    # per question: of the students who handed that notebook in (a blank hand-in is not a wrong answer)
+    # per question: of the students who handed that notebook in (a missing notebook is not a wrong answer)
     handed: dict[str, set] = {c: set() for c in report.question_columns}
     for a in report.answers:
-        if a.column in handed and not (a.status == "missing" and a.message == NOT_HANDED_IN):
+        if a.column in handed and a.status != "not_handed_in":
             handed[a.column].add(a.student)
+    fig["handed_in"] = {c: len(handed[c]) for c in report.question_columns}
     fig["percent_correct"] = {c: (round(100.0 * float(df.loc[df["id"].isin(handed[c]), c].astype(float).sum())
                                         / len(handed[c]), 1) if handed[c] else 0.0)
                               for c in report.question_columns}
@@ -96,7 +141,8 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
-        parts.append("<div class='scroll'><table><tr><th>Question</th><th>Your answer</th><th>Mark</th><th>What the checker said</th></tr>")
+        parts.append(f"<table class='answers'><tr><th>{esc(TEXT['col_question'])}</th><th>{esc(TEXT['col_mark'])}"
+                     f"</th><th>{esc(TEXT['col_answer'])}</th><th>{esc(TEXT['col_says'])}</th></tr>")
         for c in report.question_columns:
             if not c.startswith(e + ":"):
                 continue
@@ -104,26 +150,56 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
             status = a.status if a else "missing"
             mark = row.get(c, 0)
             cls = "ok" if mark else "bad"
-            parts.append(f"<tr><td>{esc(c.split(':')[1])}</td><td><code>{esc(a.written if a else '')}</code></td>"
+            parts.append(f"<tr><td>{esc(c.split(':')[1])}</td>"
                          f"<td class='{cls}'>{mark:g} — {esc(_STATUS_TEXT.get(status, status))}</td>"
+                         f"<td><code>{esc(a.written if a else '')}</code></td>"
                          f"<td>{esc(a.message if a else '')}</td></tr>")
-        parts.append("</table></div>")
+        parts.append("</table>")
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def feedback_html(report: GradeReport, row: dict, title: str) -> str:
-    """A student's feedback page (standalone HTML, no scripts)."""
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)} — "
-            f"{html.escape(row['id'])}</title><meta name='viewport' content='width=device-width,initial-scale=1'>"
+def feedback_html(report: GradeReport, row: dict, title: str | None = None) -> str:
+    """A student's feedback page (standalone HTML, no scripts), titled
+    "Trick Tutor exercises: feedback for <name>" unless ``title`` is given."""
+    title = title or TEXT["feedback_title"].format(who=row.get("name") or row["id"])
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
             f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
+            f"<p>{html.escape(TEXT['feedback_intro'])}</p>"
             f"{_student_section(report, row, True)}</body></html>\n")
 
 
+def _others_html(report: GradeReport) -> str:
+    """The hand-ins made for another student, and what is not on the roster (escaped)."""
+    esc = html.escape
+    parts = []
+    if report.made_for_other:
+        parts.append(f"<h2>{esc(TEXT['other_heading'])}</h2><p>{esc(TEXT['other_explain'])}</p><ul>")
+        parts += [f"<li>{esc(TEXT['other_line'].format(**x))} <small>({esc(x['exercise'])}: {esc(x['source'])})"
+                  f"</small></li>" for x in report.made_for_other]
+        parts.append("</ul>")
+    if report.not_on_roster:
+        parts.append(f"<h2>{esc(TEXT['roster_heading'])}</h2><p>{esc(TEXT['roster_explain'])}</p><ul>")
+        for x in report.not_on_roster:
+            if x.get("nobody"):
+                line = TEXT["roster_nobody"].format(name=x["name"])
+            elif x.get("why"):
+                line = TEXT["roster_bad"].format(name=repr(x["name"]), why=x["why"])
+            elif x.get("like"):
+                line = TEXT["roster_like"].format(name=x["name"], other=x["like"])
+            else:
+                line = TEXT["roster_plain"].format(name=x["name"])
+            parts.append(f"<li>{esc(line)}</li>")
+        parts.append("</ul>")
+    return "".join(parts)
+
+
 def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str | os.PathLike | None = None,
-                 title: str = "Trick Tutor exercises: class report") -> dict[str, Any]:
+                 title: str | None = None) -> dict[str, Any]:
     """Write the HTML report to ``path`` (and ``feedback_dir/<id>.html`` per
     student when given); returns :func:`report_figures`."""
+    title = title or TEXT["title"]
     import pandas as pd
     import plotly.graph_objects as go
     figs = report_figures(report)
@@ -131,12 +207,12 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
     df = report.dataframe()
     dist = go.Figure(go.Bar(x=list(figs["distribution"]), y=list(figs["distribution"].values()),
                             marker_color="#1a3e72", hovertemplate="%{x}%: %{y} students<extra></extra>"))
-    dist.update_layout(title="Score distribution (percent of the maximum)", xaxis_title="percent",
+    dist.update_layout(title=TEXT["dist_title"], xaxis_title="percent",
                        yaxis=dict(title="students", dtick=1, rangemode="tozero"), height=360, margin=dict(l=50, r=20, t=50, b=50))
     qs = list(figs["percent_correct"])
     per_q = go.Figure(go.Bar(x=qs, y=[figs["percent_correct"][q] for q in qs], marker_color="#2e7d32",
-                             hovertemplate="%{x}: %{y}% right<extra></extra>"))
-    per_q.update_layout(title="Percent correct per question", yaxis=dict(range=[0, 100], title="% right"),
+                             hovertemplate=TEXT["pct_hover"] + "<extra></extra>"))
+    per_q.update_layout(title=TEXT["pct_heading"], yaxis=dict(range=[0, 100], title=TEXT["pct_axis"]),
                         height=420, margin=dict(l=50, r=20, t=50, b=140), xaxis_tickangle=-60)
     wrong_rows = []
     for q, items in figs["wrong_answers"].items():
@@ -145,28 +221,31 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
                                "rule broken": w["rule"] or "—", "what the checker says (example)": w["example"]})
     wrong_df = pd.DataFrame(wrong_rows, columns=["question", "#", "wrong answer", "students", "rule broken",
                                                  "what the checker says (example)"])
-    pc_df = pd.DataFrame({"question": qs, "% right": [figs["percent_correct"][q] for q in qs]})
+    pc_df = pd.DataFrame({"question": qs, TEXT["col_handed"]: [figs["handed_in"][q] for q in qs],
+                          TEXT["col_pct"]: [figs["percent_correct"][q] for q in qs]})
     table_cols = ["id", "name", *[f"{e} total" for e in report.exercises], "total", "maximum", "percent", "notes"]
     class_df = df[table_cols] if len(df) else pd.DataFrame(columns=table_cols)
     links = " · ".join(f"<a href='#student-{esc(r['id'])}'>{esc(r['id'])}</a>" for r in report.rows)
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     body = [
-        f"<h1>{esc(title)}</h1><p>Generated {generated}. {figs['students']} students, "
-        f"{len(report.question_columns)} questions in {len(report.exercises)} exercise(s): "
-        f"{esc(', '.join(report.exercises))}.</p>",
+        f"<h1>{esc(title)}</h1><p>" + esc(TEXT["generated"].format(
+            when=generated, students=figs["students"], questions=len(report.question_columns),
+            exercises=len(report.exercises), names=", ".join(report.exercises))) + "</p>",
         "<div class='figs'>"
         f"<div class='fig'><b>{figs['mean_percent']:g}%</b>mean score</div>"
         f"<div class='fig'><b>{figs['median_percent']:g}%</b>median score</div>"
         f"<div class='fig'><b>{figs['maximum']}</b>marks available</div>"
         f"<div class='fig'><b>{sum(1 for r in report.rows if r['notes'])}</b>students with notes</div></div>",
-        "<h2>Score distribution</h2>", dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
-        "<h2>Percent correct per question</h2>", per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
+        f"<h2>{esc(TEXT['dist_heading'])}</h2>",
+        dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
+        f"<h2>{esc(TEXT['pct_heading'])}</h2><p>{esc(TEXT['pct_explain'])}</p>",
+        per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
         _scroll(pc_df.to_html(index=False, escape=True, border=0)),
-        "<h2>Most common wrong answers</h2><p>Up to three per question, with the rule the answer breaks "
-        "(from the checker's explanation of that answer).</p>",
+        f"<h2>{esc(TEXT['wrong_heading'])}</h2><p>{esc(TEXT['wrong_explain'])}</p>",
         _scroll(wrong_df.to_html(index=False, escape=True, border=0)),
-        "<h2>The class</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
-        f"<h2>Feedback per student</h2><p>{links}</p>",
+        f"<h2>{esc(TEXT['class_heading'])}</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
+        _others_html(report),
+        f"<h2>{esc(TEXT['per_student'])}</h2><p>{links}</p>",
         *(_student_section(report, r, False) for r in report.rows),
         f"<script type='application/json' id='tt-figures'>{_json_for_script(figs)}</script>",
     ]
@@ -182,7 +261,7 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
         from .roster import id_problem
         for r in report.rows:
             if id_problem(r["id"]) is None:
-                (fd / f"{r['id']}.html").write_text(feedback_html(report, r, title), encoding="utf-8")
+                (fd / f"{r['id']}.html").write_text(feedback_html(report, r), encoding="utf-8")
     return figs
 
 

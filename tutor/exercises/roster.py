@@ -5,7 +5,10 @@ without a byte-order mark; Windows-1252 is read with a warning) with a header
 row.  The id column is called ``student_id`` (also accepted: ``Student ID``,
 ``id``, ``ID number``, ``username``); an optional name column ``name`` (also
 ``Full name``, ``Student name``, ``Student``, or ``First name`` + ``Last
-name``/``Surname``).
+name``/``Surname``); an optional ``lms_id`` column (also ``SIS User ID`` or
+``ID number`` when another column holds the student id): the id the school's
+learning platform matches grades on, written only to ``grades-lms.csv``, so
+the class ids in the shared folder may be pseudonyms.
 
 Student ids become folder names, so :func:`id_problem` refuses what would
 break on some computer: characters other than letters (any alphabet, so
@@ -36,6 +39,7 @@ _ID_COLUMNS = ("studentid", "id", "idnumber", "username", "sisuserid")
 _NAME_COLUMNS = ("name", "fullname", "studentname", "student")
 _FIRST = ("firstname", "givenname", "forename")
 _LAST = ("lastname", "surname", "familyname")
+_LMS_ID_COLUMNS = ("lmsid", "sisuserid", "idnumber")
 _WINDOWS_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10)),
                     "conin$", "conout$"}
 #: Names ``make`` and ``collect`` write inside a class folder (never a student id).
@@ -54,6 +58,7 @@ class Student:
     id: str
     name: str = ""
     line: int = 0
+    lms_id: str = ""  # the id the learning platform matches grades on ("" = the same as ``id``)
 
 
 @dataclass
@@ -67,6 +72,10 @@ class Roster:
 
     def names(self) -> dict[str, str]:
         return {s.id: s.name for s in self.students}
+
+    def lms_ids(self) -> dict[str, str]:
+        """``{id: lms_id}`` for the students whose roster row names an LMS id."""
+        return {s.id: s.lms_id for s in self.students if s.lms_id}
 
 
 def id_problem(value: str) -> str | None:
@@ -183,8 +192,10 @@ def read_roster(path: str | os.PathLike) -> Roster:
     name_col = next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None)
     first_col = next((keys.index(k) for k in _FIRST if k in keys), None)
     last_col = next((keys.index(k) for k in _LAST if k in keys), None)
+    lms_col = next((keys.index(k) for k in _LMS_ID_COLUMNS if k in keys and keys.index(k) != id_col), None)
     students: list[Student] = []
     seen: dict[str, Student] = {}
+    seen_lms: dict[str, Student] = {}
     for line, row in body:
         while len(row) > len(header) and not row[-1].strip():
             row = row[:-1]  # trailing separators a spreadsheet adds
@@ -214,7 +225,14 @@ def read_roster(path: str | os.PathLike) -> Roster:
             name = row[name_col].strip()
         else:
             name = " ".join(row[c].strip() for c in (first_col, last_col) if c is not None).strip()
-        st = Student(sid, name, line)
+        lms = row[lms_col].strip() if lms_col is not None else ""
+        st = Student(sid, name, line, lms)
+        if lms:
+            twin = seen_lms.get(lms.casefold())
+            if twin is not None:
+                raise RosterError(f"roster {path} line {line}: LMS id {lms!r} is also {twin.id!r}'s (line "
+                                  f"{twin.line}): the learning platform would give both the same mark")
+            seen_lms[lms.casefold()] = st
         seen[low] = st
         students.append(st)
     if not students:

@@ -1,14 +1,23 @@
 """The student's side: sealed questions, checks that tell what the grader will record.
 
-A student's notebook carries its questions as data (:func:`seal`): the
-title, the prompt lines, the answer kind, the public position facts, and a
-*book* per question: salted hashes of the accepted normalised answers, and
-the feedback for wrong answers, each encrypted under a key derived from that
-answer (so a hint can only be read by giving that answer).  No seed, no
-secret, no answer in clear: nothing in the student's kernel lists an answer
-(Tab completion, ``dir(ex)``, ``vars(ex)``, the setup cell).  A student who
-drives the engine on the position, or tries every answer through the check,
-can still find answers; that is the same as working the question out.
+A student's notebook carries its questions as data (:func:`seal`).  What else
+it carries depends on the set's mode, chosen by the teacher at ``make``:
+
+* **practice**: a *book* per question: salted hashes of the accepted
+  normalised answers, and the feedback for wrong answers, each encrypted
+  under a key derived from that answer (so a hint can only be read by giving
+  that answer).  The check says right (✓) or wrong (✗) with a hint.  A
+  script that asks the check every candidate answer finds the right one:
+  practice sets are for learning, not for marks that must resist that.
+* **test**: the title, prompt lines, answer kind and rule ids only; nothing
+  derived from an accepted answer (no hash, no sealed feedback, no salt), so
+  neither the check nor the notebook's data can tell right from wrong.  The
+  check says only how the answer was read and whether the grader will read
+  it; right and wrong come with the feedback pages after grading.
+
+No seed, no secret, no answer in clear in either mode: nothing in the
+student's kernel lists an answer (Tab completion, ``dir(ex)``, ``vars(ex)``,
+the setup cell).
 
 In the notebook::
 
@@ -18,16 +27,19 @@ In the notebook::
     show("q1")
     answer_q1 = ["10H", "4H"]
     from tutor.exercises.student import check
-    check("q1")    # ✓ only when the grader will give the mark, else ✗ or ⚠ saying why
+    check("q1")    # ✓ only when the grader will give the mark, else ✗, ⚠ or ? saying why
 
 :func:`check` reads ``answer_qN`` from the kernel, finds the cell that set it
 in IPython's input history and reads that cell with
 :func:`tutor.exercises.grading.read_answer_cell` (the grader's own reader):
 code instead of a value, or a cell that no longer holds the value, is a ⚠,
-never a ✓.  In JupyterLab (``JPY_SESSION_NAME`` names the notebook) it also
-reads the saved file as the grader would and warns when the saved answer
-differs or the file name is not ``<exercise>.ipynb``; elsewhere it says it
-cannot check those.
+never a ✓.  The grader reads the saved notebook file (the last cell, in
+notebook order, that sets ``answer_qN``), so the check reads that file too
+when it can find it (JupyterLab and Notebook 7 name it in
+``JPY_SESSION_NAME``, VS Code in ``__vsc_ipynb_file__``) and warns when the
+saved answer differs or the file name is not ``<exercise>.ipynb``.  Where it
+cannot find the file it says it cannot tell what the grader will read
+(status "unsure", ``?``): never a ✓ that might not be the mark.
 """
 from __future__ import annotations
 
@@ -42,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book
+from .core import CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book, read_as
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -90,7 +102,11 @@ def _unlock(salt: bytes, kind: str, text: str, sealed: str) -> str:
 def seal(exercise: Exercise, secret: str | None = None) -> dict:
     """The sealed data of a teacher-side :class:`Exercise` (JSON-ready dict):
     what a student's notebook carries.  ``secret`` only salts the hashes
-    (it is not stored); the practice set uses a public salt."""
+    (it is not stored); the practice set uses a public salt.  In the test
+    mode (``exercise.settings["mode"] == "test"``) only what the question
+    shows is kept (:func:`_seal_test`)."""
+    if exercise.settings.get("mode") == "test":
+        return _seal_test(exercise)
     questions = {}
     for qid, q in exercise.questions.items():
         salt = _salt(exercise, qid, secret)
@@ -107,6 +123,18 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
             "universe": q.universe, "outside": q.outside, "generic": q.generic,
         }
     return {"format": SEAL_FORMAT, "exercise": exercise.name, "student": exercise.student,
+            "settings": exercise.settings, "title": exercise.title, "questions": questions}
+
+
+def _seal_test(exercise: Exercise) -> dict:
+    """A test set's data: each question's title, prompt, answer help, answer
+    kind and rule ids; nothing read from ``key``, ``accepted``, ``notes``,
+    ``item_notes``, ``generic``, ``outside`` or ``solution`` (a test makes the
+    notebook with those swapped for a wrong answer's and compares bytes)."""
+    questions = {qid: {"title": q.title, "prompt": list(q.prompt), "help": q.answer_help, "kind": q.kind,
+                       "rules": list(q.rules)}
+                 for qid, q in exercise.questions.items()}
+    return {"format": SEAL_FORMAT, "mode": "test", "exercise": exercise.name, "student": exercise.student,
             "settings": exercise.settings, "title": exercise.title, "questions": questions}
 
 
@@ -136,12 +164,19 @@ class _SealedBook:
         sealed = self._items.get(_tag(self._salt, "i", item))
         return None if sealed is None else _unlock(self._salt, "i", item, sealed)
 
+    def note_rule(self, canon: str) -> str:  # a notebook carries no rule ids beside its notes
+        return ""
+
+    def item_rule(self, item: str) -> str:
+        return ""
+
 
 class StudentExercise:
-    """One student's exercise as their notebook holds it: questions and sealed
-    books, no answers.  ``name``, ``student``, ``title``, ``settings``,
-    ``qids``; :meth:`show`, :meth:`evaluate` (the value only) and
-    :meth:`check` (the value and whether the grader will read it)."""
+    """One student's exercise as their notebook holds it: questions (and, in
+    a practice set, sealed books), no answers.  ``name``, ``student``,
+    ``title``, ``settings``, ``mode`` ("practice" or "test"), ``qids``;
+    :meth:`show`, :meth:`evaluate` (the value only) and :meth:`check` (the
+    value and whether the grader will read it)."""
 
     def __init__(self, data: dict):
         if not isinstance(data, dict) or data.get("format") != SEAL_FORMAT:
@@ -150,6 +185,7 @@ class StudentExercise:
         self.student = data["student"]
         self.title = data["title"]
         self.settings = data["settings"]
+        self.mode = "test" if data.get("mode") == "test" else "practice"
         self._questions = {qid: dict(q) for qid, q in data["questions"].items()}
 
     @property
@@ -166,8 +202,10 @@ class StudentExercise:
         _emit(_Shown(qid, q["title"], q["prompt"], q["help"]))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
-        """✓/✗ for the value ``answer`` alone (the same verdict as the grader's
-        for the same literal), without displaying anything."""
+        """The verdict on the value ``answer`` alone, without displaying
+        anything: in a practice set ✓/✗ (the same verdict as the grader's for
+        the same literal); in a test set "received" with the sentence saying
+        how it was read, the same for a right and a wrong answer."""
         early = _empty_or_unknown(qid, answer, self.qids)
         if early is not None:
             return early
@@ -176,7 +214,9 @@ class StudentExercise:
             value = parse_answer(q["kind"], answer)
         except AnswerError as e:
             return CheckResult(qid, "invalid", str(e))
-        ok, msg = judge_with_book(q["kind"], value, _SealedBook(q), q["generic"], q["universe"], q["outside"])
+        if self.mode == "test":
+            return CheckResult(qid, "received", read_as(q["kind"], value))
+        ok, msg, _ = judge_with_book(q["kind"], value, _SealedBook(q), q["generic"], q["universe"], q["outside"])
         return CheckResult(qid, "correct" if ok else "wrong", msg)
 
     def check(self, qid: str, *answer: Any) -> None:
@@ -225,6 +265,37 @@ def _read_cell(source: str):
     return read_answer_cell(source)
 
 
+#: What the check says about the cell and the saved file: whole sentences, named placeholders.
+_SAY = {
+    "fix_typed": "Type the value itself, for example `{name} = {typed}`, run that cell, then run this check again.",
+    "fix_untyped": "Type the value itself after `{name} = `, run that cell, then run this check again.",
+    "no_cell": "I cannot find the cell that set {name} in this session, so I cannot tell whether the grader will "
+               "read it. Run your answer cell (`{name} = …`) again, then this check.",
+    "code_cell": "This answer will not be graded: the grader reads only a value typed in the answer cell "
+                 "(`{name} = <value>`) and never runs code, and the cell that set {name} holds code.",
+    "cell_differs": "{name} holds {now} now, but its cell says {cell}; the grader reads the cell. Put the answer "
+                    "you mean in the answer cell, run it, then run this check again.",
+    "other_owner": "The saved file {file!r} holds another exercise or student's questions; hand in the notebook "
+                   "made for you.",
+    "not_saved_none": "The saved notebook file has no graded answer for {qid}, and the grader reads the saved file. "
+                      "Save the notebook (Ctrl+S or File ▸ Save), then run this check again.",
+    "not_saved_value": "The saved notebook file gives `{name} = {saved}` for {qid}: the grader reads the last "
+                       "cell, in notebook order, that sets {name}. Delete or change any cell below your answer "
+                       "that sets {name}, save the notebook (Ctrl+S or File ▸ Save), then run this check again.",
+    "rename": "This file is named {file!r}; your teacher's grader looks for {want!r}. Rename it (File ▸ Rename "
+              "Notebook) to {want!r} before handing it in.",
+    "value_right": "The value itself is right.",
+    "value_wrong": "The value itself: {feedback}",
+    "cannot_see_file": "This check cannot see the saved notebook file here, so it cannot tell what the grader will "
+                       "read: the grader reads the saved file, and in it the last cell, in notebook order, that "
+                       "sets {name}. Keep your answer in that cell (and no other cell that sets {name} below it), "
+                       "save the notebook as {file} and hand in that file.",
+    "test_will_grade": "The saved notebook holds this answer where the grader reads it, so this is what will be "
+                       "graded. Whether it is right comes with your feedback page, after your teacher grades the "
+                       "set.",
+}
+
+
 def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | None,
                  saved: dict | None = None) -> CheckResult:
     """The check a student sees, from what the kernel knows.
@@ -232,9 +303,11 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     ``value``: the current ``answer_qN``; ``cell_source``: the source of the
     cell that set it (None if not found); ``saved``: what the saved notebook
     file says (``{"name": file name, "status": …, "value": …, "owner":
-    (exercise, student)}``), or None when the front end cannot tell (then the
-    ✓ says so).  Never ✓ unless the grader, reading the cell (and the file,
-    when known), gives the mark."""
+    (exercise, student)}``), or None when the front end cannot tell.  Never ✓
+    unless the grader, reading the cell and the saved file, gives the mark:
+    without the file a right value is "unsure" (``?``, "cannot tell what the
+    grader will read").  In a test set the verdict on the value is only how it
+    was read (status "received"), the same for a right and a wrong answer."""
     early = _empty_or_unknown(qid, value, ex.qids)
     if early is not None:
         return early
@@ -242,51 +315,54 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     name = f"answer_{qid}"
     problems: list[str] = []
     typed = _literal_form(value)
-    fix = (f"Type the value itself, for example `{name} = {typed}`, run that cell, then run this check again."
-           if typed else f"Type the value itself after `{name} = `, run that cell, then run this check again.")
+    fix = (_SAY["fix_typed"].format(name=name, typed=typed) if typed else _SAY["fix_untyped"].format(name=name))
     if cell_source is None:
-        problems.append(f"I cannot find the cell that set {name} in this session, so I cannot tell whether the "
-                        f"grader will read it. Run your answer cell (`{name} = …`) again, then this check.")
+        problems.append(_SAY["no_cell"].format(name=name))
     else:
         status, cqid, cvalue = _read_cell(cell_source)
         if status != "value" or cqid != qid:
-            problems.append(f"This answer will not be graded: the grader reads only a value typed in the answer "
-                            f"cell (`{name} = <value>`) and never runs code, and the cell that set {name} holds "
-                            f"code. {fix}")
+            problems.append(_SAY["code_cell"].format(name=name) + " " + fix)
         elif cvalue != value or type(cvalue) is not type(value):
-            problems.append(f"{name} holds {typed or 'a value'} now, but its cell says {_literal_form(cvalue)}; "
-                            f"the grader reads the cell. Put the answer you mean in the answer cell, run it, then "
-                            f"run this check again.")
+            problems.append(_SAY["cell_differs"].format(name=name, now=typed or "a value",
+                                                        cell=_literal_form(cvalue)))
     fname = f"{ex.name}.ipynb"
     if saved is not None and not problems:
         owner = saved.get("owner")
         if owner is not None and tuple(owner) != (ex.name, ex.student):
-            problems.append(f"The saved file {saved['name']!r} holds another exercise or student's questions; "
-                            f"hand in the notebook made for you.")
+            problems.append(_SAY["other_owner"].format(file=saved["name"]))
         elif saved.get("status") != "value" or saved.get("value") != value \
                 or type(saved.get("value")) is not type(value):
-            got = ("no graded answer" if saved.get("status") != "value"
-                   else f"{name} = {_literal_form(saved.get('value')) or '…'}")
-            problems.append(f"The saved notebook file has {got} for {qid}, and the grader reads the saved file. "
-                            f"Save the notebook (Ctrl+S or File ▸ Save), then run this check again.")
+            if saved.get("status") != "value":
+                problems.append(_SAY["not_saved_none"].format(qid=qid))
+            else:
+                problems.append(_SAY["not_saved_value"].format(
+                    name=name, qid=qid, saved=_literal_form(saved.get("value")) or "…"))
         elif saved.get("name") != fname:
-            problems.append(f"This file is named {saved['name']!r}; your teacher's grader looks for {fname!r}. "
-                            f"Rename it (File ▸ Rename Notebook) to {fname!r} before handing it in.")
+            problems.append(_SAY["rename"].format(file=saved["name"], want=fname))
+    if result.status == "received":
+        on_value = result.message
+    elif result.status == "correct":
+        on_value = _SAY["value_right"]
+    else:
+        on_value = _SAY["value_wrong"].format(feedback=result.message)
     if problems:
-        verdict = {"correct": "The value itself is right.", "wrong": f"The value itself: {result.message}",
-                   "invalid": f"The value itself: {result.message}"}[result.status]
-        return CheckResult(qid, "ungraded", " ".join(problems) + "\n" + verdict)
-    if result.ok and saved is None:
-        return CheckResult(qid, "correct", result.message + f"\n(This check cannot see the notebook file: save it "
-                                                            f"as {fname} before handing it in.)")
+        return CheckResult(qid, "ungraded", " ".join(problems) + "\n" + on_value)
+    if result.status in ("invalid", "wrong"):
+        return result
+    if saved is None:
+        return CheckResult(qid, "unsure", on_value + "\n" + _SAY["cannot_see_file"].format(name=name, file=fname))
+    if result.status == "received":
+        return CheckResult(qid, "received", result.message + "\n" + _SAY["test_will_grade"])
     return result
 
 
-def _saved_view(ex: StudentExercise, qid: str) -> dict | None:
+def _saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | None:
     """What the saved notebook says for ``qid``, read as the grader reads it,
-    or None when the notebook's file is unknown (no ``JPY_SESSION_NAME``)."""
-    session = os.environ.get("JPY_SESSION_NAME")
-    if not session:
+    or None when the notebook's file is unknown: the front end names it in
+    ``JPY_SESSION_NAME`` (JupyterLab, Notebook 7) or ``__vsc_ipynb_file__``
+    in the kernel's namespace ``ns`` (VS Code)."""
+    session = os.environ.get("JPY_SESSION_NAME") or (ns or {}).get("__vsc_ipynb_file__")
+    if not isinstance(session, str) or not session:
         return None
     p = Path(session)
     tries = [p] if p.is_absolute() else [Path.cwd() / p, Path.cwd() / p.name]
@@ -358,7 +434,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
         hist = list(getattr(shell.history_manager, "input_hist_raw", None) or ns.get("In") or [])
         source = next((s for s in reversed(hist) if isinstance(s, str) and _assigns(s, name)), None)
     try:
-        saved = _saved_view(ex, qid) if source is not None else None
+        saved = _saved_view(ex, qid, ns) if source is not None else None
         return graded_check(ex, qid, value, source, saved)
     except Exception as e:  # noqa: BLE001 - a bug must not look like the student's fault
         return CheckResult(qid, "invalid", f"The checker could not read this answer ({type(e).__name__}); "
