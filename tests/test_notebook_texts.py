@@ -174,3 +174,23 @@ def test_12_says_which_house_rules_two_players_may_use():
     assert "## House rules with two players" in text("12", ("markdown",))
     assert "SP-H2 and SP-H3 are about Blind Nil and SP-H6 about two partners' bids" in t
     assert "assert len(refused) == 3" in text("12", ("code",))
+
+
+def test_11_what_the_engine_prints_in_chapter_11_sends_nobody_to_another_file():
+    """Chapter 11 prints an engine refusal and the "same hand, other rules" table: neither
+    may cite RULES.md to a reader who has only the notebooks."""
+    from engine import InvalidInputError, SpadesGame, SpadesRules
+    from tutor.house_rules import same_hand_other_rules
+
+    with pytest.raises(InvalidInputError) as refused:
+        SpadesRules(blind_nil="never", blind_nil_pass=2)
+    assert "RULES.md" not in str(refused.value) and "SP-H2, SP-H3" in str(refused.value)
+    game = SpadesGame(first_deal=3, dealer=3, rules=SpadesRules(nil_value=50))
+    while not game.results:
+        seat = game.to_act
+        if game.phase.name == "BIDDING":
+            game.bid(seat, 0 if seat == 0 else 3)
+        else:
+            game.play(seat, game.legal_plays(seat)[0])
+    table = same_hand_other_rules(game)
+    assert table.index[0] == "default rules" and "RULES.md" not in table.to_string()

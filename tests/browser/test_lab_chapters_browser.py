@@ -51,6 +51,9 @@ def _free_port() -> int:
 def dev_sh_app():
     """``./dev.sh app`` on a free port: yields (base URL, token); stopped at the end."""
     token = secrets.token_hex(16)
+    # JupyterLab makes a checkpoint of the notebook it opens: leave none behind in notebooks/
+    checkpoint = REPO / "notebooks" / ".ipynb_checkpoints" / CHAPTER.replace(".ipynb", "-checkpoint.ipynb")
+    had_checkpoint = checkpoint.exists()
     env = {**os.environ, "PORT": str(_free_port()), "TT_TOKEN": token}
     if sys.prefix != sys.base_prefix:     # the app under this test run's environment
         env["TT_VENV"] = sys.prefix
@@ -83,6 +86,12 @@ def dev_sh_app():
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
             except ProcessLookupError:
+                pass
+        if not had_checkpoint:
+            checkpoint.unlink(missing_ok=True)
+            try:
+                checkpoint.parent.rmdir()       # only if now empty
+            except OSError:
                 pass
 
 
