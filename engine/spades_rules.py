@@ -112,7 +112,7 @@ class SpadesRules:
         if self.blind_nil == "never" and self.blind_nil_pass != 3:
             raise InvalidInputError(
                 f"blind_nil_pass: {self.blind_nil_pass} is a configuration error with blind_nil 'never' "
-                f"(there is no Blind Nil, so no exchange size; RULES.md SP-H2/SP-H3): leave it at 3")
+                f"(there is no Blind Nil, so no exchange size; SP-H2, SP-H3): leave it at 3")
 
     # ------------------------------------------------------------------ helpers
     def nil_worth(self, blind: bool = False) -> int:

@@ -18,11 +18,17 @@ what makes the server quiet and self-contained:
 * Kernels talk to the server over IPC sockets in the runtime folder instead of
   TCP ports on 127.0.0.1 (no "running over TCP without encryption" warning; and
   other users of the machine cannot reach the kernels' ports).
+* JupyterLab asks nothing on a learner's first visit: its settings overrides
+  come from the repository's ``share/jupyter/lab/settings/overrides.json``
+  (no "Would you like to get notified about official Jupyter news?" pop-up over
+  the chapter, no update check on the internet). Binder gets the same file
+  through ``binder/postBuild``.
 
 The user's own ``jupyter_server_config`` files are not read (as on a fresh
 Binder), so the app behaves the same on every machine.
 """
 import logging
+import pathlib
 
 c = get_config()  # noqa: F821 -- provided by traitlets when it loads this file
 
@@ -53,3 +59,10 @@ c.KernelManager.transport = "ipc"
 # --- idle kernels are shut down after 15 minutes (a classroom leaves many tabs) ---
 c.MappingKernelManager.cull_idle_timeout = 900
 c.MappingKernelManager.cull_interval = 60
+
+# --- JupyterLab: no first-run pop-ups ------------------------------------------------
+# The folder JupyterLab reads its settings overrides from (overrides.json). The
+# environment's own folder (<prefix>/share/jupyter/lab/settings) is empty with the
+# packages of the app extra; this one holds only overrides.json.
+REPO = pathlib.Path(__file__).resolve().parents[1]
+c.LabApp.app_settings_dir = str(REPO / "share" / "jupyter" / "lab" / "settings")

@@ -6,7 +6,8 @@
 #  2. builds a fresh virtual environment there with the Python of
 #     binder/runtime.txt and `pip install -r binder/requirements.txt`, run from
 #     the repository root exactly as repo2docker does (so `-e .[app]` resolves
-#     to the repository);
+#     to the repository), then runs binder/postBuild as repo2docker does (from
+#     the repository root, the environment first on PATH);
 #  3. starts `jupyter server` from that environment under a hub-like base URL
 #     (/user/learner/) on 127.0.0.1, without a token (temp config dirs, so no
 #     personal Jupyter config leaks in); Voila is enabled as a server extension
@@ -18,7 +19,9 @@
 #          error text, and the Learn page's JupyterLab links resolve under the
 #          base URL;
 #       …/user/learner/lab/tree/notebooks/00_welcome.ipynb -- JupyterLab opens
-#          the first chapter and its kernel starts;
+#          the first chapter and its kernel starts, and no notification (such as
+#          JupyterLab's "Would you like to get notified about official Jupyter
+#          news?") shows over it;
 #  5. prints the timings and exits 0 on success (non-zero on any failure);
 #     the temp dir is removed unless KEEP=1.
 #
@@ -73,6 +76,10 @@ T_PIP=$(date +%s)
 (cd "$WORK/repo" && env -u PYTHONPATH -u PIP_REQUIRE_VIRTUALENV "$ENV_PY" -m pip install -q -r binder/requirements.txt)
 stamp "installed in $(( $(date +%s) - T_PIP ))s: $("$ENV_PY" -m pip list 2>/dev/null | grep -iE '^(tricktutor|voila|jupyterlab|ipywidgets|anywidget|pandas|plotly) ' | tr -s ' ' | tr '\n' ';')"
 (cd "$WORK" && env -u PYTHONPATH "$ENV_PY" -c "import engine, tutor.app, tutor.drills, tutor.table, tutor.scoresheet; print('imports ok from', tutor.app.__file__)")
+if [ -f "$WORK/repo/binder/postBuild" ]; then
+  stamp "binder/postBuild (from the repository root, as repo2docker runs it)"
+  (cd "$WORK/repo" && env -u PYTHONPATH PATH="$WORK/env/bin:$PATH" bash binder/postBuild)
+fi
 
 # 3. a hub-like Jupyter server
 PORT=$("$ENV_PY" -c "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])")
@@ -166,7 +173,13 @@ with sync_playwright() as pw:
     expect(lab.locator(".jp-Notebook").first).to_contain_text("Welcome to Trick Tutor", timeout=60_000)
     expect(lab.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=120_000)
     print(f"  JupyterLab opened 00_welcome.ipynb with an idle kernel in {time.perf_counter() - t0:.1f} s")
+    lab.wait_for_timeout(4000)     # JupyterLab asks about news once its layout and settings are in
     lab.screenshot(path=str(art / "binder_lab_welcome.png"))
+    toasts = lab.locator(".Toastify__toast").all_inner_texts()
+    if toasts:
+        print("  FAIL: JupyterLab shows notifications over the chapter:", toasts); ok = False
+    else:
+        print("  JupyterLab: no notification over the chapter (no news pop-up)")
     body = lab.inner_text("body")
     if "Traceback" in body:
         print("  FAIL: traceback in JupyterLab"); ok = False

@@ -507,7 +507,7 @@ def test_same_hand_other_rules_table():
     bid_all(game, "nil", "nil", 10, 1)  # North's Nil fails (13 tricks), South's 10 is set
     play_lowest(game)
     table = same_hand_other_rules(game)
-    assert list(table.index) == ["default (RULES.md)", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 5 bags cost 50",
+    assert list(table.index) == ["default rules", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 5 bags cost 50",
                                  "SP-H5 ten for two hundred", "SP-H7 failed Nil tricks help the partner"]
     assert table["North–South"].tolist() == [-287, -237, -337, -387, 3]
     assert table["East–West"].tolist() == [90, 40, 90, 90, 90]
@@ -523,8 +523,8 @@ def test_same_hand_other_rules_leaves_out_rules_that_change_nothing():
     bid_all(game, 5, 1, 4, 1)  # no Nil, contract 9, 4 bags
     play_lowest(game)
     table = same_hand_other_rules(game)
-    assert list(table.index) == ["default (RULES.md)"]
-    assert table.loc["default (RULES.md)", "North–South"] == 94
+    assert list(table.index) == ["default rules"]
+    assert table.loc["default rules", "North–South"] == 94
     with pytest.raises(InvalidInputError):
         same_hand_other_rules(SpadesGame(first_deal=1))
 
@@ -539,7 +539,7 @@ def test_same_hand_other_rules_own_rules_row_is_the_recorded_score():
             assert table.loc["this game's rules", ["North–South", "East–West"]].tolist() == hand["points"]
             assert table.loc["this game's rules", "rule"] == "SP-H1, SP-H4, SP-H5, SP-H7"
     table = same_hand_other_rules(rec, hand=7)  # bids N Blind Nil, E 2, S 4, W 3; tricks 0, 2, 7, 4; NS carry 5 bags
-    assert list(table.index) == ["default (RULES.md)", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 8 bags cost 80",
+    assert list(table.index) == ["default rules", "SP-H1 Nil worth 50 (Blind Nil 100)", "SP-H4 8 bags cost 80",
                                  "this game's rules"]
     # default: Blind Nil +200, South's 4 made with 7: +43, 5 + 3 = 8 bags (below 10) → 243; Nil 50: 143;
     # 8 bags cost 80: 200 + 43 − 80 → 163 and 0 bags; the game's own rules: 100 + 43 − 80 → 63

@@ -71,7 +71,7 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
     the last).  Bids, tricks won and the bags carried into the hand are the
     game's; only the scoring rules change.
 
-    Returns a DataFrame indexed by ``rules`` ("default (RULES.md)", then
+    Returns a DataFrame indexed by ``rules`` ("default rules", then
     e.g. "SP-H1 Nil worth 50 (Blind Nil 100)"; last, when the game itself
     uses scoring house rules, a row with all of them together), with columns ``rule``,
     ``North–South``, ``East–West`` (hand points), ``NS bags``, ``EW bags``
@@ -100,7 +100,7 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
         return "; ".join(f"{'NS' if l.who == 0 else 'EW'} {l.item} {l.points:+d} ({l.rule})" for l in lines)
 
     d_pts, d_bags, d_lines = _score(result, bags_before, SpadesRules())
-    rows = [{"rules": "default (RULES.md)", "rule": "SP-17…SP-20", "North–South": d_pts[0], "East–West": d_pts[1],
+    rows = [{"rules": "default rules", "rule": "SP-17…SP-20", "North–South": d_pts[0], "East–West": d_pts[1],
              "NS bags": d_bags[0], "EW bags": d_bags[1], "NS change": 0, "EW change": 0, "score lines": text(d_lines)}]
     variants = [(f"{rule} {label}", rule, rules) for rule, label, rules in scoring_variants(game.rules)]
     own = {k: v for k, v in game.rules.changed().items() if k in _SCORING}

@@ -51,4 +51,6 @@ def test_app_and_lab_work_from_binder_files_alone():
     assert proc.returncode == 0, out[-4000:]
     assert "explained with [SP-14]" in out
     assert "JupyterLab opened 00_welcome.ipynb with an idle kernel" in out
+    assert "postBuild: JupyterLab settings overrides written to" in out
+    assert "JupyterLab: no notification over the chapter (no news pop-up)" in out
     assert "PASSED: the app and JupyterLab work from binder/ alone" in out
