@@ -19,6 +19,7 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -29,6 +30,7 @@ from engine.bots.advisor import advise_bid, show_me
 from engine.bots.advisor_dd import dd_check, scoring_bid
 from engine.bots.level3 import ExpertPlayer
 from engine.bots.level4 import DoubleDummyPlayer
+from engine.record import RecordError
 from engine.review import review_hand
 from engine import sim
 
@@ -171,6 +173,30 @@ def oh_hell() -> list:
     return [log, [_advice(advise_bid(v)) for v in views], shows, _review(games[0]), _review(games[3])]
 
 
+def review_records() -> list:
+    """The review of recorded hands for every seat: Nils made, broken and
+    estimated, DDS switched off, a small exact limit, a record that fails."""
+    root = Path(__file__).parent / "records"
+    out: list = []
+    for name, limits in (("review/spades_nil_broken.json", (None, 4)), ("review/spades_costly_endgame.json", (None, 3)),
+                         ("review/spades_two_player.json", (None, 6)), ("review/oh_hell_3p_4cards.json", (None, 2)),
+                         ("spades/nil_and_blind_nil_partners.json", (None,)),
+                         ("spades/nil_fails_partner_makes.json", (None,)), ("spades/blind_nil_exchange.json", (None,)),
+                         ("oh_hell/trump_then_no_trump_3p.json", (None, 3)),
+                         ("oh_hell/hook_violation.json", (None,))):
+        text = (root / name).read_text(encoding="utf-8")
+        for limit in limits:
+            for seat in range(4):
+                try:
+                    r = review_hand(text, seat, exact_limit=limit, use_dds=False)
+                except RecordError as e:
+                    out.append([name, limit, seat, str(e)])
+                    continue
+                r.pop("solver", None)
+                out.append([name, limit, seat, _strip_times(r)])
+    return out
+
+
 def simulation() -> list:
     rng = random.Random(9)
     out: list = []
@@ -192,6 +218,7 @@ SECTIONS: dict[str, Callable[[], Any]] = {
     "spades_two": spades_two,
     "oh_hell": oh_hell,
     "simulation": simulation,
+    "review_records": review_records,
 }
 
 #: SHA-256 of each section's JSON text (see the module docstring).
@@ -204,6 +231,7 @@ EXPECTED = {
     "spades_level_4_no_dds": "8119469f91993becae204f1ac08bc1515ab32d7d01b5880bf60ae613f760c0d7",
     "spades_levels_1_2": "1c538dd7a171d07993e7c03759154d92db3c7220d8603fd07c4eba958d3faf98",
     "spades_two": "5dea4a367209511ffc68f201cba471fcc936740b416bac7b4ff4eadd302834c4",
+    "review_records": "439b56450ea036a6081db656147c05264e422a21fdd482b8a9c9fc72609dc970",
 }
 
 
