@@ -37,17 +37,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, cast
 
-from .actions import Phase, Play
+from .actions import Action, Deal, Phase, Play
 from .bots.strategies import strategy_for
-from .cards import DECK
-from .game import TrickGame
+from .cards import DECK, Card
+from .game import HandResult, TrickGame
+from .playcore import winning_position
 from .record import ParsedRecord, RecordError, game_to_record, loads_record, parse_record
 from .sim import SimState, play_out_oh_hell, play_out_spades, position_of
 from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, exact_searcher, nil_safe_cards,
                      nil_searcher, oh_hell_position, side_seats, spades_position, trick_searcher, tricks_left)
-from .tricks import trick_winner
+from .verdict import Verdict
 from . import solver_dds
 
 __all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS", "TWO_PLAYER_EXACT_TRICKS", "NIL_EXACT_TRICKS",
@@ -156,6 +157,32 @@ def oh_hell_exact_limit(players: int) -> int:
     return OH_HELL_LIMITS.get(players, 4)
 
 
+class ReplayGame(Protocol):
+    """What the review reads of a replayed game (any game's
+    :class:`~engine.game.TrickGame`)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def bids(self) -> tuple[Any, ...]: ...
+    @property
+    def tricks(self) -> tuple[Any, ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def results(self) -> list[HandResult]: ...
+    def deal(self, deal: Deal | int) -> None: ...
+    def make_deal(self, number: int | None) -> Deal: ...
+    def hand_of(self, seat: int) -> list[Card]: ...
+    def check(self, action: Action) -> Verdict: ...
+    def apply(self, action: Action) -> Any: ...
+    def seat_name(self, seat: int) -> str: ...
+
+
 #: One card played: (seat, card index, position before it as :func:`engine.sim.position_of` gives it,
 #: tricks won per seat before it, trick number from 1).
 PlayRow = tuple[int, int, dict[str, Any], list[int], int]
@@ -169,7 +196,7 @@ class ReviewJob:
     ``plays`` (:data:`PlayRow` per card), the reviewed ``seat``,
     ``exact_limit`` (None: the kind's default) and ``use_dds``."""
 
-    game: TrickGame
+    game: ReplayGame
     hand_no: int
     deal_hands: list[int] | None
     bids: tuple[Any, ...]
@@ -199,7 +226,7 @@ def _cards_text(cards: list[int]) -> str:
 
 
 def _replay_hand(parsed: ParsedRecord, hand: int | None
-                 ) -> tuple[TrickGame, int, list[int] | None, tuple[Any, ...], list[PlayRow]]:
+                 ) -> tuple[ReplayGame, int, list[int] | None, tuple[Any, ...], list[PlayRow]]:
     """Replay up to hand ``hand`` (1-based; None: the last hand with a card
     played).  Returns (game, hand number, deal hands, bids, plays) with
     plays = [(seat, card index, position before, won before, trick number)]."""
@@ -212,7 +239,7 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None
         if not 1 <= hand <= len(parsed.hands):
             raise RecordError("hand", _say("no_hand", hand=hand, count=len(parsed.hands)))
         target = hand - 1
-    game = parsed.new_game()
+    game = cast(ReplayGame, parsed.new_game())
     deal_hands = None
     bids: tuple[Any, ...] = ()
     plays: list[PlayRow] = []
@@ -230,6 +257,7 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None
         for path, a in h.actions:
             v = game.check(a)
             if not v.ok:
+                assert not isinstance(a, Deal), "a record's actions hold no deal"
                 raise RecordError(path, _say("illegal", name=game.seat_name(a.seat), message=v.message,
                                              reason=v.reason.value, rule=v.rule))
             if hi == target and isinstance(a, Play):
@@ -266,7 +294,7 @@ def _trick_reason_id(pos: Position, card: int, seat: int, side: frozenset[int],
         return None
     n = pos.n
     led = cur[0] // 13
-    w = trick_winner(pos.leader, [DECK[x] for x in cur], pos.trump, n) if len(cur) > 1 else pos.leader
+    w = (pos.leader + winning_position(cur, pos.trump)) % n if len(cur) > 1 else pos.leader
     wc = cur[(w - pos.leader) % n]
     partner_winning = w in side and w != seat
     suit = card // 13
@@ -483,7 +511,7 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
     return kind.finish(out, job, decisions, nil_info, exact_limit, use_dds)
 
 
-def _two_hand_count(plays: list[PlayRow], game: TrickGame, limit: int) -> dict[str, Any]:
+def _two_hand_count(plays: list[PlayRow], game: ReplayGame, limit: int) -> dict[str, Any]:
     """Two-player Spades (SP-2P): tricks each player takes with best play
     from the first lead (both hands open; exact solver, every rule)."""
     if not plays or plays[0][2]["current"] or sum(plays[0][3]):
@@ -509,7 +537,7 @@ def _nil_policy(nil_seat: int) -> Callable[[int, int, SimState], int]:
     def policy(seat: int, legal: int, st: SimState) -> int:
         cards = [c for c in range(52) if legal >> c & 1]
         if seat == nil_seat and st.current:
-            w = trick_winner(st.leader, [DECK[x] for x in st.current], 3, 4) if len(st.current) > 1 else st.leader
+            w = (st.leader + winning_position(st.current, 3)) % 4 if len(st.current) > 1 else st.leader
             wc = st.current[(w - st.leader) % 4]
             losing = [c for c in cards if (c // 13 == wc // 13 and c < wc)
                       or (c // 13 != wc // 13 and c // 13 != 3)]
@@ -621,8 +649,7 @@ def _exact_bid_review(job: ReviewJob) -> dict[str, Any]:
                            "costly": [d for d in decisions
                                       if d.get("bid_makeable_before") and d.get("bid_makeable_after") is False]}
     if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0:
-        p0 = plays[0][2]
-        pos = _oh_pos(p0)
+        pos = _oh_pos(plays[0][2])
         if tricks_left(pos) <= limit:
             assert ts is not None and es is not None
             out["double_dummy"] = {"method": "exact", "most_tricks": ts.exact(pos),

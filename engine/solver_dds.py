@@ -15,7 +15,7 @@ The engine works without ``endplay``: :data:`AVAILABLE` is then False,
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .solver import Position, side_seats, tricks_left
 
@@ -31,7 +31,8 @@ try:
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
 UNAVAILABLE_REASON = "" if AVAILABLE else "the DDS solver is unavailable (package endplay is not installed)"
-_EP: tuple | None = None
+#: endplay's (solve_board, Deal, Denom, Player, SolveMode) once imported (untyped library: Any).
+_EP: tuple[Any, ...] | None = None
 
 
 def available() -> bool:
@@ -43,7 +44,7 @@ def available() -> bool:
     return True
 
 
-def _load() -> tuple:
+def _load() -> tuple[Any, ...]:
     """Import endplay once; on failure mark DDS unavailable and raise DDSUnavailableError."""
     global _EP, AVAILABLE, UNAVAILABLE_REASON
     if not AVAILABLE:
@@ -81,7 +82,7 @@ def to_pbn(hands: Iterable[int]) -> str:
     return "N:" + " ".join(_hand_pbn(h) for h in hands)
 
 
-def _code(card) -> int:
+def _code(card: Any) -> int:
     """endplay Card -> engine card index."""
     suit = 3 - int(card.suit)  # endplay: spades 0, hearts 1, diamonds 2, clubs 3
     rank = int(card.rank).bit_length() - 3  # R2 = 1 << 2
@@ -92,7 +93,7 @@ def _ep_card(index: int) -> str:
     return "CDHS"[index // 13] + _RANKS[index % 13]
 
 
-def _board(pos: Position, seats: Iterable[int] | None):
+def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[int], frozenset[int], int]:
     """(endplay Deal at ``pos``, the mover's side, the side asked about,
     tricks left) for the DDS functions; errors as :func:`dds_card_values`."""
     if not AVAILABLE:

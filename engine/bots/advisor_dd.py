@@ -156,18 +156,18 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         pos = spades_position(hands, leader)
         tricks = _dds.dds_best_tricks(pos, side)
         pest = spades_estimate(cards_of(hands[partner]))
-        opp = tuple(codes[o] if view.bids[o] is not None
-                    else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
-        rows.append((w, tricks, pest, opp))
+        oa, ob = (codes[o] if view.bids[o] is not None
+                  else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
+        rows.append((w, tricks, pest, (oa, ob)))
     wsum = sum(r[0] for r in rows)
     if not rows or wsum <= 0:
         return _empty(say(TEXT, "no_deal"), t0)
     counts = [0] * 14
     chance = [0.0] * 14
-    for w, t, *_ in rows:
-        counts[t] += int(w)
-        chance[t] += w / wsum
-    mean = sum(w * t for w, t, *_ in rows) / wsum
+    for drawn, t, *_ in rows:
+        counts[t] += int(drawn)
+        chance[t] += drawn / wsum
+    mean = sum(r[0] * r[1] for r in rows) / wsum
     p_mean = sum(r[0] * r[2] for r in rows) / wsum
     acc, low, high = 0.0, None, 13
     for t in range(14):
@@ -211,7 +211,8 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     wins the game is worth a set risk) or stays safe (a lead that a set
     would lose), where in an early hand it is the contract that scores best.
     """
-    if check.bid is None or not check.rows:
+    checked = check.bid
+    if checked is None or not check.rows:
         return None, {}
     if bids is None:
         bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind and a.value > 0})
@@ -240,7 +241,7 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
         worth[b] = tot / wsum
     if not worth:
         return None, {}
-    best = max(worth, key=lambda b: (round(worth[b], 6), -abs(b - check.bid)))
+    best = max(worth, key=lambda b: (round(worth[b], 6), -abs(b - checked)))
     return best, worth
 
 

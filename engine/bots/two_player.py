@@ -266,7 +266,7 @@ class TwoSeatSpades(SpadesStrategy):
         target = rules.target_score
 
         def value(won: Sequence[int]) -> float:
-            pts = [spades_side_points(nums[p] or 0, None, won[p], 0, bags[p], rules)[0] for p in (0, 1)]  # type: ignore[arg-type]
+            pts = [spades_side_points(nums[p] or 0, None, won[p], 0, bags[p], rules)[0] for p in (0, 1)]
             return pts[me] - pts[1 - me] + game_bonus(view.scores[me] + pts[me], view.scores[1 - me] + pts[1 - me],
                                                       target)
         return value
