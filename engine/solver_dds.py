@@ -19,7 +19,15 @@ from typing import Any, Iterable
 
 from .solver import Position, side_seats, tricks_left
 
-__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values",
+#: Why DDS cannot be used, by id (named placeholders; shown in the hand review's notes).
+TEXT: dict[str, str] = {
+    "not_installed": "the DDS solver is unavailable (package endplay is not installed)",
+    "not_importable": "the DDS solver is unavailable (package endplay not importable: {error})",
+    "four_seats_only": "DDS solves four-seat positions with spades as trump only",
+    "partnership_only": "DDS counts tricks for a partnership: seats must be {{0, 2}} or {{1, 3}}",
+}
+
+__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "TEXT", "available", "DDSUnavailableError", "dds_card_values",
            "dds_best_tricks", "to_pbn"]
 
 import importlib.util
@@ -30,7 +38,7 @@ try:
     AVAILABLE = importlib.util.find_spec("endplay") is not None
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-UNAVAILABLE_REASON = "" if AVAILABLE else "the DDS solver is unavailable (package endplay is not installed)"
+UNAVAILABLE_REASON = "" if AVAILABLE else TEXT["not_installed"]
 #: endplay's (solve_board, Deal, Denom, Player, SolveMode) once imported (untyped library: Any).
 _EP: tuple[Any, ...] | None = None
 
@@ -56,7 +64,7 @@ def _load() -> tuple[Any, ...]:
             from endplay.types import Deal, Denom, Player
         except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
             AVAILABLE = False
-            UNAVAILABLE_REASON = f"the DDS solver is unavailable (package endplay not importable: {type(e).__name__})"
+            UNAVAILABLE_REASON = TEXT["not_importable"].format(error=type(e).__name__)
             raise DDSUnavailableError(UNAVAILABLE_REASON) from None
         _EP = (solve_board, Deal, Denom, Player, SolveMode)
     return _EP
@@ -100,7 +108,7 @@ def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[i
         raise DDSUnavailableError(UNAVAILABLE_REASON)
     _, _Deal, _Denom, _Player, _ = _load()
     if pos.n != 4 or pos.trump != 3:
-        raise ValueError("DDS solves four-seat positions with spades as trump only")
+        raise ValueError(TEXT["four_seats_only"])
     n = 4
     full = list(pos.hands)
     for i, c in enumerate(pos.current):
@@ -113,7 +121,7 @@ def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[i
     mine = side_seats(pos.to_play, n, True)
     want = mine if seats is None else frozenset(seats)
     if want not in (frozenset({0, 2}), frozenset({1, 3})):
-        raise ValueError("DDS counts tricks for a partnership: seats must be {0, 2} or {1, 3}")
+        raise ValueError(TEXT["partnership_only"].format())
     return deal, mine, want, tricks_left(pos)
 
 

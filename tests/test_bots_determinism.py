@@ -146,7 +146,8 @@ def spades_two() -> list:
     views: list = []
     games = []
     for i, (a, b) in enumerate(((1, 2), (2, 3), (3, 4), (4, 1))):
-        rules = SpadesRules(nil_value=50) if i == 1 else SpadesRules(bag_limit=5, ten_for_200=True) if i == 2 else SpadesRules()
+        rules = (SpadesRules(nil_value=50) if i == 1 else SpadesRules(bag_limit=5, ten_for_200=True) if i == 2
+                 else SpadesRules())
         g = SpadesTwoGame(rules, first_deal=200 + i, dealer=i % 2)
         _play(g, [_player(a, seed=i), _player(b, seed=i + 1)], 1, log, views)
         games.append(g)

@@ -51,7 +51,7 @@ LEVELS: dict[int, type[BeginnerPlayer] | type[ClubPlayer]] = {
     1: BeginnerPlayer, 2: ClubPlayer, 3: ExpertPlayer, 4: DoubleDummyPlayer}
 
 
-def make_player(level: int = 1, seed: int | None = None) -> BeginnerPlayer | ClubPlayer:
+def make_player(level: int = 1, seed: int | None = None) -> Player:
     """A computer player of ``level`` (1 beginner, 2 club, 3 expert, 4 double dummy).
     ValueError for another level."""
     try:

@@ -241,8 +241,8 @@ class DoubleDummyPlayer(ExpertPlayer):
 
     # ------------------------------------------------------------------ bids
     def _bid(self, view: SeatView) -> tuple[Action, str]:
-        """The game's double-dummy bid (four-seat Spades, :meth:`~engine.bots.spades_four.FourSeatSpades.double_dummy_bid`),
-        else level 3's."""
+        """The game's double-dummy bid (four-seat Spades:
+        :meth:`~engine.bots.spades_four.FourSeatSpades.double_dummy_bid`), else level 3's."""
         chosen = strategy_for(view).double_dummy_bid(view, self.rng, self.bid_dd_samples)
         if chosen is not None:
             return chosen
@@ -260,7 +260,8 @@ class DoubleDummyPlayer(ExpertPlayer):
             self.last_method = "level 3"
             return self._choose_card(view)
 
-    def _pick(self, view: SeatView, cards: list[int], rows: list[tuple[float, list[float]]]) -> tuple[int, float, list[float]]:
+    def _pick(self, view: SeatView, cards: list[int],
+              rows: list[tuple[float, list[float]]]) -> tuple[int, float, list[float]]:
         """(best card index, its mean, means) with ties going to the club card, then the lowest rank."""
         wsum = sum(w for w, _ in rows)
         if not rows or wsum <= 0:

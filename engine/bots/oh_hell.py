@@ -93,7 +93,8 @@ def _chance_key(p: float) -> str:
 
 
 def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earlier_bids: Sequence[int] = (),
-                   allowed: Iterable[int] | None = None, turn_up: Card | None = None) -> Advice:
+                   allowed: Iterable[int] | None = None, turn_up: Card | None = None, *,
+                   words: bool = True) -> Advice:
     """Advice for an Oh Hell bid (OH-8, OH-10, OH-11; hook OH-V4).
 
     ``hand``: this seat's cards (its size is the hand size); ``players``:
@@ -102,6 +103,8 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
     bids (from ``view.legal``, so the hook is the engine's); ``turn_up``: the
     turned-up card (out of play).  Never suggests a bid outside
     ``allowed``, and never fewer than the sure tricks because of the hook.
+    ``words`` False: the lines' texts are "" (the bid alone, for sampled
+    play-outs).
     """
     h = len(hand)
     n = players
@@ -121,7 +124,7 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         for i, c in enumerate(cs):
             missing = sum(1 for r in range(c.rank + 1, 15) if not known & (1 << (s * 13 + r - 2)))
             if is_trump and missing == 0:
-                lines.append((say(TEXT, "trump.top", card=card_name(c)), 1.0))
+                lines.append((say(TEXT, "trump.top", card=card_name(c)) if words else "", 1.0))
                 sure += 1
                 counted_trumps += 1
                 continue
@@ -144,7 +147,8 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
                 v = p_win * (1 - ruff)
             if v < 0.15:
                 continue
-            lines.append((say(TEXT, ("trump." if is_trump else "card.") + _chance_key(v), card=card_name(c)), v))
+            key = ("trump." if is_trump else "card.") + _chance_key(v)
+            lines.append((say(TEXT, key, card=card_name(c)) if words else "", v))
     # trump length and short suits
     if trump is not None:
         tcs = by_suit[trump]
@@ -155,7 +159,7 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         for _ in range(long_extra):
             if spare <= 0:
                 break
-            lines.append((say(TEXT, "trump.length", count=count_word(t)), 0.7))
+            lines.append((say(TEXT, "trump.length", count=count_word(t)) if words else "", 0.7))
             spare -= 1
         if h >= 3:
             for s in Suit:
@@ -163,10 +167,10 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
                     continue
                 L = len(by_suit[s])
                 if L == 0:
-                    lines.append((say(TEXT, "void.ruff", suits=s.noun), 0.5))
+                    lines.append((say(TEXT, "void.ruff", suits=s.noun) if words else "", 0.5))
                     spare -= 1
                 elif L == 1 and by_suit[s][0].rank < Rank.KING and h >= 5:
-                    lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun), 0.3))
+                    lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun) if words else "", 0.3))
                     spare -= 1
     # earlier bids: how contested the tricks are
     if earlier_bids:
@@ -176,7 +180,7 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         adj = max(-0.5, min(0.5, -0.15 * diff))
         if abs(adj) >= 0.1:
             key = ("earlier.fight" if adj < 0 else "earlier.spare") + ("_one" if k == 1 else "")
-            lines.append((say(TEXT, key, k=k, total=sum(earlier_bids), size=h), adj))
+            lines.append((say(TEXT, key, k=k, total=sum(earlier_bids), size=h) if words else "", adj))
     total = sum(v for _, v in lines)
     bid = max(0, min(h, math.floor(total + 0.5)))
     bid = max(bid, sure)
@@ -188,10 +192,11 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
             cands = sorted(allowed_set, key=lambda b: abs(b - total))
         bid = cands[0]
         key = ("hook.sure_one" if sure == 1 else "hook.sure") if bid > forbidden and sure >= forbidden else "hook"
-        lines.append((say(TEXT, key, forbidden=forbidden, size=h, sure=sure, bid=bid), bid - total))
+        lines.append((say(TEXT, key, forbidden=forbidden, size=h, sure=sure, bid=bid) if words else "", bid - total))
     elif bid != math.floor(total + 0.5):
         if bid == sure and sure > total:
-            lines.append((say(TEXT, "sure_floor_one" if sure == 1 else "sure_floor", sure=sure), bid - total))
+            key = "sure_floor_one" if sure == 1 else "sure_floor"
+            lines.append((say(TEXT, key, sure=sure) if words else "", bid - total))
     return finish_advice(lines, bid, sure=sure)
 
 
@@ -252,7 +257,7 @@ class OhHell(GameStrategy):
         return advise_oh_hell(view.hand or (), view.n_seats, view.trump, earlier, allowed, view.turn_up)
 
     def estimate_bid(self, view: SeatView, hand: Sequence[Card]) -> int | None:
-        return advise_oh_hell(hand, view.n_seats, view.trump, (), None, view.turn_up).bid
+        return advise_oh_hell(hand, view.n_seats, view.trump, (), None, view.turn_up, words=False).bid
 
     def show_me_plan(self) -> ShowMePlan:
         return EXACT_BIDS

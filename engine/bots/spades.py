@@ -85,8 +85,9 @@ def spades_rules(view: SeatView) -> SpadesRules:
     return cast(SpadesRules, view.rules)
 
 
-def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
-    """Counted tricks of a Spades hand: (lines, sure tricks)."""
+def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line], int]:
+    """Counted tricks of a Spades hand: (lines, sure tricks).  ``words``
+    False: every line's text is "" (the values alone, for the search)."""
     by_suit: dict[Suit, list[Card]] = {s: sorted((c for c in hand if c.suit == s), key=lambda c: -c.rank)
                                         for s in Suit}
     lines: list[Line] = []
@@ -101,7 +102,7 @@ def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
         else:
             break
     for i, c in enumerate(sp[:seq]):
-        lines.append((say(TEXT, "top.first" if i == 0 else "top.next", card=card_name(c)), 1.0))
+        lines.append((say(TEXT, "top.first" if i == 0 else "top.next", card=card_name(c)) if words else "", 1.0))
     sure = seq
     counted = seq  # spades already counted as tricks
     honors = [c for c in sp[seq:] if c.rank >= Rank.QUEEN]
@@ -119,14 +120,15 @@ def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
                 v, why = 0.3, "queen.one_guard"
             else:
                 v, why = 0.1, "queen.alone"
-        lines.append((say(TEXT, why, card=card_name(c)), v))
+        lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
         if v >= 0.5:
             counted += 1
     for k in range(4, t + 1):
         if k <= counted:  # that many spades are already counted as tricks
             continue
         v = 0.8 if k == 4 else 0.9 if k == 5 else 1.0
-        lines.append((say(TEXT, "length.likely" if v < 1 else "length.sure", count=count_word(t), nth=ordinal(k)), v))
+        key = "length.likely" if v < 1 else "length.sure"
+        lines.append((say(TEXT, key, count=count_word(t), nth=ordinal(k)) if words else "", v))
         counted += 1
     for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cs = by_suit[s]
@@ -135,7 +137,8 @@ def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
         for c in cs:
             if c.rank == Rank.ACE:
                 v = 0.95 if L <= 4 else 0.7 if L == 5 else 0.4
-                lines.append((say(TEXT, "side_ace.short" if L <= 4 else "side_ace.long", card=card_name(c)), v))
+                key = "side_ace.short" if L <= 4 else "side_ace.long"
+                lines.append((say(TEXT, key, card=card_name(c)) if words else "", v))
             elif c.rank == Rank.KING:
                 if Rank.ACE in rs:
                     v = 0.8 if L <= 4 else 0.5 if L == 5 else 0.2
@@ -149,18 +152,19 @@ def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
                     v, why = 0.5, "side_king.three_small"
                 else:
                     v, why = 0.3, "side_king.long"
-                lines.append((say(TEXT, why, card=card_name(c)), v))
+                lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
             elif c.rank == Rank.QUEEN and 3 <= L <= 4:
                 tops = (Rank.ACE in rs) + (Rank.KING in rs)
                 v = (0.5, 0.3, 0.2)[2 - tops] if tops else 0.2
                 why = ("side_queen.ace_king" if tops == 2 else
                        "side_queen.honour" if tops == 1 else "side_queen.guarded")
-                lines.append((say(TEXT, why, card=card_name(c)), v))
+                lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
     # long side suits: once the others run out, the last cards may win
     for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         L = len(by_suit[s])
         if L >= 5:
-            lines.append((say(TEXT, "long_side", count=count_word(L), suits=s.noun), LONG_SUIT_VALUE * (L - 4)))
+            lines.append((say(TEXT, "long_side", count=count_word(L), suits=s.noun) if words else "",
+                          LONG_SUIT_VALUE * (L - 4)))
     # short side suits let spare spades trump (SP-14, SP-16)
     spare = max(0, t - counted)
     for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
@@ -168,25 +172,26 @@ def spades_lines(hand: Sequence[Card]) -> tuple[list[Line], int]:
             break
         L = len(by_suit[s])
         if L == 0:
-            lines.append((say(TEXT, "void.ruff", suits=s.noun), 0.8))
+            lines.append((say(TEXT, "void.ruff", suits=s.noun) if words else "", 0.8))
             spare -= 1
             if spare > 0 and t >= 4:
-                lines.append((say(TEXT, "void.ruff_again", suits=s.noun), 0.4))
+                lines.append((say(TEXT, "void.ruff_again", suits=s.noun) if words else "", 0.4))
                 spare -= 1
         elif L == 1 and by_suit[s][0].rank != Rank.ACE:
-            lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun), 0.5))
+            lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun) if words else "", 0.5))
             spare -= 1
         elif L == 2 and t >= 4:
-            lines.append((say(TEXT, "doubleton.ruff", suits=s.noun), 0.2))
+            lines.append((say(TEXT, "doubleton.ruff", suits=s.noun) if words else "", 0.2))
             spare -= 1
     if REST_VALUE:
-        lines.append((say(TEXT, "rest"), REST_VALUE))
+        lines.append((say(TEXT, "rest") if words else "", REST_VALUE))
     return lines, sure
 
 
-def nil_danger(hand: Sequence[Card]) -> tuple[float, list[str]]:
+def nil_danger(hand: Sequence[Card], *, words: bool = True) -> tuple[float, list[str]]:
     """How risky a Nil is for ``hand`` (0 = safe; above about 1: too risky,
-    SP-8) and the reasons that make it safe (sentences of :data:`TEXT`)."""
+    SP-8) and the reasons that make it safe (sentences of :data:`TEXT`;
+    none with ``words`` False)."""
     danger = 0.0
     by_suit = {s: sorted((c for c in hand if c.suit == s), key=lambda c: c.rank) for s in Suit}
     sp = by_suit[Suit.SPADES]
@@ -215,7 +220,9 @@ def nil_danger(hand: Sequence[Card]) -> tuple[float, list[str]]:
                 danger += 0.2
         if cs[0].rank >= Rank.NINE:
             danger += 0.5
-    reasons = []
+    reasons: list[str] = []
+    if not words:
+        return danger, reasons
     if not sp:
         reasons.append(say(TEXT, "nil.no_spades"))
     elif len(sp) == 1:
@@ -233,7 +240,7 @@ def nil_danger(hand: Sequence[Card]) -> tuple[float, list[str]]:
 def spades_estimate(hand: Sequence[Card]) -> float:
     """Counted tricks of a Spades hand (the sum of the advisor's lines before
     any Nil choice or partner adjustment)."""
-    return sum(v for _, v in spades_lines(hand)[0])
+    return sum(v for _, v in spades_lines(hand, words=False)[0])
 
 
 def advise_spades(hand: Sequence[Card], partner_bid: int | str | None = None, *, allow_nil: bool = True,
@@ -304,7 +311,7 @@ def bid_weight(view: SeatView) -> BidWeight | None:
             full = cards_of(hands[s] | played[s])
             b = view.bids[s]
             if b in ("nil", 0):
-                d, _ = nil_danger(full)
+                d, _ = nil_danger(full, words=False)
                 w *= math.exp(-max(0.0, d - 0.9))
             elif b == "blind_nil":
                 continue

@@ -66,7 +66,8 @@ TEXT: dict[str, str] = {
     "side.higher_one_ruffed": "{card}: one higher {suit} unseen; the opponent may trump it",
     "side.higher_ruffed": "{card}: {count} higher {suits} unseen; the opponent may trump it",
     "nil": "Nil: a weak hand with no sure trick against one opponent",
-    "nil_value": "Nil: a weak hand with no sure trick against one opponent (Nil is worth {nil_value} in this game, SP-H1)",
+    "nil_value": ("Nil: a weak hand with no sure trick against one opponent (Nil is worth {nil_value} in this game, "
+                  "SP-H1)"),
     "at_least": "bid at least {bid} (0 would be a Nil, SP-8)",
     "level4": "{card}: best average score over {deals} sampled deals solved exactly",
 }
@@ -164,7 +165,7 @@ def _at_least(n: int, k: int) -> float:
 
 
 def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, nil_value: int = 100,
-                      min_bid: int = 1) -> Advice:
+                      min_bid: int = 1, words: bool = True) -> Advice:
     """Advice for a two-player Spades bid (SP-2P-3, SP-2P-5: the contract is
     the player's own bid).
 
@@ -175,7 +176,8 @@ def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, ni
     that the opponent has run out of the suit by then and trumps; the
     ``k``-th spade also wins by length when the opponent holds fewer than
     ``k`` spades.  Nil (SP-8) for a hand with little danger and few tricks.
-    ``min_bid``: SP-H6's lowest number bid.
+    ``min_bid``: SP-H6's lowest number bid.  ``words`` False: the lines'
+    texts are "" (the bid alone, for sampled play-outs).
     """
     known = {c for c in hand} | {c for c in discards}
     unseen = [c for c in DECK if c not in known]
@@ -192,30 +194,30 @@ def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, ni
                 v = max(top, 1 - _at_least(us, k))  # by rank, or by length: the opponent has fewer spades
                 if higher == 0:
                     sure += 1
-                    text = say(TEXT, "spade.sure", card=card_name(c))
+                    key = "spade.sure"
                 elif v > top:
-                    text = say(TEXT, "spade.length", card=card_name(c), nth=ordinal(k))
+                    key = "spade.length"
                 else:
-                    text = say(TEXT, "spade.higher_one" if higher == 1 else "spade.higher", card=card_name(c),
-                               count=count_word(higher))
+                    key = "spade.higher_one" if higher == 1 else "spade.higher"
             else:
                 follows = _at_least(u_suit, k)  # the opponent still holds the suit on the k-th round
                 v = top * (0.35 + 0.65 * follows)
-                key = "side.top" if higher == 0 else "side.higher_one" if higher == 1 else "side.higher"
-                text = say(TEXT, key + ("_ruffed" if follows < 0.6 else ""), card=card_name(c),
-                           count=count_word(higher), suit=s.singular, suits=s.noun)
+                key = ("side.top" if higher == 0 else "side.higher_one" if higher == 1 else "side.higher") + \
+                    ("_ruffed" if follows < 0.6 else "")
             if v >= 0.05:
-                lines.append((text, v))
+                lines.append((say(TEXT, key, card=card_name(c), nth=ordinal(k), count=count_word(higher),
+                                  suit=s.singular, suits=s.noun) if words else "", v))
     total = sum(v for _, v in lines)
     numeric = max(max(1, min_bid), min(13, math.floor(total + 0.5)))
-    danger, reasons = nil_danger(hand)
+    danger, reasons = nil_danger(hand, words=words)
     scale = nil_value / 100
     if danger <= 0.9 * scale and total <= 2.0 * scale:
-        head = say(TEXT, "nil") if nil_value == 100 else say(TEXT, "nil_value", nil_value=nil_value)
+        head = "" if not words else say(TEXT, "nil") if nil_value == 100 else say(TEXT, "nil_value",
+                                                                                     nil_value=nil_value)
         return Advice(0, tuple([(head, 0.0)] + [(r, 0.0) for r in reasons]), sure=sure, nil=True,
                       alternative=numeric)
     if total < numeric - 0.5 and numeric == max(1, min_bid):
-        lines.append((say(TEXT, "at_least", bid=numeric), numeric - total))
+        lines.append((say(TEXT, "at_least", bid=numeric) if words else "", numeric - total))
     return finish_advice(lines, numeric, sure=sure)
 
 
@@ -276,7 +278,7 @@ class TwoSeatSpades(SpadesStrategy):
         return advise_spades_two(hand, _two(view).discards, nil_value=rules.nil_value, min_bid=rules.min_contract)
 
     def estimate_bid(self, view: SeatView, hand: Sequence[Card]) -> int | None:
-        return advise_spades_two(hand).bid
+        return advise_spades_two(hand, words=False).bid
 
     def beginner_bids(self, view: SeatView, rng: random.Random, bids: list[Bid]) -> list[Bid]:
         count = self.advise(view).bid
