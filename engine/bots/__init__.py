@@ -26,6 +26,7 @@ from typing import Protocol
 
 from ..actions import Action
 from ..game import SeatView
+from .kit import say
 from .level1 import BeginnerPlayer
 from .level2 import ClubPlayer
 from .level3 import ExpertPlayer
@@ -57,5 +58,5 @@ def make_player(level: int = 1, seed: int | None = None) -> Player:
     try:
         cls = LEVELS[level]
     except KeyError:
-        raise ValueError(TEXT["no_level"].format(level=level)) from None
+        raise ValueError(say(TEXT, "no_level", level=level)) from None
     return cls(seed=seed)

@@ -5,6 +5,7 @@ import random
 
 from ..actions import Action, Bid, Phase
 from ..game import SeatView
+from .kit import say
 from .strategies import strategy_for
 
 __all__ = ["BeginnerPlayer", "TEXT"]
@@ -30,7 +31,7 @@ class BeginnerPlayer:
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal)
         if not legal:
-            raise ValueError(TEXT["no_action"].format(seat=view.seat))
+            raise ValueError(say(TEXT, "no_action", seat=view.seat))
         if view.phase is Phase.DRAW:  # two-player Spades: the standard draw (SP-2P-2)
             return strategy_for(view).choose_draw(view, 1)[0]
         if view.phase is Phase.BIDDING:

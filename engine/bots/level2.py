@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..actions import Action, Phase
 from ..game import SeatView
-from .kit import Advice
+from .kit import Advice, say
 from .strategies import strategy_for
 
 __all__ = ["ClubPlayer", "choose_bid", "choose_exchange", "choose_card", "TEXT"]
@@ -61,7 +61,7 @@ class ClubPlayer:
 
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
-            raise ValueError(TEXT["no_action"].format(seat=view.seat))
+            raise ValueError(say(TEXT, "no_action", seat=view.seat))
         if view.phase is Phase.BIDDING:
             action, why = self._bid(view)
         elif view.phase is Phase.DRAW:  # two-player Spades (SP-2P-2)

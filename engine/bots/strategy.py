@@ -139,8 +139,10 @@ class GameStrategy(ABC):
 
     @abstractmethod
     def scorer(self, view: SeatView, future_bags: bool = False) -> Scorer:
-        """``won -> utility`` of this seat at the end of the hand (see
-        :func:`engine.bots.level3._scorer`)."""
+        """``won -> utility`` of this seat at the end of the hand (tricks won
+        per seat at its end): what level 3's play-outs and level 4's solved
+        deals are valued by; ``future_bags`` (level 4) adds the bag penalty
+        still to come where the game has bags."""
 
     def bid_weight(self, view: SeatView) -> BidWeight | None:
         """How well a sampled deal fits the bids made, or None (all deals equal)."""
