@@ -17,29 +17,42 @@ exact limit: sampled random play-outs, not best play) or ``"unavailable"``
 (neither fits: the note says why).  Tricks are counted for the whole hand:
 tricks the side has already won plus what it takes from here on.
 
-Spades (four seats): side = the partnership (SP-1).  Nil bidders (SP-8):
-whether the Nil was makeable (exactly, from the first position that fits the
-exact solver) and which card broke it.  Oh Hell: the seat alone, "most
-tricks this seat can take" and "can this seat still take exactly its bid"
-(OH-11) against all other seats.
+Which review a game gets is its strategy's
+(:meth:`engine.bots.strategy.GameStrategy.review`, through the one registry
+:func:`engine.bots.strategies.strategy_for`), one of three kinds:
+
+* partnership tricks (four-seat Spades): side = the partnership (SP-1),
+  exact up to the exact limit, DDS above it; Nil bidders (SP-8): whether the
+  Nil was makeable (exactly, from the first position that fits the exact
+  solver, estimated before that) and which card broke it;
+* one seat's tricks against one opponent (two-seat Spades, SP-2P): the exact
+  solver only (:data:`TWO_PLAYER_EXACT_TRICKS`);
+* exact bid (Oh Hell): the seat alone, "most tricks this seat can take" and
+  "can this seat still take exactly its bid" (OH-11) against all other seats.
+
+Every sentence is one entry of :data:`TEXT` (named placeholders; cards as
+"K♥").
 """
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, cast
 
-from .actions import Phase, Play
-from .cards import DECK
-from .game import TrickGame
+from .actions import Action, Deal, Phase, Play
+from .bots.strategies import strategy_for
+from .cards import DECK, Card
+from .game import HandResult, TrickGame
+from .playcore import winning_position
 from .record import ParsedRecord, RecordError, game_to_record, loads_record, parse_record
-from .sim import play_out_oh_hell, play_out_spades, position_of
-from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, nil_safe_cards, nil_searcher,
-                     trick_searcher, exact_searcher,
-                     oh_hell_position, side_seats, spades_position, tricks_left)
-from .tricks import trick_winner
+from .sim import SimState, play_out_oh_hell, play_out_spades, position_of
+from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, exact_searcher, nil_safe_cards,
+                     nil_searcher, oh_hell_position, side_seats, spades_position, trick_searcher, tricks_left)
+from .verdict import Verdict
 from . import solver_dds
 
-__all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS", "TWO_PLAYER_EXACT_TRICKS"]
+__all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS", "TWO_PLAYER_EXACT_TRICKS", "NIL_EXACT_TRICKS",
+           "ReviewJob", "TEXT"]
 
 #: Largest Oh Hell hand (cards per seat) reviewed exactly, by number of players
 #: (measured by benchmarks/solver.py: the worst full review of 8 random hands within 1 s;
@@ -55,10 +68,142 @@ TWO_PLAYER_EXACT_TRICKS = 13
 NIL_EXACT_TRICKS = 7
 _NIL_SAMPLES = 100
 
+#: The review's sentences, by id (placeholders: ``card``/``wc`` cards as "K♥", ``cards`` a list of
+#: them (:func:`_cards_text`), ``name`` a seat's name, numbers as digits, ``note``/``reason``
+#: another sentence of this table).
+TEXT: dict[str, str] = {
+    # replaying the record
+    "no_play": "no hand in this record has a card played, so there is nothing to review",
+    "no_hand": "hand {hand} does not exist: this record has {count} hand(s)",
+    "unfinished": "hand {hand} is not finished, so hand {next} cannot start",
+    "illegal": "{name} may not do this: {message} [{reason}, {rule}]",
+    "bad_seat": "seat {seat!r} is not a seat of this game (0..{last})",
+    # solvers
+    "dds_off": "DDS was switched off",
+    "dds_four_only": "DDS solves four hands only",
+    "dds_four_only_two": "DDS solves four hands only; two-player hands are solved by the exact solver",
+    "too_many": "{left} tricks were left, more than the exact solver's {limit}, and {why}",
+    "dds_lines": "DDS: the lines after this card may include a spade lead before spades are broken (SP-13)",
+    "dds_count": "DDS: opening lead obeys SP-13; later spade leads before spades are broken are not excluded",
+    "cards.two_or_more": "{cards} or {last}",
+    # simple reasons (lower case: the item's "reason"; ".paren": in a decision's text)
+    "reason.trumped_partner": "you trumped your partner's winning {wc}: a wasted trump",
+    "reason.overtook_partner": "you overtook your partner's winning {wc}",
+    "reason.overtrumped": "your trump was overtrumped: a wasted trump",
+    "reason.trumped_partner.paren": "(You trumped your partner's winning {wc}: a wasted trump.)",
+    "reason.overtook_partner.paren": "(You overtook your partner's winning {wc}.)",
+    "reason.overtrumped.paren": "(Your trump was overtrumped: a wasted trump.)",
+    # a decision, tricks of a side or of one seat
+    "decision.side_one": ("Trick {trick}: you played {card}. With best play your side could still take {before} "
+                          "trick; after {card}, {after}."),
+    "decision.side": ("Trick {trick}: you played {card}. With best play your side could still take {before} "
+                      "tricks; after {card}, {after}."),
+    "decision.own_one": ("Trick {trick}: you played {card}. With best play you could still take {before} "
+                         "trick; after {card}, {after}."),
+    "decision.own": ("Trick {trick}: you played {card}. With best play you could still take {before} "
+                     "tricks; after {card}, {after}."),
+    "keeps_all": "Playing {cards} keeps all {before}.",
+    "keeps_it": "Playing {cards} keeps it.",
+    "best_play": "Best play.",
+    "nil_broken.first.yours": "Best play for tricks, but this card broke your Nil (SP-8).",
+    "nil_broken.first.partner": "Best play for tricks, but this card broke your partner {name}'s Nil (SP-8).",
+    "nil_broken.first.other": "Best play for tricks, but this card broke {name}'s Nil (SP-8).",
+    "nil_broken.yours": "This card broke your Nil (SP-8).",
+    "nil_broken.partner": "This card broke your partner {name}'s Nil (SP-8).",
+    "nil_broken.other": "This card broke {name}'s Nil (SP-8).",
+    "not_analysed": "Trick {trick}: you played {card}. Not analysed: {note}.",
+    "nil.broken_by": "Trick {trick}: {name}'s {card} broke the Nil; {cards} kept it.",
+    "nil.estimated": ("estimated (sampled): the Nil bidder won a trick before the exact solver could start "
+                      "({limit} tricks left); from trick {trick}, {rate:.0%} of {samples} play-outs with simple "
+                      "Nil-minded play kept the Nil (not best play)"),
+    "nil.no_card": "no card was played",
+    "nil.lost_early": ("not reviewed: the Nil was lost before the exact solver could start ({limit} tricks "
+                       "left)"),
+    "nil.exact_from": ("exact from trick {trick} on (the exact solver takes {limit} tricks or fewer); before that "
+                       "only estimated"),
+    "nil.exact_from_estimated": ("exact from trick {trick} on (the exact solver takes {limit} tricks or fewer); "
+                                 "before that only estimated: from trick {from_trick}, {rate:.0%} of {samples} "
+                                 "play-outs with simple Nil-minded play kept the Nil (sampled, not best play)"),
+    "side.ns": "North–South",
+    "side.ew": "East–West",
+    "two.exact_from": ("not reviewed before trick {trick}: two-player hands are solved exactly (SP-13…SP-16, "
+                       "SP-2P-4) from {limit} tricks left, the most that fits the time"),
+    "two.no_first_lead": "the hand's first lead is not in the record",
+    "two.too_many": "{left} tricks are more than the exact solver's two-player limit of {limit}",
+    # Oh Hell
+    "oh.decision_one": ("Trick {trick}: you played {card}. With best play you could take at most {before} trick; "
+                        "after {card}, {after}."),
+    "oh.decision": ("Trick {trick}: you played {card}. With best play you could take at most {before} tricks; "
+                    "after {card}, {after}."),
+    "oh.bid_lost": ("Before it you could still take exactly your bid of {bid}; after it the others can stop you. "
+                    "Playing {cards} keeps the bid makeable."),
+    "oh.bid_open": "You can still take exactly your bid of {bid}.",
+    "oh.bid_gone": "Taking exactly your bid of {bid} was already out of reach against best defence.",
+    "oh.estimated": ("Trick {trick}: you played {card}. Estimated (sampled): {left} tricks were left, more than the "
+                     "exact limit of {limit} for {players} players, so this is the mean of {samples} random "
+                     "play-outs per card, not best play: {after:.1f} tricks after {card}; the best card averaged "
+                     "{best:.1f}."),
+    "oh.too_large": ("hands of {left} cards are above the exact limit of {limit} for {players} players; see the "
+                     "sampled figures per decision"),
+}
+
+
+def _say(key: str, **values: object) -> str:
+    return TEXT[key].format(**values)
+
 
 def oh_hell_exact_limit(players: int) -> int:
     """Tricks left up to which an Oh Hell review is exact (see :data:`OH_HELL_LIMITS`)."""
     return OH_HELL_LIMITS.get(players, 4)
+
+
+class ReplayGame(Protocol):
+    """What the review reads of a replayed game (any game's
+    :class:`~engine.game.TrickGame`)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def bids(self) -> tuple[Any, ...]: ...
+    @property
+    def tricks(self) -> tuple[Any, ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def results(self) -> list[HandResult]: ...
+    def deal(self, deal: Deal | int) -> None: ...
+    def make_deal(self, number: int | None) -> Deal: ...
+    def hand_of(self, seat: int) -> list[Card]: ...
+    def check(self, action: Action) -> Verdict: ...
+    def apply(self, action: Action) -> Any: ...
+    def seat_name(self, seat: int) -> str: ...
+
+
+#: One card played: (seat, card index, position before it as :func:`engine.sim.position_of` gives it,
+#: tricks won per seat before it, trick number from 1).
+PlayRow = tuple[int, int, dict[str, Any], list[int], int]
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """One hand to review, replayed: ``game`` (after the hand's last action),
+    ``hand_no`` (from 1), ``deal_hands`` (bitmask per seat as dealt),
+    ``bids`` (per seat, as in records, when the first card was played),
+    ``plays`` (:data:`PlayRow` per card), the reviewed ``seat``,
+    ``exact_limit`` (None: the kind's default) and ``use_dds``."""
+
+    game: ReplayGame
+    hand_no: int
+    deal_hands: list[int] | None
+    bids: tuple[Any, ...]
+    plays: list[PlayRow]
+    seat: int
+    exact_limit: int | None
+    use_dds: bool
 
 
 def _parsed(source: Any) -> ParsedRecord:
@@ -77,29 +222,30 @@ def _d(c: int) -> str:
 
 def _cards_text(cards: list[int]) -> str:
     names = [_d(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if len(names) == 1 else _say("cards.two_or_more", cards=", ".join(names[:-1]), last=names[-1])
 
 
-def _replay_hand(parsed: ParsedRecord, hand: int | None):
+def _replay_hand(parsed: ParsedRecord, hand: int | None
+                 ) -> tuple[ReplayGame, int, list[int] | None, tuple[Any, ...], list[PlayRow]]:
     """Replay up to hand ``hand`` (1-based; None: the last hand with a card
     played).  Returns (game, hand number, deal hands, bids, plays) with
     plays = [(seat, card index, position before, won before, trick number)]."""
     with_play = [i for i, h in enumerate(parsed.hands) if any(isinstance(a, Play) for _, a in h.actions)]
     if hand is None:
         if not with_play:
-            raise RecordError("hands", "no hand in this record has a card played, so there is nothing to review")
+            raise RecordError("hands", _say("no_play"))
         target = with_play[-1]
     else:
         if not 1 <= hand <= len(parsed.hands):
-            raise RecordError("hand", f"hand {hand} does not exist: this record has {len(parsed.hands)} hand(s)")
+            raise RecordError("hand", _say("no_hand", hand=hand, count=len(parsed.hands)))
         target = hand - 1
-    game = parsed.new_game()
+    game = cast(ReplayGame, parsed.new_game())
     deal_hands = None
-    bids: tuple = ()
-    plays = []
+    bids: tuple[Any, ...] = ()
+    plays: list[PlayRow] = []
     for hi, h in enumerate(parsed.hands[:target + 1]):
         if game.phase is not Phase.DEAL:
-            raise RecordError(f"hands[{hi}]", f"hand {hi} is not finished, so hand {hi + 1} cannot start")
+            raise RecordError(f"hands[{hi}]", _say("unfinished", hand=hi, next=hi + 1))
         try:
             game.deal(h.deal if h.deal is not None else game.make_deal(h.deal_number))
             if h.deal is None and parsed.spec.codec.after_number_deal:
@@ -111,7 +257,9 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None):
         for path, a in h.actions:
             v = game.check(a)
             if not v.ok:
-                raise RecordError(path, f"{game.seat_name(a.seat)} may not do this: {v.message} [{v.reason.value}, {v.rule}]")
+                assert not isinstance(a, Deal), "a record's actions hold no deal"
+                raise RecordError(path, _say("illegal", name=game.seat_name(a.seat), message=v.message,
+                                             reason=v.reason.value, rule=v.rule))
             if hi == target and isinstance(a, Play):
                 if not plays:
                     bids = tuple(game.bids)
@@ -121,54 +269,138 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None):
     return game, target + 1, deal_hands, bids, plays
 
 
-def _spades_pos(p: dict) -> Position:
+def _spades_pos(p: dict[str, Any]) -> Position:
     return spades_position(p["hands"], p["leader"], p["current"], p["broken"])
 
 
-def _spades_values(pos: Position, side: frozenset, exact_limit: int, use_dds: bool, searcher=None):
+def _spades_values(pos: Position, side: frozenset[int], exact_limit: int, use_dds: bool,
+                   searcher: Any = None) -> tuple[dict[int, int] | None, str, str]:
     """({card: tricks from here for side}, method, note)."""
     if tricks_left(pos) <= exact_limit:
         return card_values(pos, side, limit=exact_limit, searcher=searcher), "exact", ""
     if use_dds and solver_dds.available():
         return solver_dds.dds_card_values(pos, side), "dds", ""
     why = (solver_dds.UNAVAILABLE_REASON if use_dds else
-           "DDS solves four hands only" if pos.n != 4 else "DDS was switched off")
-    return None, "unavailable", (f"{tricks_left(pos)} tricks were left, more than the exact solver's "
-                                 f"{exact_limit}, and {why}")
+           _say("dds_four_only") if pos.n != 4 else _say("dds_off"))
+    return None, "unavailable", _say("too_many", left=tricks_left(pos), limit=exact_limit, why=why)
 
 
-def _trick_reason(pos: Position, card: int, seat: int, best: list[int], side: frozenset, final_trick) -> str:
-    """A simple reason when one is detectable (wasted trump, overtaking a partner)."""
+def _trick_reason_id(pos: Position, card: int, seat: int, side: frozenset[int],
+                     final_trick: int | None) -> tuple[str, str] | None:
+    """A simple reason when one is detectable (wasted trump, overtaking a
+    partner): ``(reason id, the winning card's display)`` or None."""
     cur = pos.current
     if not cur:
-        return ""
+        return None
     n = pos.n
     led = cur[0] // 13
-    w = trick_winner(pos.leader, [DECK[x] for x in cur], pos.trump, n) if len(cur) > 1 else pos.leader
+    w = (pos.leader + winning_position(cur, pos.trump)) % n if len(cur) > 1 else pos.leader
     wc = cur[(w - pos.leader) % n]
     partner_winning = w in side and w != seat
     suit = card // 13
     if partner_winning and suit == 3 and led != 3 and wc // 13 != 3:
-        return f"you trumped your partner's winning {_d(wc)}: a wasted trump"
+        return "reason.trumped_partner", _d(wc)
     if partner_winning and suit == wc // 13 and card > wc:
-        return f"you overtook your partner's winning {_d(wc)}"
+        return "reason.overtook_partner", _d(wc)
     if suit == 3 and led != 3 and final_trick is not None:
-        fw = final_trick
-        if fw not in side:
-            return "your trump was overtrumped: a wasted trump"
-    return ""
+        if final_trick not in side:
+            return "reason.overtrumped", _d(wc)
+    return None
 
 
-def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, use_dds) -> dict:
+def _trick_reason(pos: Position, card: int, seat: int, best: list[int], side: frozenset[int],
+                  final_trick: int | None) -> str:
+    """A simple reason when one is detectable (wasted trump, overtaking a partner), or ""."""
+    found = _trick_reason_id(pos, card, seat, side, final_trick)
+    return _say(found[0], wc=found[1]) if found else ""
+
+
+class _Tricks:
+    """Tricks of a side (see :class:`_Reviewer`): what the two trick reviews
+    (a partnership's, one seat's) do differently."""
+
+    decision_key = "decision.side"
+    estimate_nil = True
+
+    def limit(self, exact_limit: int | None) -> int:
+        return SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
+
+    def solver(self, limit: int, use_dds: bool) -> dict[str, Any]:
+        return {"exact_limit": limit, "dds_available": use_dds and solver_dds.available(),
+                "dds_note": (_say("dds_off") if not use_dds else
+                             "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON)}
+
+    def dds(self, use_dds: bool) -> bool:
+        return use_dds
+
+    def nil_limit(self, exact_limit: int) -> int:
+        return NIL_EXACT_TRICKS
+
+    def whose(self, nil_seat: int, seat: int) -> str:
+        return "yours" if nil_seat == seat else "partner"
+
+    def side_name(self, names: list[str], seat: int, side: frozenset[int]) -> str:
+        return _say("side.ns") if 0 in side else _say("side.ew")
+
+    def finish(self, out: dict[str, Any], job: ReviewJob, decisions: list[dict[str, Any]],
+               nil_info: dict[int, dict[str, Any]], limit: int, use_dds: bool) -> dict[str, Any]:
+        plays = job.plays
+        assert job.deal_hands is not None
+        return {**out, "double_dummy": {
+            "from_deal": _spades_hand_count(job.deal_hands, (job.game.dealer + 1) % 4, use_dds),
+            "after_bidding": (_spades_hand_count(plays[0][2]["hands"], plays[0][2]["leader"], use_dds)
+                              if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0 else None)}}
+
+
+class _OwnTricks(_Tricks):
+    """One seat's tricks against one opponent (two-seat Spades): the exact solver only."""
+
+    decision_key = "decision.own"
+    estimate_nil = False  # the Nil estimate's play-outs are four-seat: not solved before the limit
+
+    def limit(self, exact_limit: int | None) -> int:
+        return TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
+
+    def solver(self, limit: int, use_dds: bool) -> dict[str, Any]:
+        return {"exact_limit": limit, "dds_available": False, "dds_note": _say("dds_four_only_two")}
+
+    def dds(self, use_dds: bool) -> bool:
+        return False  # DDS solves four hands only: two-player hands are the exact solver's
+
+    def nil_limit(self, exact_limit: int) -> int:
+        return exact_limit
+
+    def whose(self, nil_seat: int, seat: int) -> str:
+        return "yours" if nil_seat == seat else "other"
+
+    def side_name(self, names: list[str], seat: int, side: frozenset[int]) -> str:
+        return names[seat]
+
+    def finish(self, out: dict[str, Any], job: ReviewJob, decisions: list[dict[str, Any]],
+               nil_info: dict[int, dict[str, Any]], limit: int, use_dds: bool) -> dict[str, Any]:
+        if job.seat in nil_info:  # a Nil bidder plays for no trick (SP-8): only a card that broke the Nil cost
+            out["costly"] = [d for d in decisions if d.get("nil_broken")]
+        out["double_dummy"] = _two_hand_count(job.plays, job.game, limit)
+        unreviewed = [d["trick"] for d in decisions if d["method"] == "unavailable"]
+        if unreviewed:
+            out["exact_from_trick"] = max(unreviewed) + 1
+            out["note"] = _say("two.exact_from", trick=max(unreviewed) + 1, limit=limit)
+        return out
+
+
+_PARTNERSHIP = _Tricks()
+_OWN = _OwnTricks()
+
+
+def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
+    game, hand_no, bids, plays, seat = job.game, job.hand_no, job.bids, job.plays, job.seat
+    exact_limit = kind.limit(job.exact_limit)
+    use_dds = kind.dds(job.use_dds)
     n = game.n_seats  # 4, or 2 for two-player Spades (SP-2P: each for themselves, 2-card tricks)
     side = side_seats(seat, n, True)
     names = [game.seat_name(s) for s in range(n)]
-    two = n == 2
-    yours = "you" if two else "your side"  # who the tricks are counted for
-    nil_limit = exact_limit if two else NIL_EXACT_TRICKS
-    if two:
-        use_dds = False  # DDS solves four hands only: two-player hands are the exact solver's
-    decisions = []
+    nil_limit = kind.nil_limit(exact_limit)
+    decisions: list[dict[str, Any]] = []
     timeline = []
     winners_by_trick = {}
     # trick winners for this hand, from the plays themselves
@@ -178,11 +410,12 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             winners_by_trick[tno] = next(x for x in range(n) if nxt_won[x] != won[x])
     result = game.results[-1] if game.results and game.results[-1].number == hand_no else None
     nil_seats = [s for s in range(n) if bids and bids[s] in ("nil", "blind_nil")]
-    nil_info = {s: {"seat": s, "name": names[s], "bid": bids[s], "makeable": None, "method": "unavailable",
-                    "from_trick": None, "broken_by": None, "estimate": None, "note": ""} for s in nil_seats}
+    nil_info: dict[int, dict[str, Any]] = {
+        s: {"seat": s, "name": names[s], "bid": bids[s], "makeable": None, "method": "unavailable",
+            "from_trick": None, "broken_by": None, "estimate": None, "note": ""} for s in nil_seats}
     rng = random.Random(hand_no * 7919 + seat)
-    nil_at: dict[int, dict] = {}
-    nil_search: dict = {}
+    nil_at: dict[int, dict[str, Any]] = {}
+    nil_search: dict[int, Any] = {}
     searcher = None
     for s, c, p, won, tno in plays:
         pos = _spades_pos(p)
@@ -192,7 +425,7 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
             if info["broken_by"] is not None or won[ns] > 0:
                 continue
             if left > nil_limit:
-                if two:  # the Nil estimate's play-outs are four-seat; two-player: not solved before the limit
+                if not kind.estimate_nil:
                     continue
                 if info["estimate"] is None:
                     info["estimate"] = {"trick": tno, "survival_rate": _nil_estimate(pos, ns, rng),
@@ -208,8 +441,8 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
                 nil_at[ns] = {"seat": ns, "could_survive": before_ok, "survives_after": safe[c], "method": "exact"}
             if before_ok and not safe[c]:
                 info["broken_by"] = {"trick": tno, "seat": s, "name": names[s], "card": DECK[c].code,
-                                     "text": f"Trick {tno}: {names[s]}'s {_d(c)} broke the Nil; "
-                                             f"{_cards_text([x for x, v in sorted(safe.items()) if v])} kept it."}
+                                     "text": _say("nil.broken_by", trick=tno, name=names[s], card=_d(c),
+                                                  cards=_cards_text([x for x, v in sorted(safe.items()) if v]))}
         if s != seat:
             continue
         nil_here = [nil_at.pop(ns) for ns in list(nil_at)]
@@ -220,97 +453,79 @@ def _spades_review(game, hand_no, deal_hands, bids, plays, seat, exact_limit, us
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code, "method": method}
         if vals is None:
             item.update(before=None, after=None, cost=None, best=[], note=note,
-                        text=f"Trick {tno}: you played {_d(c)}. Not analysed: {note}.")
+                        text=_say("not_analysed", trick=tno, card=_d(c), note=note))
             decisions.append(item)
             timeline.append({"trick": tno, "card": DECK[c].code, "before": None, "after": None, "method": method})
             continue
-        before = so_far + max(vals.values())
+        top = max(vals.values())
+        before = so_far + top
         after = so_far + vals[c]
-        best = sorted(x for x, v in vals.items() if v == max(vals.values()))
+        best = sorted(x for x, v in vals.items() if v == top)
         cost = before - after
-        text = (f"Trick {tno}: you played {_d(c)}. With best play {yours} could still take {before} "
-                f"trick{'s' if before != 1 else ''}; after {_d(c)}, {after}.")
+        parts = [_say(kind.decision_key + ("_one" if before == 1 else ""), trick=tno, card=_d(c), before=before,
+                      after=after)]
         reason = ""
         if cost > 0:
-            alt = [x for x in best if x != c]
-            text += f" Playing {_cards_text(alt)} keeps all {before}." if before > 1 else \
-                f" Playing {_cards_text(alt)} keeps it."
-            reason = _trick_reason(pos, c, seat, best, side, winners_by_trick.get(tno))
-            if reason:
-                text += f" ({reason[0].upper() + reason[1:]}.)"
-        else:
-            text += " Best play."
+            alt = _cards_text([x for x in best if x != c])
+            parts.append(_say("keeps_all", cards=alt, before=before) if before > 1 else _say("keeps_it", cards=alt))
+            found = _trick_reason_id(pos, c, seat, side, winners_by_trick.get(tno))
+            if found:
+                reason = _say(found[0], wc=found[1])
+                parts.append(_say(found[0] + ".paren", wc=found[1]))
+        broken = [nh for nh in nil_here if nh["could_survive"] and not nh["survives_after"]]
+        if cost <= 0 and not broken:
+            parts.append(_say("best_play"))
+        for i, nh in enumerate(broken):
+            first = "first." if cost <= 0 and i == 0 else ""
+            parts.append(_say(f"nil_broken.{first}{kind.whose(nh['seat'], seat)}", name=names[nh["seat"]]))
         item.update(before=before, after=after, cost=cost, best=[DECK[x].code for x in best], reason=reason,
-                     text=text)
+                    text=" ".join(parts))
         if nil_here:
             item["nil"] = nil_here
-            for nh in nil_here:
-                if nh["could_survive"] and not nh["survives_after"]:
-                    whose = "your" if nh["seat"] == seat else (f"{names[nh['seat']]}'s" if two else
-                                                                 f"your partner {names[nh['seat']]}'s")
-                    item["text"] = item["text"].replace(" Best play.", " Best play for tricks,")
-                    item["text"] += (" but" if item["text"].endswith(",") else "") + \
-                        f" {'t' if item['text'].endswith(',') else 'T'}his card broke {whose} Nil (SP-8)."
-                    item["nil_broken"] = True
+            if broken:
+                item["nil_broken"] = True
         if method == "dds":
-            item["note"] = "DDS: the lines after this card may include a spade lead before spades are broken (SP-13)"
+            item["note"] = _say("dds_lines")
         decisions.append(item)
         timeline.append({"trick": tno, "card": DECK[c].code, "before": before, "after": after, "method": method})
     for info in nil_info.values():
+        est = info["estimate"]
         if info["makeable"] is None:
-            if info["estimate"] is not None:
+            if est is not None:
                 info["method"] = "estimated"
-                info["note"] = (f"estimated (sampled): the Nil bidder won a trick before the exact solver could "
-                                f"start ({NIL_EXACT_TRICKS} tricks left); from trick {info['estimate']['trick']}, "
-                                f"{info['estimate']['survival_rate']:.0%} of {_NIL_SAMPLES} play-outs with simple "
-                                f"Nil-minded play kept the Nil (not best play)")
+                info["note"] = _say("nil.estimated", limit=NIL_EXACT_TRICKS, trick=est["trick"],
+                                    rate=est["survival_rate"], samples=_NIL_SAMPLES)
             else:
-                info["note"] = ("no card was played" if not plays else
-                                f"not reviewed: the Nil was lost before the exact solver could start ({nil_limit} "
-                                f"tricks left)")
+                info["note"] = _say("nil.no_card") if not plays else _say("nil.lost_early", limit=nil_limit)
         elif info["from_trick"] and info["from_trick"] > 1:
-            info["note"] = (f"exact from trick {info['from_trick']} on (the exact solver takes {nil_limit} "
-                            f"tricks or fewer); before that only estimated")
-            if info["estimate"] is not None:
-                info["note"] += (f": from trick {info['estimate']['trick']}, {info['estimate']['survival_rate']:.0%} of "
-                                 f"{_NIL_SAMPLES} play-outs with simple Nil-minded play kept the Nil (sampled, not best play)")
-    out = {"side": sorted(side), "side_name": (names[seat] if two else "North–South" if 0 in side else "East–West"),
+            if est is not None:
+                info["note"] = _say("nil.exact_from_estimated", trick=info["from_trick"], limit=nil_limit,
+                                    from_trick=est["trick"], rate=est["survival_rate"], samples=_NIL_SAMPLES)
+            else:
+                info["note"] = _say("nil.exact_from", trick=info["from_trick"], limit=nil_limit)
+    out = {"solver": kind.solver(exact_limit, use_dds),
+           "side": sorted(side), "side_name": kind.side_name(names, seat, side),
            "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
            "nil": list(nil_info.values()), "timeline": timeline,
            "took": None if result is None else sum(result.tricks_won[x] for x in side)}
-    if two:
-        if seat in nil_info:  # a Nil bidder plays for no trick (SP-8): only a card that broke the Nil cost anything
-            out["costly"] = [d for d in decisions if d.get("nil_broken")]
-        out["double_dummy"] = _two_hand_count(deal_hands, plays, game, exact_limit)
-        unreviewed = [d["trick"] for d in decisions if d["method"] == "unavailable"]
-        if unreviewed:
-            out["exact_from_trick"] = max(unreviewed) + 1
-            out["note"] = (f"not reviewed before trick {max(unreviewed) + 1}: two-player hands are solved exactly "
-                           f"(SP-13…SP-16, SP-2P-4) from {exact_limit} tricks left, the most that fits the time")
-        return out
-    return {**out, "double_dummy": {"from_deal": _spades_hand_count(deal_hands, (game.dealer + 1) % 4, use_dds),
-                             "after_bidding": (_spades_hand_count(plays[0][2]["hands"], plays[0][2]["leader"], use_dds)
-                                               if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0
-                                               else None)},
-            }
+    return kind.finish(out, job, decisions, nil_info, exact_limit, use_dds)
 
 
-def _two_hand_count(deal_hands, plays, game, limit: int) -> dict:
+def _two_hand_count(plays: list[PlayRow], game: ReplayGame, limit: int) -> dict[str, Any]:
     """Two-player Spades (SP-2P): tricks each player takes with best play
     from the first lead (both hands open; exact solver, every rule)."""
     if not plays or plays[0][2]["current"] or sum(plays[0][3]):
-        return {"method": "unavailable", "note": "the hand's first lead is not in the record"}
+        return {"method": "unavailable", "note": _say("two.no_first_lead")}
     p0 = plays[0][2]
     pos = spades_position(p0["hands"], p0["leader"], (), False)
     if tricks_left(pos) > limit:
-        return {"method": "unavailable",
-                "note": f"{tricks_left(pos)} tricks are more than the exact solver's two-player limit of {limit}"}
+        return {"method": "unavailable", "note": _say("two.too_many", left=tricks_left(pos), limit=limit)}
     first = trick_searcher(pos, {0}).exact(pos)
     return {"method": "exact", "tricks": [first, tricks_left(pos) - first],
             "names": [game.seat_name(0), game.seat_name(1)]}
 
 
-def _nil_policy(nil_seat: int):
+def _nil_policy(nil_seat: int) -> Callable[[int, int, SimState], int]:
     """Simple Nil-minded play for the estimate: the Nil bidder plays the
     highest card that does not take the trick so far (else its highest
     card, hoping to be overtaken later, when not last; its lowest when last);
@@ -319,10 +534,10 @@ def _nil_policy(nil_seat: int):
     opponents lead low too."""
     partner = (nil_seat + 2) % 4
 
-    def policy(seat: int, legal: int, st) -> int:
+    def policy(seat: int, legal: int, st: SimState) -> int:
         cards = [c for c in range(52) if legal >> c & 1]
         if seat == nil_seat and st.current:
-            w = trick_winner(st.leader, [DECK[x] for x in st.current], 3, 4) if len(st.current) > 1 else st.leader
+            w = (st.leader + winning_position(st.current, 3)) % 4 if len(st.current) > 1 else st.leader
             wc = st.current[(w - st.leader) % 4]
             losing = [c for c in cards if (c // 13 == wc // 13 and c < wc)
                       or (c // 13 != wc // 13 and c // 13 != 3)]
@@ -339,7 +554,7 @@ def _nil_estimate(pos: Position, nil_seat: int, rng: random.Random) -> float:
     """Share of play-outs (simple Nil-minded play, a random card 1 time in 4) in which the Nil survives."""
     base = _nil_policy(nil_seat)
 
-    def policy(seat, legal, st):
+    def policy(seat: int, legal: int, st: SimState) -> int:
         if rng.random() < 0.25:
             cards = [c for c in range(52) if legal >> c & 1]
             return cards[int(rng.random() * len(cards))]
@@ -352,24 +567,23 @@ def _nil_estimate(pos: Position, nil_seat: int, rng: random.Random) -> float:
     return ok / _NIL_SAMPLES
 
 
-def _spades_hand_count(hands, leader: int, use_dds: bool) -> dict:
+def _spades_hand_count(hands: list[int], leader: int, use_dds: bool) -> dict[str, Any]:
     """Tricks each side takes with best play from the opening lead (DDS: 13 tricks)."""
     pos = spades_position(hands, leader, (), False)
     if not (use_dds and solver_dds.available()):
-        return {"method": "unavailable", "note": solver_dds.UNAVAILABLE_REASON or "DDS was switched off"}
+        return {"method": "unavailable", "note": solver_dds.UNAVAILABLE_REASON or _say("dds_off")}
     lead_side = side_seats(leader, 4, True)
     v = max(solver_dds.dds_card_values(pos, lead_side).values())
     ns = v if 0 in lead_side else 13 - v
-    return {"method": "dds", "NS": ns, "EW": 13 - ns,
-            "note": "DDS: opening lead obeys SP-13; later spade leads before spades are broken are not excluded"}
+    return {"method": "dds", "NS": ns, "EW": 13 - ns, "note": _say("dds_count")}
 
 
 # ----------------------------------------------------------------------------- Oh Hell
-def _oh_pos(p: dict) -> Position:
+def _oh_pos(p: dict[str, Any]) -> Position:
     return oh_hell_position(p["hands"], p["leader"], p["current"], p["trump"], p["must_trump"])
 
 
-def _sampled(p: dict, card: int, seat: int, rng: random.Random) -> float:
+def _sampled(p: dict[str, Any], card: int, seat: int, rng: random.Random) -> float:
     """Mean tricks ``seat`` wins from here after ``card``, over random play-outs."""
     pos = _oh_pos(p)
     nxt, w = pos.play(card)
@@ -381,8 +595,10 @@ def _sampled(p: dict, card: int, seat: int, rng: random.Random) -> float:
     return (w == seat) + tot / _SAMPLES
 
 
-def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict:
+def _exact_bid_review(job: ReviewJob) -> dict[str, Any]:
+    game, hand_no, bids, plays, seat = job.game, job.hand_no, job.bids, job.plays, job.seat
     n = game.n_seats
+    limit = oh_hell_exact_limit(n) if job.exact_limit is None else job.exact_limit
     bid = bids[seat] if bids else None
     decisions = []
     rng = random.Random(hand_no * 1000 + seat)
@@ -398,64 +614,82 @@ def _oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, limit) -> dict
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code}
         if tricks_left(pos) <= limit:
             vals = card_values(pos, {seat}, limit=limit, searcher=ts)
-            before, after = so_far + max(vals.values()), so_far + vals[c]
+            top = max(vals.values())
+            before, after = so_far + top, so_far + vals[c]
             exact = (exact_bid_cards(pos, seat, bid - so_far, limit=limit, searcher=es)
                      if isinstance(bid, int) else {})
             could, can = any(exact.values()), exact.get(c)
             keep = sorted(x for x, v in exact.items() if v)
-            text = (f"Trick {tno}: you played {_d(c)}. With best play you could take at most {before} "
-                    f"trick{'s' if before != 1 else ''}; after {_d(c)}, {after}.")
+            parts = [_say("oh.decision_one" if before == 1 else "oh.decision", trick=tno, card=_d(c), before=before,
+                          after=after)]
             if isinstance(bid, int):
                 if could and not can:
-                    text += (f" Before it you could still take exactly your bid of {bid}; after it the others "
-                             f"can stop you. Playing {_cards_text(keep)} keeps the bid makeable.")
+                    parts.append(_say("oh.bid_lost", bid=bid, cards=_cards_text(keep)))
                 elif could:
-                    text += f" You can still take exactly your bid of {bid}."
+                    parts.append(_say("oh.bid_open", bid=bid))
                 else:
-                    text += f" Taking exactly your bid of {bid} was already out of reach against best defence."
+                    parts.append(_say("oh.bid_gone", bid=bid))
             item.update(method="exact", before=before, after=after, cost=before - after,
-                        best=[DECK[x].code for x in sorted(x for x, v in vals.items() if v == max(vals.values()))],
+                        best=[DECK[x].code for x in sorted(x for x, v in vals.items() if v == top)],
                         bid_makeable_before=could, bid_makeable_after=can,
-                        keeps_bid=[DECK[x].code for x in keep], text=text)
+                        keeps_bid=[DECK[x].code for x in keep], text=" ".join(parts))
         else:
             m = pos.legal_mask()
             est = {x: _sampled(p, x, seat, rng) for x in range(52) if m >> x & 1}
             item.update(method="estimated", before=None, after=None, cost=None,
                         sampled_mean_after=round(so_far + est[c], 2),
                         sampled_mean_best=round(so_far + max(est.values()), 2),
-                        text=(f"Trick {tno}: you played {_d(c)}. Estimated (sampled): {tricks_left(pos)} tricks were "
-                              f"left, more than the exact limit of {limit} for {n} players, so this is the mean of "
-                              f"{_SAMPLES} random play-outs per card, not best play: {so_far + est[c]:.1f} tricks "
-                              f"after {_d(c)}; the best card averaged {so_far + max(est.values()):.1f}."))
+                        text=_say("oh.estimated", trick=tno, card=_d(c), left=tricks_left(pos), limit=limit,
+                                  players=n, samples=_SAMPLES, after=so_far + est[c],
+                                  best=so_far + max(est.values())))
         decisions.append(item)
     # Oh Hell scores only an exact bid (OH-11): a costly moment is a card that lost a makeable bid.
-    out: dict[str, Any] = {"side": [seat], "bid": bid, "decisions": decisions,
+    out: dict[str, Any] = {"solver": {"exact_limit": limit, "estimated_above": limit},
+                           "side": [seat], "bid": bid, "decisions": decisions,
                            "costly": [d for d in decisions
                                       if d.get("bid_makeable_before") and d.get("bid_makeable_after") is False]}
     if plays and not plays[0][2]["current"] and sum(plays[0][3]) == 0:
-        p0 = plays[0][2]
-        pos = _oh_pos(p0)
+        pos = _oh_pos(plays[0][2])
         if tricks_left(pos) <= limit:
+            assert ts is not None and es is not None
             out["double_dummy"] = {"method": "exact", "most_tricks": ts.exact(pos),
                                    "bid_makeable": (es.can(list(pos.hands), pos.leader, pos.current, bid)
                                                     if isinstance(bid, int) else None)}
         else:
-            out["double_dummy"] = {"method": "estimated", "note": f"hands of {tricks_left(pos)} cards are above the "
-                                   f"exact limit of {limit} for {n} players; see the sampled figures per decision"}
+            out["double_dummy"] = {"method": "estimated",
+                                   "note": _say("oh.too_large", left=tricks_left(pos), limit=limit, players=n)}
     return out
 
 
+class _Reviewer:
+    """The kinds of review (:class:`engine.bots.strategy.HandReviewer`); a
+    game's strategy picks one."""
+
+    def partnership_tricks(self, job: ReviewJob) -> dict[str, Any]:
+        return _tricks_review(job, _PARTNERSHIP)
+
+    def own_tricks(self, job: ReviewJob) -> dict[str, Any]:
+        return _tricks_review(job, _OWN)
+
+    def exact_bid(self, job: ReviewJob) -> dict[str, Any]:
+        return _exact_bid_review(job)
+
+
+_REVIEWER = _Reviewer()
+
+
 def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit: int | None = None,
-                use_dds: bool = True) -> dict:
+                use_dds: bool = True) -> dict[str, Any]:
     """Review one hand for ``seat``.
 
     ``source``: a :class:`~engine.game.TrickGame`, a hand record (dict, or
     the file's bytes/text) or a :class:`~engine.record.ParsedRecord`.
     ``hand``: 1-based hand number (default: the last hand with a card
     played).  ``exact_limit``: tricks left up to which the exact solver is
-    used (Spades default :data:`~engine.solver.SPADES_EXACT_TRICKS`; Oh Hell
-    default :func:`oh_hell_exact_limit`).  ``use_dds``: allow DDS (when
-    endplay is installed) above that.
+    used (Spades default :data:`~engine.solver.SPADES_EXACT_TRICKS`, Spades
+    for two :data:`TWO_PLAYER_EXACT_TRICKS`; Oh Hell default
+    :func:`oh_hell_exact_limit`).  ``use_dds``: allow DDS (when endplay is
+    installed) above that.
 
     Returns a JSON-ready dict: ``game``, ``hand``, ``seat``, ``seat_name``,
     ``solver`` (what was available), ``decisions`` (one per card the seat
@@ -466,23 +700,10 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     """
     parsed = _parsed(source)
     if not (isinstance(seat, int) and 0 <= seat < parsed.seats):
-        raise RecordError("seat", f"seat {seat!r} is not a seat of this game (0..{parsed.seats - 1})")
+        raise RecordError("seat", _say("bad_seat", seat=seat, last=parsed.seats - 1))
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    if parsed.spec.nil_bids and not parsed.spec.partnerships:  # two-player Spades (SP-2P): the exact solver only
-        lim = TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
-        out["solver"] = {"exact_limit": lim, "dds_available": False,
-                         "dds_note": "DDS solves four hands only; two-player hands are solved by the exact solver"}
-        out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, False))
-    elif parsed.spec.partnerships:  # partners' tricks count together; Nil (SP-8) is reviewed on its own
-        lim = SPADES_EXACT_TRICKS if exact_limit is None else exact_limit
-        out["solver"] = {"exact_limit": lim, "dds_available": use_dds and solver_dds.available(),
-                         "dds_note": ("DDS was switched off" if not use_dds else
-                                     "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON)}
-        out.update(_spades_review(game, hand_no, deal_hands, bids, plays, seat, lim, use_dds))
-    else:
-        lim = oh_hell_exact_limit(parsed.seats) if exact_limit is None else exact_limit
-        out["solver"] = {"exact_limit": lim, "estimated_above": lim}
-        out.update(_oh_hell_review(game, hand_no, deal_hands, bids, plays, seat, lim))
+    job = ReviewJob(game, hand_no, deal_hands, bids, plays, seat, exact_limit, use_dds)
+    out.update(strategy_for(parsed.spec).review(_REVIEWER, job))
     return out

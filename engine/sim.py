@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from math import floor
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .cards import DECK
 from .ohhell import OhHellRules, seat_points
@@ -77,6 +77,7 @@ class SimState(PlayCore):
     """
 
     __slots__ = ("rng",)
+    rng: random.Random
 
     @property
     def current(self) -> list[int]:
@@ -134,7 +135,7 @@ def deal_four_hands(rng: random.Random) -> list[int]:
     return [a, b, c, FULL_MASK ^ a ^ b ^ c]
 
 
-def position_of(game) -> dict:
+def position_of(game: Any) -> dict[str, Any]:
     """The play position of an engine game, as keyword arguments for a play-out.
 
     ``game``: a :class:`~engine.spades.SpadesGame` or
@@ -258,7 +259,7 @@ def play_out_oh_hell(hands: Sequence[int], leader: int, trump: int | None, must_
 
 
 # --------------------------------------------------------------------------- scoring
-def spades_side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int = 0,
+def spades_side_points(bid_a: int, bid_b: int | None, won_a: int, won_b: int, bags_before: int = 0,
                        rules: SpadesRules | None = None) -> tuple[int, int]:
     """One partnership's hand score: the engine's own Spades scorer
     :func:`engine.spades_rules.side_points` (SP-7 … SP-11, SP-17 … SP-20,
@@ -266,7 +267,8 @@ def spades_side_points(bid_a: int, bid_b: int, won_a: int, won_b: int, bags_befo
     score lines.
 
     Bids: tricks 1..13, 0 for Nil, :data:`BLIND_NIL` (−1) for Blind Nil; the
-    two partners' bids and tricks won, in seat order; ``bags_before``: the
+    two partners' bids and tricks won, in seat order (two-player Spades,
+    SP-2P-5: ``bid_b`` None and ``won_b`` 0, one player alone); ``bags_before``: the
     side's bag counter.  Returns ``(hand_points, bags_after)``.
     """
     return side_points(bid_a, bid_b, won_a, won_b, bags_before, rules or _DEFAULT_SPADES)

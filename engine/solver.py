@@ -4,7 +4,8 @@
 side.  The play rules are the engine's own: legal cards come from
 :func:`engine.tricks.legal_play_mask` (SP-13 no spade lead before spades are
 broken unless the leader holds only spades, SP-14 follow suit, OH-9, OH-V6
-must-trump), the winner of each trick from :func:`engine.tricks.trick_winner`
+must-trump), the winner of each trick from the play core's
+:func:`engine.playcore.winning_position` (as :func:`engine.tricks.trick_winner`)
 (SP-16, OH-10), and a spade played breaks spades (SP-15), exactly as in
 :meth:`engine.tricks.TrickState.apply` and :mod:`engine.sim`.
 
@@ -39,8 +40,9 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .cards import DECK, SUIT_MASKS
-from .tricks import legal_play_mask, trick_winner
+from .cards import DECK
+from .playcore import winning_position
+from .tricks import legal_play_mask
 
 __all__ = ["Position", "TooLargeError", "SPADES_EXACT_TRICKS", "OH_HELL_EXACT_CARDS",
            "spades_position", "oh_hell_position", "solve_tricks", "card_values", "best_cards",
@@ -133,7 +135,7 @@ class Position:
         winner = None
         leader = self.leader
         if len(cur) == len(hands):
-            winner = trick_winner(leader, [DECK[x] for x in cur], self.trump, len(hands))
+            winner = (leader + winning_position(cur, self.trump)) % len(hands)
             leader, cur = winner, ()
         p = object.__new__(Position)
         p.hands, p.leader, p.current = tuple(hands), leader, cur
@@ -165,7 +167,7 @@ def side_seats(seat: int, n: int, partnership: bool) -> frozenset[int]:
 
 
 # ----------------------------------------------------------------------------- search core
-_BETWEEN = {}
+_BETWEEN: dict[tuple[int, int], int] = {}
 
 
 def _between(a: int, b: int) -> int:
@@ -182,7 +184,7 @@ def _representatives(legal: int, hand: int, live: int) -> list[int]:
     cards of one suit in ``hand`` are equivalent when no card of ``live``
     (all unplayed cards, and the cards on the table) outside ``hand`` lies
     between them.  Ascending card index."""
-    out = []
+    out: list[int] = []
     others = live & ~hand
     prev = -1
     m = legal
@@ -212,13 +214,13 @@ class _Searcher:
         cs, ms = set(count), set(maximisers)
         self.count = tuple(1 if s in cs else 0 for s in range(self.n))
         self.maxi = tuple(s in ms for s in range(self.n))
-        self.tt: dict = {}
+        self.tt: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.nodes = 0
 
-    def _order(self, reps: list[int], cur: tuple, leader: int, seat: int) -> list[int]:
+    def _order(self, reps: list[int], cur: tuple[int, ...], leader: int, seat: int) -> list[int]:
         if not cur:  # leading: high cards first (they win or force), then the rest
             return sorted(reps, key=lambda c: -(c % 13))
-        w = trick_winner(leader, [DECK[x] for x in cur], self.trump, self.n) if len(cur) > 1 else leader
+        w = (leader + winning_position(cur, self.trump)) % self.n if len(cur) > 1 else leader
         wc = cur[(w - leader) % self.n]
         friend = self.maxi[w] == self.maxi[seat]
         led = cur[0] // 13
@@ -235,7 +237,7 @@ class _Searcher:
         return sorted(reps, key=lambda c: (0, c // 13 == trump and led != trump, c % 13) if beats(c)
                       else (1, c // 13 == trump, c % 13))
 
-    def value(self, hands: list[int], leader: int, cur: tuple, broken: bool, alpha: int, beta: int) -> int:
+    def value(self, hands: list[int], leader: int, cur: tuple[int, ...], broken: bool, alpha: int, beta: int) -> int:
         """Tricks for ``count`` from here (the current trick included), exact
         within (alpha, beta); fail-soft bounds outside it."""
         self.nodes += 1
@@ -279,7 +281,7 @@ class _Searcher:
             nb = broken or (lr and c // 13 == trump)
             nc = cur + (c,)
             if len(nc) == n:
-                w = trick_winner(leader, [DECK[x] for x in nc], trump, n)
+                w = (leader + winning_position(nc, trump)) % n
                 g = self.count[w]
                 v = g + self.value(hands, w, (), nb, alpha - g, beta - g)
             else:
@@ -434,10 +436,10 @@ class _ExactSearcher:
 
     def __init__(self, pos: Position, seat: int):
         self.n, self.trump, self.mt, self.seat = pos.n, pos.trump, pos.must_trump, seat
-        self.memo: dict = {}
+        self.memo: dict[tuple[tuple[int, ...], int, int], bool] = {}
         self.nodes = 0
 
-    def can(self, hands: list[int], leader: int, cur: tuple, k: int) -> bool:
+    def can(self, hands: list[int], leader: int, cur: tuple[int, ...], k: int) -> bool:
         self.nodes += 1
         n = self.n
         left = hands[(leader + len(cur)) % n].bit_count()
@@ -466,7 +468,7 @@ class _ExactSearcher:
             hands[seat] = hand ^ (1 << c)
             nc = cur + (c,)
             if len(nc) == n:
-                w = trick_winner(leader, [DECK[x] for x in nc], self.trump, n)
+                w = (leader + winning_position(nc, self.trump)) % n
                 ok = self.can(hands, w, (), k - (w == self.seat))
             else:
                 ok = self.can(hands, leader, nc, k)

@@ -15,11 +15,19 @@ The engine works without ``endplay``: :data:`AVAILABLE` is then False,
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .solver import Position, side_seats, tricks_left
 
-__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values",
+#: Why DDS cannot be used, by id (named placeholders; shown in the hand review's notes).
+TEXT: dict[str, str] = {
+    "not_installed": "the DDS solver is unavailable (package endplay is not installed)",
+    "not_importable": "the DDS solver is unavailable (package endplay not importable: {error})",
+    "four_seats_only": "DDS solves four-seat positions with spades as trump only",
+    "partnership_only": "DDS counts tricks for a partnership: seats must be {{0, 2}} or {{1, 3}}",
+}
+
+__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "TEXT", "available", "DDSUnavailableError", "dds_card_values",
            "dds_best_tricks", "to_pbn"]
 
 import importlib.util
@@ -30,8 +38,9 @@ try:
     AVAILABLE = importlib.util.find_spec("endplay") is not None
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-UNAVAILABLE_REASON = "" if AVAILABLE else "the DDS solver is unavailable (package endplay is not installed)"
-_EP: tuple | None = None
+UNAVAILABLE_REASON = "" if AVAILABLE else TEXT["not_installed"]
+#: endplay's (solve_board, Deal, Denom, Player, SolveMode) once imported (untyped library: Any).
+_EP: tuple[Any, ...] | None = None
 
 
 def available() -> bool:
@@ -43,7 +52,7 @@ def available() -> bool:
     return True
 
 
-def _load() -> tuple:
+def _load() -> tuple[Any, ...]:
     """Import endplay once; on failure mark DDS unavailable and raise DDSUnavailableError."""
     global _EP, AVAILABLE, UNAVAILABLE_REASON
     if not AVAILABLE:
@@ -55,7 +64,7 @@ def _load() -> tuple:
             from endplay.types import Deal, Denom, Player
         except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
             AVAILABLE = False
-            UNAVAILABLE_REASON = f"the DDS solver is unavailable (package endplay not importable: {type(e).__name__})"
+            UNAVAILABLE_REASON = TEXT["not_importable"].format(error=type(e).__name__)
             raise DDSUnavailableError(UNAVAILABLE_REASON) from None
         _EP = (solve_board, Deal, Denom, Player, SolveMode)
     return _EP
@@ -81,7 +90,7 @@ def to_pbn(hands: Iterable[int]) -> str:
     return "N:" + " ".join(_hand_pbn(h) for h in hands)
 
 
-def _code(card) -> int:
+def _code(card: Any) -> int:
     """endplay Card -> engine card index."""
     suit = 3 - int(card.suit)  # endplay: spades 0, hearts 1, diamonds 2, clubs 3
     rank = int(card.rank).bit_length() - 3  # R2 = 1 << 2
@@ -92,14 +101,14 @@ def _ep_card(index: int) -> str:
     return "CDHS"[index // 13] + _RANKS[index % 13]
 
 
-def _board(pos: Position, seats: Iterable[int] | None):
+def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[int], frozenset[int], int]:
     """(endplay Deal at ``pos``, the mover's side, the side asked about,
     tricks left) for the DDS functions; errors as :func:`dds_card_values`."""
     if not AVAILABLE:
         raise DDSUnavailableError(UNAVAILABLE_REASON)
     _, _Deal, _Denom, _Player, _ = _load()
     if pos.n != 4 or pos.trump != 3:
-        raise ValueError("DDS solves four-seat positions with spades as trump only")
+        raise ValueError(TEXT["four_seats_only"])
     n = 4
     full = list(pos.hands)
     for i, c in enumerate(pos.current):
@@ -112,7 +121,7 @@ def _board(pos: Position, seats: Iterable[int] | None):
     mine = side_seats(pos.to_play, n, True)
     want = mine if seats is None else frozenset(seats)
     if want not in (frozenset({0, 2}), frozenset({1, 3})):
-        raise ValueError("DDS counts tricks for a partnership: seats must be {0, 2} or {1, 3}")
+        raise ValueError(TEXT["partnership_only"].format())
     return deal, mine, want, tricks_left(pos)
 
 

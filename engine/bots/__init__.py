@@ -2,19 +2,40 @@
 (never another seat's hidden cards) and chooses one of ``view.legal``.
 
 ``make_player(level, seed)`` gives a player: 1 "beginner" (any legal card,
-plausible random bids); higher levels are added by :mod:`engine.bots.level2`
-and :mod:`engine.bots.level3` when present, level 4 "double dummy" by
-:mod:`engine.bots.level4`.
+plausible random bids, :mod:`engine.bots.level1`), 2 "club"
+(:mod:`engine.bots.level2`), 3 "expert" (:mod:`engine.bots.level3`), 4
+"double dummy" (:mod:`engine.bots.level4`).
+
+How the package is built (each module imports only modules listed before it):
+
+* the kit: :mod:`~engine.bots.sampling` (bitmask play, sampling, the
+  level-2 card policy), :mod:`~engine.bots.kit` (advice, words, Spades hand
+  values), :mod:`~engine.bots.strategy` (what a game's strategy gives),
+  :mod:`~engine.bots.showme` ("show me" for any strategy);
+* the games: :mod:`~engine.bots.spades` (the Spades count, shared by both
+  layouts), :mod:`~engine.bots.advisor_dd` (the double-dummy bid check),
+  :mod:`~engine.bots.spades_four`, :mod:`~engine.bots.two_player`,
+  :mod:`~engine.bots.oh_hell` (one strategy each);
+* the registry :mod:`~engine.bots.strategies` (spec → strategy, one list);
+* the dispatchers: :mod:`~engine.bots.advisor` (``advise_bid``,
+  ``show_me``), the players level 1 … 4, and :func:`make_player` here.
 """
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
-from ..actions import Action, Bid, Pass, Phase, Play
+from ..actions import Action
 from ..game import SeatView
+from .kit import say
+from .level1 import BeginnerPlayer
+from .level2 import ClubPlayer
+from .level3 import ExpertPlayer
+from .level4 import DoubleDummyPlayer
 
-__all__ = ["Player", "BeginnerPlayer", "make_player", "LEVELS"]
+__all__ = ["Player", "BeginnerPlayer", "make_player", "LEVELS", "TEXT"]
+
+#: The package's sentences, by id.
+TEXT: dict[str, str] = {"no_level": "no computer player of level {level!r}: choose 1, 2, 3 or 4"}
 
 
 class Player(Protocol):
@@ -26,54 +47,16 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-class BeginnerPlayer:
-    """Level 1 "beginner": a random legal card; a plausible random bid
-    (Spades 1–4 or sometimes Nil, never Blind Nil; Oh Hell 0…about a quarter
-    of the hand size + 1; two-player Spades the advisor's count give or take
-    one); two-player Spades' draw by the standard policy (SP-2P-2)."""
-
-    level = 1
-    name = "beginner"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action now")
-        if view.phase is Phase.DRAW:  # two-player Spades: the standard draw (SP-2P-2)
-            from .two_player import choose_draw
-            return choose_draw(view, 1)[0]
-        if view.phase is Phase.BIDDING:
-            bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
-            if view.spec.nil_bids and not view.spec.partnerships:  # two players: the count, give or take one
-                from .advisor import advise_bid
-                guess = advise_bid(view).bid + self.rng.choice((-1, 0, 0, 1))
-                pool = [a for a in bids if a.value == guess] or [a for a in bids if a.value == 1]
-            elif view.spec.nil_bids:  # Spades: a number 1–4, now and then a Nil (SP-8)
-                pool = [a for a in bids if 1 <= a.value <= 4]
-                if self.rng.random() < 0.05:
-                    pool = [a for a in bids if a.value == 0]
-            else:
-                top = max(1, view.hand_size // 4 + 1)
-                pool = [a for a in bids if a.value <= top]
-            return self.rng.choice(pool or bids or legal)
-        return self.rng.choice(legal)
+#: The players by level.
+LEVELS: dict[int, type[BeginnerPlayer] | type[ClubPlayer]] = {
+    1: BeginnerPlayer, 2: ClubPlayer, 3: ExpertPlayer, 4: DoubleDummyPlayer}
 
 
-LEVELS: dict[int, type] = {1: BeginnerPlayer}
-
-
-def make_player(level: int = 1, seed: int | None = None):
-    """A computer player of ``level`` (1 beginner, 2 club, 3 expert, 4 double dummy)."""
-    if level == 2 and 2 not in LEVELS:
-        from . import level2  # noqa: F401  (registers itself)
-    if level == 3 and 3 not in LEVELS:
-        from . import level3  # noqa: F401
-    if level == 4 and 4 not in LEVELS:
-        from . import level4  # noqa: F401
+def make_player(level: int = 1, seed: int | None = None) -> Player:
+    """A computer player of ``level`` (1 beginner, 2 club, 3 expert, 4 double dummy).
+    ValueError for another level."""
     try:
-        return LEVELS[level](seed=seed)
+        cls = LEVELS[level]
     except KeyError:
-        raise ValueError(f"no computer player of level {level!r}: choose 1, 2, 3 or 4") from None
+        raise ValueError(say(TEXT, "no_level", level=level)) from None
+    return cls(seed=seed)

@@ -49,13 +49,29 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..actions import Bid
 from ..cards import cards_of
 from ..game import SeatView
 from .. import solver_dds as _dds
+from ..sim import BLIND_NIL, spades_side_points
 from ..solver import spades_position
+from .kit import Advice, future_bag_cost, game_bonus, say
 from .sampling import SamplingError, weighted_deals
+from .spades import advise_spades, bid_objects, bid_weight, spades_estimate, spades_rules
 
-__all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES"]
+__all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES", "TEXT"]
+
+#: The double-dummy check's sentences, by id (named placeholders).
+TEXT: dict[str, str] = {
+    "not_four_seats": "the double-dummy bid check is for four-seat Spades",
+    "look_first": "look at the cards first",
+    "nil_side": "a Nil on the side: the side does not play for the most tricks (SP-8)",
+    "no_deal": "no sampled deal fits the bids",
+    "line": ("double-dummy check over {samples} sampled deals: with best play your side takes "
+             "{mean:.1f} tricks on average ({low}–{high}); partner's hand counts about "
+             "{partner:.1f}, so yours is worth about {worth:.1f}; halfway from the count "
+             "{count:.1f}: bid {bid}"),
+}
 
 #: Deals solved per check by default (about 20–40 ms each with DDS at the first trick).
 DEFAULT_SAMPLES = 24
@@ -111,26 +127,23 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     and ``reason`` says why.  ValueError for a game that is not four-seat
     Spades."""
     t0 = time.perf_counter()
-    if not view.spec.partnerships:
-        raise ValueError("the double-dummy bid check is for four-seat Spades")
-    if view.hand is None:
-        return _empty("look at the cards first", t0)
     me = view.seat
-    partner = (me + 2) % 4
+    partner = view.spec.partner_of(me, view.n_seats)  # the side's tricks count together (SP-1)
+    if partner is None:
+        raise ValueError(say(TEXT, "not_four_seats"))
+    if view.hand is None:
+        return _empty(say(TEXT, "look_first"), t0)
     pb = view.bids[partner]
     if view.bids[me] in ("nil", "blind_nil") or pb in ("nil", "blind_nil"):
-        return _empty("a Nil on the side: the side does not play for the most tricks (SP-8)", t0)
+        return _empty(say(TEXT, "nil_side"), t0)
     if not _dds.available():
         return _empty(_dds.UNAVAILABLE_REASON, t0)
-    from .advisor import advise_spades, spades_estimate  # late: advisor imports this module lazily
-    from .level3 import _bid_weight_fn, _spades_bid_objs
-    from ..spades_rules import BLIND_NIL
     rng = random.Random(seed)
-    weight = _bid_weight_fn(view)
+    weight = bid_weight(view)
     side = frozenset({me, partner})
     leader = (view.dealer + 1) % 4  # SP-12
     opponents = (1, 3) if me % 2 == 0 else (0, 2)  # in seat order
-    codes = [BLIND_NIL if b.blind else b.value for b in _spades_bid_objs(view)]  # side_points' bid numbers
+    codes = [BLIND_NIL if b.blind else b.value for b in bid_objects(view)]  # side_points' bid numbers
     deadline = None if budget_ms is None else t0 + budget_ms / 1000.0
     rows: list[tuple[float, int, float, tuple[int, int]]] = []
     try:  # deals drawn in proportion to how well they fit the bids made (resampled)
@@ -143,18 +156,18 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         pos = spades_position(hands, leader)
         tricks = _dds.dds_best_tricks(pos, side)
         pest = spades_estimate(cards_of(hands[partner]))
-        opp = tuple(codes[o] if view.bids[o] is not None
-                    else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
-        rows.append((w, tricks, pest, opp))
+        oa, ob = (codes[o] if view.bids[o] is not None
+                  else max(1, int(spades_estimate(cards_of(hands[o])) + 0.5)) for o in opponents)
+        rows.append((w, tricks, pest, (oa, ob)))
     wsum = sum(r[0] for r in rows)
     if not rows or wsum <= 0:
-        return _empty("no sampled deal fits the bids", t0)
+        return _empty(say(TEXT, "no_deal"), t0)
     counts = [0] * 14
     chance = [0.0] * 14
-    for w, t, *_ in rows:
-        counts[t] += int(w)
-        chance[t] += w / wsum
-    mean = sum(w * t for w, t, *_ in rows) / wsum
+    for drawn, t, *_ in rows:
+        counts[t] += int(drawn)
+        chance[t] += drawn / wsum
+    mean = sum(r[0] * r[1] for r in rows) / wsum
     p_mean = sum(r[0] * r[2] for r in rows) / wsum
     acc, low, high = 0.0, None, 13
     for t in range(14):
@@ -165,7 +178,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
             high = t
             break
     worth = mean - p_mean
-    count = advise_spades(view.hand, pb, allow_nil=False, nil_value=getattr(view.rules, "nil_value", 100)).total
+    count = advise_spades(view.hand, pb, allow_nil=False, nil_value=spades_rules(view).nil_value).total
     bid = int(count + DD_WEIGHT * (worth - count) + 0.5)
     cap = 13 - (int(pb) if pb is not None else 0)
     bid = max(1, min(cap, bid))
@@ -187,9 +200,9 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     with their bags: made contracts, sets, bags and a bag penalty reached in
     this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
     points minus the opponents', as level 4 values its cards
-    (:func:`engine.bots.level3._scorer`), plus :func:`~engine.bots.level3.game_bonus`
+    (:meth:`engine.bots.spades_four.FourSeatSpades.scorer`), plus :func:`~engine.bots.kit.game_bonus`
     (SP-22: ±200 when the hand wins or loses the game), minus the side's
-    :func:`~engine.bots.level3.future_bag_cost` and plus the opponents' (the
+    :func:`~engine.bots.kit.future_bag_cost` and plus the opponents' (the
     bag penalty still to come: SP-20, SP-H4).  ``bids``: the bids to
     consider (default the legal non-Nil bids of ``view``).  Returns
     ``(None, {})`` when the check does not apply (``check.bid`` None).
@@ -198,17 +211,15 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     wins the game is worth a set risk) or stays safe (a lead that a set
     would lose), where in an early hand it is the contract that scores best.
     """
-    from ..actions import Bid
-    from ..spades_rules import side_points
-    from .level3 import future_bag_cost, game_bonus
-    if check.bid is None or not check.rows:
+    checked = check.bid
+    if checked is None or not check.rows:
         return None, {}
     if bids is None:
         bids = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.blind and a.value > 0})
     me = view.seat
     side = me % 2
     pb = view.bids[(me + 2) % 4]
-    rules = view.rules
+    rules = spades_rules(view)
     bags = tuple(view.bags or (0, 0))
     scores = tuple(view.scores)
     target = rules.target_score
@@ -217,38 +228,36 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     deals = []  # (weight, side's tricks, partner's bid or count, opponents' points and bags): the same for every bid
     for w, t, pest, (oa, ob) in check.rows:
         won_a = 13 - t if oa > 0 or ob <= 0 else 0  # their tricks go to a seat that did not bid Nil (its Nil made)
-        theirs, their_bags = side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)
+        theirs, their_bags = spades_side_points(oa, ob, won_a, 13 - t - won_a, bags[1 - side], rules)
         deals.append((w, t, other if other is not None else max(1, int(pest + 0.5)), theirs, their_bags))
     worth: dict[int, float] = {}
     for b in bids:
         tot = 0.0
         for w, t, partner, theirs, their_bags in deals:
-            mine, my_bags = side_points(b, partner, t, 0, bags[side], rules)
+            mine, my_bags = spades_side_points(b, partner, t, 0, bags[side], rules)
             m_tot, t_tot = scores[side] + mine, scores[1 - side] + theirs
             tot += w * (mine - theirs + game_bonus(m_tot, t_tot, target)
                         - future_bag_cost(my_bags, m_tot, t_tot, rules) + future_bag_cost(their_bags, t_tot, m_tot, rules))
         worth[b] = tot / wsum
     if not worth:
         return None, {}
-    best = max(worth, key=lambda b: (round(worth[b], 6), -abs(b - check.bid)))
+    best = max(worth, key=lambda b: (round(worth[b], 6), -abs(b - checked)))
     return best, worth
 
 
-def with_dd_check(view: SeatView, advice, samples: int = DEFAULT_SAMPLES, seed: int | None = 0):
+def with_dd_check(view: SeatView, advice: Advice, samples: int = DEFAULT_SAMPLES, seed: int | None = 0) -> Advice:
     """``advice`` (an :class:`~engine.bots.advisor.Advice` for ``view``)
     following the double-dummy check: the same lines plus one saying what
     the check found, valued so that the lines add up to the checked bid.
     Unchanged when the check does not apply (a Nil suggested or on the side,
     no DDS, an unlooked hand)."""
-    from .advisor import Advice
-    if not view.spec.partnerships or advice.bid is None or advice.nil or advice.blind_nil:
+    if view.spec.partner_of(view.seat, view.n_seats) is None or advice.bid is None or advice.nil \
+            or advice.blind_nil:
         return advice
     chk = dd_check(view, samples, seed)
     if chk.bid is None:
         return advice
     total = sum(v for _, v in advice.lines)
-    text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
-            f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); partner's hand counts about "
-            f"{chk.partner:.1f}, so yours is worth about {chk.worth:.1f}; halfway from the count "
-            f"{chk.count:.1f}: bid {chk.bid}")
+    text = say(TEXT, "line", samples=chk.samples, mean=chk.mean, low=chk.low, high=chk.high, partner=chk.partner,
+               worth=chk.worth, count=chk.count, bid=chk.bid)
     return Advice(chk.bid, tuple(advice.lines) + ((text, round(chk.bid - total, 2)),), sure=advice.sure)

@@ -81,21 +81,37 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
-from ..actions import Action, Bid, Play
+from ..actions import Action, Play
 from ..cards import DECK
 from ..game import SeatView
 from .. import solver as _solver
 from .. import solver_dds as _dds
-from ..solver import Position, TooLargeError
-from . import LEVELS
-from .level2 import choose_bid, choose_card
-from .level3 import ExpertPlayer, _bid_weight_fn, _scorer
-from .sampling import (SamplingError, bid_numbers, club_policy, play_out, sample_hands,
-                       state_from_view, weighted_deals)
+from ..solver import Position
+from .kit import Scorer, say
+from .level2 import choose_card
+from .level3 import ExpertPlayer
+from .sampling import SamplingError, bid_numbers, club_policy, play_out, sample_hands, weighted_deals
+from .spades import spades_rules
+from .strategy import OwnSeatGoal
+from .strategies import strategy_for
 
 __all__ = ["DoubleDummyPlayer", "EXACT_TRICKS", "NIL_EXACT_TRICKS", "OH_HELL_EXACT_TRICKS",
-           "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities"]
+           "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities", "TEXT"]
+
+#: Level 4's sentences, by id (``card``: "A♠"; numbers as digits).
+TEXT: dict[str, str] = {
+    "only_card": "{card}: the only legal card",
+    "partnership.exact": ("{card}: best average score over {deals} sampled deals solved exactly, every hand open "
+                          "({margin:+.1f} points on the next best card)"),
+    "partnership.exact_tied": ("{card}: best average score over {deals} sampled deals solved exactly, every hand "
+                               "open (tied with other cards)"),
+    "partnership.dds": ("{card}: best average score over {deals} sampled deals solved by DDS, every hand open "
+                        "({margin:+.1f} points on the next best card)"),
+    "partnership.dds_tied": ("{card}: best average score over {deals} sampled deals solved by DDS, every hand "
+                             "open (tied with other cards)"),
+}
 
 #: Tricks left (at most) for which four-seat Spades is solved by the exact solver instead of DDS.
 EXACT_TRICKS = 4
@@ -119,16 +135,10 @@ class _Fallback(Exception):
 
 def position_from_view(view: SeatView, hands: list[int]) -> Position:
     """The solver :class:`~engine.solver.Position` for ``view`` with the
-    cards still held ``hands`` (bitmask per seat, e.g. a sampled deal).
+    cards still held ``hands`` (bitmask per seat, e.g. a sampled deal): the
+    game's strategy's :meth:`~engine.bots.strategy.GameStrategy.position`.
     Raises ValueError if the hands do not fit the trick in progress."""
-    ct = view.current_trick
-    leader = ct.leader if ct is not None else (view.dealer + 1) % view.n_seats
-    current = [c.index for c in ct.cards] if ct is not None and ct.cards else []
-    if view.spec.nil_bids:  # Spades: spades trump, SP-13 leads
-        return _solver.spades_position(hands, leader, current, broken=view.broken)
-    trump = int(view.trump) if view.trump is not None else None
-    must = bool(getattr(view.rules, "must_trump", False))
-    return _solver.oh_hell_position(hands, leader, current, trump=trump, must_trump=must)
+    return strategy_for(view).position(view, hands)
 
 
 _NILS = ("nil", "blind_nil")
@@ -139,17 +149,18 @@ def _live_nils(view: SeatView) -> list[int]:
     return [s for s, b in enumerate(view.bids) if b in _NILS and view.tricks_won[s] == 0]
 
 
-def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], scorer, *,
+def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], scorer: Scorer, *,
                           exact_tricks: int = EXACT_TRICKS, nil_exact_tricks: int = NIL_EXACT_TRICKS,
                           use_dds: bool = True, rng: random.Random | None = None) -> list[float]:
     """Four-seat Spades: the utility (see the module docstring) of each card
     index in ``cards`` (legal for ``view.seat``) in one deal ``hands`` (cards
     still held per seat), every hand open.  ``scorer``: ``won -> utility``
-    (:func:`engine.bots.level3._scorer`).  Raises :class:`_Fallback` when
+    (:meth:`engine.bots.spades_four.FourSeatSpades.scorer`).  Raises :class:`_Fallback` when
     neither the exact solver (too many tricks left) nor DDS (unavailable,
     ``use_dds`` False) can answer."""
     me = view.seat
-    pos = position_from_view(view, hands)
+    strategy = strategy_for(view)
+    pos = strategy.position(view, hands)
     left = _solver.tricks_left(pos)
     side = frozenset({me, (me + 2) % 4})
     limit = exact_tricks + (0 if view.broken else 1)  # unbroken spades: SP-13 may matter, be exact longer
@@ -169,7 +180,7 @@ def spades_card_utilities(view: SeatView, hands: list[int], cards: list[int], sc
         if left <= nil_exact_tricks:
             survive[ns] = _solver.nil_safe_cards(pos, ns, limit=None)
         else:  # estimated: one play-out per card with the level-2 policy (the Nil ducks, partner covers)
-            base = state_from_view(view, hands)
+            base = strategy.state(view, hands)
             r = rng or random.Random(0)
             est = {}
             for c in cards:
@@ -217,7 +228,7 @@ class DoubleDummyPlayer(ExpertPlayer):
     def __init__(self, seed: int | None = None, budget_ms: float = 250.0, max_samples: int = 40,
                  min_samples: int = 6, exact_tricks: int = EXACT_TRICKS, nil_exact_tricks: int = NIL_EXACT_TRICKS,
                  bid_dd_samples: int = 24, use_dds: bool = True, l3_budget_ms: float = 250.0,
-                 l3_samples: int = 200, **kw):
+                 l3_samples: int = 200, **kw: Any):
         super().__init__(seed=seed, budget_ms=l3_budget_ms, max_samples=l3_samples, **kw)
         self.dd_budget_ms = budget_ms
         self.dd_max_samples = max_samples
@@ -230,21 +241,11 @@ class DoubleDummyPlayer(ExpertPlayer):
 
     # ------------------------------------------------------------------ bids
     def _bid(self, view: SeatView) -> tuple[Action, str]:
-        if view.spec.partnerships and view.hand is not None and self.bid_dd_samples > 0:
-            from .advisor import Advice, advise_bid
-            from .advisor_dd import dd_check, scoring_bid
-            advice = advise_bid(view)
-            if advice.bid is None or advice.nil or advice.blind_nil:
-                return choose_bid(view, advice=advice)
-            chk = dd_check(view, self.bid_dd_samples, self.rng.getrandbits(32))
-            best, worth = scoring_bid(view, chk)
-            if best is None:
-                return choose_bid(view, advice=advice)
-            text = (f"double-dummy check over {chk.samples} sampled deals: with best play your side takes "
-                    f"{chk.mean:.1f} tricks on average ({chk.low}–{chk.high}); bid {best} scores best on "
-                    f"average ({worth[best]:+.0f} points against the opponents, the game's end and the bag penalty still to come counted)")
-            return choose_bid(view, advice=Advice(best, tuple(advice.lines) + ((text, round(best - advice.total, 2)),),
-                                                  sure=advice.sure))
+        """The game's double-dummy bid (four-seat Spades:
+        :meth:`~engine.bots.spades_four.FourSeatSpades.double_dummy_bid`), else level 3's."""
+        chosen = strategy_for(view).double_dummy_bid(view, self.rng, self.bid_dd_samples)
+        if chosen is not None:
+            return chosen
         return super()._bid(view)
 
     # ------------------------------------------------------------------ cards
@@ -252,16 +253,15 @@ class DoubleDummyPlayer(ExpertPlayer):
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(plays) == 1:
             self.last_method = "only card"
-            return plays[0], f"{plays[0].card.display}: the only legal card"
+            return plays[0], say(TEXT, "only_card", card=plays[0].card.display)
         try:
-            if view.spec.partnerships:
-                return self._spades_card(view, plays)
-            return self._exact_own_card(view, plays)
+            return strategy_for(view).double_dummy_card(self, view, plays)
         except _Fallback:
             self.last_method = "level 3"
             return self._choose_card(view)
 
-    def _pick(self, view: SeatView, cards: list[int], rows: list[tuple[float, list[float]]]):
+    def _pick(self, view: SeatView, cards: list[int],
+              rows: list[tuple[float, list[float]]]) -> tuple[int, float, list[float]]:
         """(best card index, its mean, means) with ties going to the club card, then the lowest rank."""
         wsum = sum(w for w, _ in rows)
         if not rows or wsum <= 0:
@@ -269,27 +269,33 @@ class DoubleDummyPlayer(ExpertPlayer):
         means = [sum(w * v[i] for w, v in rows) / wsum for i in range(len(cards))]
         top = max(means)
         best = [c for c, m in zip(cards, means) if m >= top - 1e-9]
-        club = choose_card(view)[0].card.index
+        club_action = choose_card(view)[0]
+        assert isinstance(club_action, Play)
+        club = club_action.card.index
         pick = club if club in best else min(best, key=lambda c: (c % 13, c // 13))
         return pick, top, means
 
-    def _spades_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def partnership_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+        """Four-seat Spades: each card's partnership utility over sampled deals
+        solved double dummy (:func:`spades_card_utilities`); :class:`_Fallback`
+        where level 3 plays better (see the module docstring)."""
         me = view.seat
         left = view.hand_size - len(view.tricks)
         if left > self.nil_exact_tricks and any(s in (me, (me + 2) % 4) for s in _live_nils(view)):
             raise _Fallback("a live Nil on this side with more tricks left than the Nil solver takes")
         if (view.bids[me] in _NILS and view.tricks_won[me] > 0
-                and not getattr(view.rules, "failed_nil_tricks_help", False)):
+                and not spades_rules(view).failed_nil_tricks_help):
             raise _Fallback("this seat's Nil has failed: its tricks are only bags (SP-19)")
         cards = [a.card.index for a in plays]
-        scorer = _scorer(view, future_bags=True)
-        weight = _bid_weight_fn(view)
+        strategy = strategy_for(view)
+        scorer = strategy.scorer(view, future_bags=True)
+        weight = strategy.bid_weight(view)
         t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
         try:  # deals drawn in proportion to how well they fit the bids (resampled)
             deals = weighted_deals(view, self.rng, self.dd_max_samples, weight)
         except SamplingError:
             raise _Fallback("no sampled deal fits") from None
-        rows = []
+        rows: list[tuple[float, list[float]]] = []
         solved = 0
         for w, hands in deals:
             if solved >= self.min_samples and time.perf_counter() > t_end:
@@ -299,20 +305,19 @@ class DoubleDummyPlayer(ExpertPlayer):
                                                   rng=self.rng)))
             solved += w
         pick, top, means = self._pick(view, cards, rows)
-        how = "solved exactly" if left <= self.exact_tricks + (0 if view.broken else 1) else "solved by DDS"
-        self.last_method = "exact" if how == "solved exactly" else "dds"
+        exact = left <= self.exact_tricks + (0 if view.broken else 1)
+        self.last_method = "exact" if exact else "dds"
         card = DECK[pick]
         others = sorted(means)
         margin = top - (others[-2] if len(others) > 1 else top)
         n_deals = sum(w for w, _ in rows)
-        why = (f"{card.display}: best average score over {n_deals} sampled deals {how}, every hand open"
-               + (f" ({margin:+.1f} points on the next best card)" if margin > 1e-9 else " (tied with other cards)"))
-        return Play(view.seat, card), why
+        key = ("partnership.exact" if exact else "partnership.dds") + ("" if margin > 1e-9 else "_tied")
+        return Play(view.seat, card), say(TEXT, key, card=card.display, deals=n_deals, margin=margin)
 
-    def _exact_own_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
-        """Oh Hell (and two-seat Spades): sampled deals, each solved exactly
-        for this seat; :class:`_Fallback` when the position is too large or
-        the bid cannot be made exactly any more."""
+    def own_seat_card(self, view: SeatView, plays: list[Play], goal: OwnSeatGoal) -> tuple[Action, str]:
+        """Oh Hell and two-seat Spades: sampled deals, each solved exactly
+        for this seat's ``goal``; :class:`_Fallback` when the position is too
+        large or the bid cannot be made exactly any more."""
         me = view.seat
         n = view.n_seats
         left = view.hand_size - len(view.tricks)
@@ -326,8 +331,9 @@ class DoubleDummyPlayer(ExpertPlayer):
         if need < 0 or need > left:
             raise _Fallback("the bid can no longer be made exactly")
         cards = [a.card.index for a in plays]
+        strategy = strategy_for(view)
         t_end = time.perf_counter() + self.dd_budget_ms / 1000.0
-        rows = []
+        rows: list[tuple[float, list[float]]] = []
         for k in range(self.dd_max_samples):
             if k >= self.min_samples and time.perf_counter() > t_end:
                 break
@@ -335,29 +341,9 @@ class DoubleDummyPlayer(ExpertPlayer):
                 hands = sample_hands(view, self.rng)
             except SamplingError:
                 break
-            pos = position_from_view(view, hands)
-            if view.spec.nil_bids:  # two seats: tricks this seat takes, scored as a contract
-                vals = _solver.card_values(pos, {me}, limit=None)
-                won = view.tricks_won[me]
-                row = []
-                for c in cards:
-                    final = won + vals[c]
-                    row.append(10.0 * bid + 0.5 * (bid - final) if final >= bid else -10.0 * bid)
-                rows.append((1.0, row))
-            else:
-                ok = _solver.exact_bid_cards(pos, me, need, limit=None)
-                rows.append((1.0, [1.0 if ok[c] else 0.0 for c in cards]))
+            rows.append((1.0, goal.values(view, strategy.position(view, hands), cards, bid, need)))
         pick, top, means = self._pick(view, cards, rows)
-        if not view.spec.nil_bids and top <= 0:
-            raise _Fallback("exactly the bid is not makeable in any sampled deal against best defence")
+        if goal.hopeless(top):
+            raise _Fallback("the goal is not reached in any sampled deal against best defence")
         self.last_method = "exact"
-        card = DECK[pick]
-        if view.spec.nil_bids:
-            why = f"{card.display}: best average score over {len(rows)} sampled deals solved exactly"
-        else:
-            why = (f"{card.display}: keeps exactly {bid} trick{'s' if bid != 1 else ''} makeable in "
-                   f"{top:.0%} of {len(rows)} sampled deals (solved exactly, the others playing to stop you)")
-        return Play(me, card), why
-
-
-LEVELS[4] = DoubleDummyPlayer
+        return Play(me, DECK[pick]), goal.reason(DECK[pick], bid, top, len(rows))

@@ -5,13 +5,14 @@ Everything here works on hand *bitmasks* (bit ``suit * 13 + rank - 2``, see
 (:class:`engine.playcore.PlayCore`: legal cards, breaking, trick winners), so
 the rules (SP-13 lead restriction, SP-14/OH-9 follow suit, OH-V6 must-trump,
 SP-16/OH-10 winners) live only in the engine.  What kind of game is played
-is read from the view's rules (``lead_restricted``, ``must_trump``,
-``partnerships``, ``nil_bids``), never from the game's name.
+comes from the game's strategy (:class:`PlayTerms`: partners, lead
+restriction, must-trump), never from the game's name.
 
 * :class:`PlayState` — one hand in play (all hands known: a sampled deal), a
   :class:`~engine.playcore.PlayCore` with what the players know.
-* :func:`club_card` — the level-2 ("club") card-play policy on a
-  :class:`PlayState`, with a short reason; :class:`~engine.bots.level2.ClubPlayer`
+* :func:`club_choice` — the level-2 ("club") card-play policy on a
+  :class:`PlayState`, with a reason code (:func:`club_card`: with the
+  reason's sentence, :data:`CLUB_REASONS`); :class:`~engine.bots.level2.ClubPlayer`
   and the playouts both use it.
 * :func:`play_out` — play a :class:`PlayState` to the end with a policy.
 * :func:`sample_hands` — deal the unseen cards to the other seats
@@ -20,7 +21,8 @@ is read from the view's rules (``lead_restricted``, ``must_trump``,
   passed in a Blind Nil exchange, SP-10).
 * :func:`weighted_deals` — ``n`` deals drawn in proportion to a weight (how
   well each fits the bids), by resampling many cheap candidate deals.
-* :func:`state_from_view` — a :class:`PlayState` from a view and sampled hands.
+* :func:`state_from_view` — a :class:`PlayState` from a view, sampled hands
+  and the game's :class:`PlayTerms`.
 * :func:`play_game` — drive a whole game with one player per seat.
 """
 from __future__ import annotations
@@ -29,43 +31,75 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
-from ..actions import Phase
+from ..actions import Action, Phase
 from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
 from ..game import SeatView
 from ..playcore import PlayCore, beating_mask, beats, legal_play_mask
 
 __all__ = [
-    "PlayState", "club_card", "play_out", "sample_hands", "state_from_view", "unseen_mask",
-    "seat_capacities", "bid_numbers", "play_game", "SamplingError", "weighted_deals", "RESAMPLE_FACTOR",
+    "PlayState", "PlayTerms", "club_choice", "club_card", "club_policy", "random_policy", "play_out",
+    "sample_hands", "state_from_view", "unseen_mask", "seat_capacities", "bid_numbers", "play_game",
+    "SamplingError", "weighted_deals", "RESAMPLE_FACTOR", "CLUB_REASONS", "Policy", "Deal", "Chooser",
+    "trick_in_progress",
 ]
+
+#: One deal: a hand bitmask per seat.
+Deal = list[int]
 
 #: Candidate deals drawn per deal kept by :func:`weighted_deals`.
 RESAMPLE_FACTOR = 8
 
-# reason keys returned by club_card (ClubPlayer turns them into sentences)
-R_ONLY = "only card"
-R_LEAD_MASTER = "lead a winner"
-R_LEAD_TRUMP = "draw trumps"
-R_LEAD_SHORT = "lead a short suit to trump later"
-R_LEAD_LONG = "lead low from the longest suit"
-R_LEAD_LOW = "lead the lowest card"
-R_DUCK_HIGH = "duck with the highest card that still loses"
-R_DUCK_LOW = "every card wins: play the lowest and hope it is beaten"
-R_DUCK_DUMP = "every card wins and nobody plays after: dump the highest"
-R_COVER = "cover high to protect partner's Nil"
-R_OVERTAKE = "overtake partner's Nil"
-R_LEAD_COVER = "lead high to protect partner's Nil"
-R_BREAK_LOW = "play low against the opponent's Nil"
-R_BREAK_UNDER = "stay under the opponent's Nil card"
-R_PARTNER_WINS = "partner is winning: play low"
-R_WIN_CHEAP = "win as cheaply as possible"
-R_WIN_MASTER = "win with the highest card left in the suit"
-R_SECOND_LOW = "second hand low"
-R_THIRD_HIGH = "third hand high"
-R_RUFF = "trump with the lowest trump that wins"
-R_CANT_WIN = "cannot win: play the lowest card"
+# Reason codes of :func:`club_choice`, and the sentence of each (:data:`CLUB_REASONS`, named
+# placeholders none) that :func:`club_card` returns; the text layer takes the table over.
+R_ONLY = "ONLY_CARD"
+R_LEAD_MASTER = "LEAD_MASTER"
+R_LEAD_TRUMP = "LEAD_TRUMP"
+R_LEAD_SHORT = "LEAD_SHORT"
+R_LEAD_LONG = "LEAD_LONG"
+R_LEAD_LOW = "LEAD_LOW"
+R_DUCK_HIGH = "DUCK_HIGH"
+R_DUCK_LOW = "DUCK_LOW"
+R_DUCK_DUMP = "DUCK_DUMP"
+R_COVER = "COVER_NIL"
+R_OVERTAKE = "OVERTAKE_NIL"
+R_LEAD_COVER = "LEAD_COVER_NIL"
+R_BREAK_LOW = "BREAK_NIL_LOW"
+R_BREAK_UNDER = "BREAK_NIL_UNDER"
+R_PARTNER_WINS = "PARTNER_WINS"
+R_WIN_CHEAP = "WIN_CHEAP"
+R_WIN_MASTER = "WIN_MASTER"
+R_SECOND_LOW = "SECOND_LOW"
+R_THIRD_HIGH = "THIRD_HIGH"
+R_RUFF = "RUFF"
+R_CANT_WIN = "CANT_WIN"
+
+#: The level-2 card reasons in English, by reason code (one whole phrase each).
+CLUB_REASONS: dict[str, str] = {
+    R_ONLY: "only card",
+    R_LEAD_MASTER: "lead a winner",
+    R_LEAD_TRUMP: "draw trumps",
+    R_LEAD_SHORT: "lead a short suit to trump later",
+    R_LEAD_LONG: "lead low from the longest suit",
+    R_LEAD_LOW: "lead the lowest card",
+    R_DUCK_HIGH: "duck with the highest card that still loses",
+    R_DUCK_LOW: "every card wins: play the lowest and hope it is beaten",
+    R_DUCK_DUMP: "every card wins and nobody plays after: dump the highest",
+    R_COVER: "cover high to protect partner's Nil",
+    R_OVERTAKE: "overtake partner's Nil",
+    R_LEAD_COVER: "lead high to protect partner's Nil",
+    R_BREAK_LOW: "play low against the opponent's Nil",
+    R_BREAK_UNDER: "stay under the opponent's Nil card",
+    R_PARTNER_WINS: "partner is winning: play low",
+    R_WIN_CHEAP: "win as cheaply as possible",
+    R_WIN_MASTER: "win with the highest card left in the suit",
+    R_SECOND_LOW: "second hand low",
+    R_THIRD_HIGH: "third hand high",
+    R_RUFF: "trump with the lowest trump that wins",
+    R_CANT_WIN: "cannot win: play the lowest card",
+}
 
 
 class SamplingError(RuntimeError):
@@ -122,6 +156,20 @@ def _highest_by_rank(mask: int, avoid_suit: int | None = None) -> int:
     return best
 
 
+@dataclass(frozen=True)
+class PlayTerms:
+    """How a game's hand is played out on bitmasks (a game's strategy gives
+    them, :meth:`engine.bots.strategy.GameStrategy.terms`): ``partners``:
+    partners 0–2 and 1–3 share a contract and Nil bids are played for
+    (four-seat Spades, SP-1, SP-8); ``lead_restricted``: trumps may not be
+    led before they are broken (SP-13); ``must_trump``: a seat void in the
+    suit led must trump (OH-V6)."""
+
+    partners: bool
+    lead_restricted: bool
+    must_trump: bool
+
+
 class PlayState(PlayCore):
     """One hand being played, every hand known (a real or sampled deal): the
     play core's state plus what the players know.
@@ -132,21 +180,24 @@ class PlayState(PlayCore):
     SP-15, OH-V6); ``won``: tricks per seat; ``out``: cards known out of play
     to everyone (played cards, Oh Hell turn-up); ``bids``: per seat int or
     None (unknown); ``nil``: per seat, bid Nil or Blind Nil (Spades);
-    ``spades``: partnership play (Spades for four: partners 0–2 and 1–3
+    ``partners``: partnership play (Spades for four: partners 0–2 and 1–3
     share a contract, Nil bids), False when every seat plays for itself
-    (Oh Hell).
+    (Oh Hell, Spades for two).
     """
 
-    __slots__ = ("spades", "out", "bids", "nil")
+    __slots__ = ("partners", "out", "bids", "nil")
 
-    def __init__(self, spades: bool, hands: Sequence[int], leader: int, trump: int | None,
+    def __init__(self, partners: bool, hands: Sequence[int], leader: int, trump: int | None,
                  lead_restricted: bool, broken: bool, must_trump: bool, won: Sequence[int],
                  out: int, bids: Sequence[int | None], nil: Sequence[bool], trick: Sequence[int] = ()):
         PlayCore.__init__(self, hands, leader, trump, lead_restricted, must_trump, broken, trick, won)
-        self.spades = spades
+        self.partners = partners
         self.out = out
-        self.bids = list(bids)
-        self.nil = list(nil)
+        self.bids: list[int | None] = list(bids)
+        self.nil: list[bool] = list(nil)
+
+    if TYPE_CHECKING:  # the core's copy keeps the class
+        def copy(self) -> "PlayState": ...
 
     def _beats(self, c: int, w: int) -> bool:
         """``c`` beats ``w``, the card winning the trick (the core's :func:`~engine.playcore.beats`)."""
@@ -163,7 +214,7 @@ class PlayState(PlayCore):
         """Spades: tricks the seat's partnership still needs for its contract
         (SP-7; Nil bidders' tricks don't count, SP-19).  Oh Hell: the seat's
         bid minus tricks won.  Unknown bids count as 0."""
-        if not self.spades:
+        if not self.partners:
             b = self.bids[seat]
             return (b or 0) - self.won[seat]
         need = 0
@@ -174,8 +225,15 @@ class PlayState(PlayCore):
 
 
 def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
+    """:func:`club_choice` with the reason's English phrase
+    (:data:`CLUB_REASONS`): ``(card index, reason)``."""
+    card, code = club_choice(st, seat, legal)
+    return card, CLUB_REASONS[code]
+
+
+def club_choice(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
     """The level-2 ("club") choice for ``seat`` among ``legal`` (a bitmask):
-    ``(card index, reason)``.
+    ``(card index, reason code)`` (a key of :data:`CLUB_REASONS`).
 
     Uses only what the seat may know: its own hand, cards out of play, the
     trick so far, bids and tricks won.  Spades: duck when Nil (SP-8), protect
@@ -196,18 +254,19 @@ def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
         return not (_above(c) & ~known)
 
     # ---- what this seat wants from this trick
-    partner = (seat + 2) % 4 if st.spades else -1
-    partner_nil = st.spades and st.nil[partner] and st.won[partner] == 0
-    me_nil = st.spades and st.nil[seat]
-    opp_nil = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if st.spades and st.nil[s] and st.won[s] == 0] \
-        if st.spades else []
+    partners = st.partners
+    partner = (seat + 2) % 4 if partners else -1
+    partner_nil = partners and st.nil[partner] and st.won[partner] == 0
+    me_nil = partners and st.nil[seat]
+    opp_nil = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if partners and st.nil[s] and st.won[s] == 0] \
+        if partners else []
     if me_nil:
         mode_take = False
     else:
         need = st.side_need(seat)
         if need > 0:
             mode_take = True
-        elif st.spades:
+        elif partners:
             opp = (seat + 1) % 4
             opp_need = st.side_need(opp)
             mode_take = 0 < opp_need <= st.tricks_left and st.tricks_left - opp_need <= 2
@@ -280,7 +339,7 @@ def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
     if not mode_take:
         return duck()
     # take mode
-    if st.spades and winner == partner:
+    if partners and winner == partner:
         safe = not after or master(w)
         if safe or not winning:
             return (_lowest_by_rank(losing, trump) if losing else _lowest_by_rank(legal, trump)), R_PARTNER_WINS
@@ -303,7 +362,7 @@ def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
     return _hi(follow), R_THIRD_HIGH
 
 
-def _iter(mask: int):
+def _iter(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -311,17 +370,19 @@ def _iter(mask: int):
 
 
 def club_policy(st: PlayState, seat: int, legal: int, rng: random.Random | None = None) -> int:
-    """:func:`club_card` without the reason (the playout policy)."""
-    return club_card(st, seat, legal)[0]
+    """:func:`club_choice` without the reason (the playout policy)."""
+    return club_choice(st, seat, legal)[0]
 
 
-def random_policy(st: PlayState, seat: int, legal: int, rng: random.Random) -> int:
-    """A uniformly random legal card."""
+def random_policy(st: PlayState, seat: int, legal: int, rng: random.Random | None) -> int:
+    """A uniformly random legal card (``rng`` is required)."""
+    assert rng is not None, "the random policy needs a random.Random"
     cards = list(_iter(legal))
     return cards[rng.randrange(len(cards))]
 
 
-Policy = Callable[[PlayState, int, int, random.Random], int]
+#: ``policy(state, seat, legal_mask, rng) -> card index`` (one of ``legal_mask``).
+Policy = Callable[[PlayState, int, int, "random.Random | None"], int]
 
 
 def play_out(st: PlayState, policy: Policy = club_policy, rng: random.Random | None = None) -> list[int]:
@@ -344,7 +405,9 @@ def play_out(st: PlayState, policy: Policy = club_policy, rng: random.Random | N
 
 # ------------------------------------------------------------------ sampling
 def bid_numbers(view: SeatView) -> tuple[list[int | None], list[bool]]:
-    """Bids as numbers (Nil and Blind Nil = 0; unknown = None) and Nil flags."""
+    """Bids as numbers (Nil and Blind Nil = 0; unknown = None) and Nil flags.
+    A view writes a Nil as ``"nil"`` or ``"blind_nil"`` (SP-8, SP-10, as in
+    hand records); a number, 0 included, is an ordinary bid (Oh Hell, OH-8)."""
     nums: list[int | None] = []
     nil: list[bool] = []
     for b in view.bids:
@@ -356,8 +419,17 @@ def bid_numbers(view: SeatView) -> tuple[list[int | None], list[bool]]:
             nil.append(True)
         else:
             nums.append(int(b))
-            nil.append(bool(getattr(view.rules, "nil_bids", False)) and int(b) == 0)
+            nil.append(False)
     return nums, nil
+
+
+def trick_in_progress(view: SeatView) -> tuple[int, list[int]]:
+    """``(leader, card indices on the table)`` of the trick in progress; before
+    the first trick, the seat left of the dealer leads (SP-12, OH-9)."""
+    ct = view.current_trick
+    leader = ct.leader if ct is not None else (view.dealer + 1) % view.n_seats
+    current = [c.index for c in ct.cards] if ct is not None and ct.cards else []
+    return leader, current
 
 
 def unseen_mask(view: SeatView) -> int:
@@ -450,7 +522,7 @@ def sample_hands(view: SeatView, rng: random.Random, *, include_own: bool = Fals
             i = j
         left = {s: cap[s] for s in seats}
         spare_left = spare
-        got = [0] * n
+        dealt = [0] * n
         ok = True
         for c in arr:
             bit = 1 << c
@@ -464,22 +536,22 @@ def sample_hands(view: SeatView, rng: random.Random, *, include_own: bool = Fals
             for s in elig:
                 r -= left[s]
                 if r < 0:
-                    got[s] |= bit
+                    dealt[s] |= bit
                     left[s] -= 1
                     placed = True
                     break
             if not placed:
                 spare_left -= 1
         if ok and not any(left.values()):
-            return [hands[s] | fixed[s] | got[s] for s in range(n)]
+            return [hands[s] | fixed[s] | dealt[s] for s in range(n)]
     raise SamplingError("no deal of the unseen cards fits the cards played and the voids shown")
 
 
-def weighted_deals(view: SeatView, rng: random.Random, n: int, weight: Callable[[list[int]], float] | None,
-                   factor: int = RESAMPLE_FACTOR) -> list[tuple[int, list[int]]]:
+def weighted_deals(view: SeatView, rng: random.Random, n: int, weight: Callable[[Deal], float] | None,
+                   factor: int = RESAMPLE_FACTOR) -> list[tuple[int, Deal]]:
     """``n`` deals of the unseen cards (:func:`sample_hands`) drawn in
     proportion to ``weight(hands)`` (e.g. how well a deal fits the bids made,
-    :func:`engine.bots.level3._bid_weight_fn`; None: all deals equal).
+    :func:`engine.bots.spades.bid_weight`; None: all deals equal).
 
     ``factor * n`` candidate deals are sampled (about 0.1 ms each with the
     weight) and ``n`` of them drawn by systematic resampling, so the deals a
@@ -509,18 +581,16 @@ def weighted_deals(view: SeatView, rng: random.Random, n: int, weight: Callable[
 
 
 def state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int | None] | None = None,
-                    nil: Sequence[bool] | None = None) -> PlayState:
+                    nil: Sequence[bool] | None = None, *, terms: PlayTerms) -> PlayState:
     """A :class:`PlayState` for the hand in ``view`` with ``hands`` (a real
-    or sampled deal; cards still held).  ``bids``/``nil`` default to the
-    view's visible bids."""
+    or sampled deal; cards still held), played by the game's ``terms``
+    (its strategy's :meth:`~engine.bots.strategy.GameStrategy.terms`).
+    ``bids``/``nil`` default to the view's visible bids."""
     b, nl = bid_numbers(view)
     if bids is not None:
         b = list(bids)
     if nil is not None:
         nl = list(nil)
-    rules = view.rules
-    partners = bool(getattr(rules, "partnerships", False)) and view.n_seats == 4
-    lead_restricted = bool(getattr(rules, "lead_restricted", False))
     ct = view.current_trick
     trick = [c.index for c in ct.cards] if ct and ct.cards else []
     if ct is not None:
@@ -531,13 +601,19 @@ def state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int | N
     if view.turn_up is not None:
         out |= view.turn_up.bit
     trump = int(view.trump) if view.trump is not None else None
-    must = bool(getattr(rules, "must_trump", False))
-    return PlayState(partners, hands, leader, trump, lead_restricted, view.broken, must, view.tricks_won, out, b, nl,
-                     trick)
+    return PlayState(terms.partners, hands, leader, trump, terms.lead_restricted, view.broken, terms.must_trump,
+                     view.tricks_won, out, b, nl, trick)
 
 
 # ------------------------------------------------------------------ games
-def play_game(game, players: Sequence, max_actions: int = 100_000, on_action=None) -> None:
+class Chooser(Protocol):
+    """Anything that chooses an action from a seat's view (a computer player)."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+def play_game(game: Any, players: Sequence[Chooser], max_actions: int = 100_000,
+              on_action: Callable[[Action], object] | None = None) -> None:
     """Play ``game`` (a SpadesGame or OhHellGame) to the end, seat ``s``
     choosing with ``players[s].choose(game.view(s))``.  Every action goes
     through ``game.apply`` (so an illegal one raises IllegalActionError).
