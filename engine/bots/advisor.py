@@ -162,7 +162,7 @@ def _spades_lines(hand: Sequence[Card]) -> tuple[list[tuple[str, float]], int]:
         for c in cs:
             if c.rank == Rank.ACE:
                 v = 0.95 if L <= 4 else 0.7 if L == 5 else 0.4
-                why = "almost a sure trick" if L <= 4 else "but the suit is long, so it may be trumped"
+                why = "almost a sure trick" if L <= 4 else "in a long suit it may be trumped"
                 lines.append((f"{_name(c)}: {why}", v))
             elif c.rank == Rank.KING:
                 small = L - 1
