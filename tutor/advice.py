@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from .common import Feedback, WhenIdle, guarded
+from .common import Feedback, WhenIdle, guarded, run_in_background
 
 if TYPE_CHECKING:  # the advisor is imported when the button is pressed, plotly when a chart is drawn
     import plotly.graph_objects as go
@@ -88,6 +88,15 @@ def _x_max(s: ShowMe, learner_bid: int | None = None) -> int:
     seen = [k for k, c in enumerate(s.counts) if c]
     mine = [learner_bid] if learner_bid is not None else []
     return max([0, s.bid, *seen, *s.exact.keys(), *mine])
+
+
+def warm_up_plotly() -> None:
+    """Import plotly and make one figure with a bar (its first figure takes a
+    good part of a second: validators are built on first use), so that the
+    first "Show me" chart comes at once."""
+    import plotly.graph_objects as go  # noqa: PLC0415
+
+    go.Figure(go.Bar(x=[0], y=[0])).update_layout(title={"text": ""})
 
 
 def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
@@ -209,7 +218,10 @@ class AdvicePanel(W.VBox):
     def __init__(self, get_view: Callable[[], SeatView | None], *, samples: int = 100, seed: int | None = 0,
                  budget_ms: float = 900.0,
                  unavailable: str | Callable[[], str] = "Show me is about your bid: ask when it is your turn to bid.",
-                 with_button: bool = True, learner_bid: Callable[[], int | None] | None = None, **kwargs: Any):
+                 with_button: bool = True, learner_bid: Callable[[], int | None] | None = None,
+                 warm_up: str = "now", **kwargs: Any):
+        if warm_up not in ("now", "idle"):
+            raise ValueError(f"warm_up must be 'now' or 'idle', not {warm_up!r}")
         self.get_view = get_view
         self.get_learner_bid = learner_bid
         self.samples = samples
@@ -227,22 +239,33 @@ class AdvicePanel(W.VBox):
         self.summary = W.HTML()
         self.chart_box = W.Box()
         self.chart_box.add_class("tt-show-me-chart")
-        # an empty chart, never shown, sent once the page is shown and the browser
-        # idle: the browser loads plotly's renderer (about half a second of its
-        # time) while the learner reads the hand, not after "Show me" is pressed,
-        # nor while the table or drill is first drawn
+        # an empty chart, never shown: the browser loads plotly's renderer (about
+        # half a second of its time) while the learner reads the hand, not after
+        # "Show me" is pressed; and plotly is loaded in the kernel.  warm_up
+        # "now": with the panel (the bidding drill, whose chart is its point);
+        # "idle": once the page is shown and the browser idle (the game table,
+        # which opens sooner without it)
         self._warm_up: W.Output | None = None
-        self._idle = WhenIdle()
-        self._idle.on_idle(self._send_warm_up)
-        parts = [self.feedback, self.summary, self.chart_box, self._idle]
+        parts = [self.feedback, self.summary, self.chart_box]
+        if warm_up == "idle":
+            self._idle = WhenIdle()
+            self._idle.on_idle(self._send_warm_up)
+            parts.append(self._idle)
+        else:
+            self._send_warm_up(parts)
         super().__init__([self.button, *parts] if with_button else parts, **kwargs)
         self.add_class("tt-show-me")
 
-    def _send_warm_up(self) -> None:
-        if self._warm_up is None:
-            self._warm_up = figure_output({"data": [], "layout": {}}, "")
-            self._warm_up.layout.display = "none"
+    def _send_warm_up(self, parts: list | None = None) -> None:
+        if self._warm_up is not None:
+            return
+        self._warm_up = figure_output({"data": [], "layout": {}}, "")
+        self._warm_up.layout.display = "none"
+        if parts is not None:
+            parts.append(self._warm_up)
+        else:
             self.children = (*self.children, self._warm_up)
+        run_in_background(warm_up_plotly)
 
     def click(self) -> None:
         """Press "Show me" (headless)."""

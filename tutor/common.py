@@ -24,7 +24,8 @@ import traitlets
 
 from engine import Verdict
 
-__all__ = ["guarded", "Feedback", "verdict_html", "DETAILS_TITLE", "WhenIdle", "import_in_background"]
+__all__ = ["guarded", "Feedback", "verdict_html", "DETAILS_TITLE", "WhenIdle", "import_in_background",
+           "run_in_background"]
 
 log = logging.getLogger("tutor")
 
@@ -191,5 +192,30 @@ def import_in_background(*modules: str, delay: float = 0.0) -> threading.Thread 
                 log.info("background import of %s failed", name, exc_info=True)
 
     thread = threading.Thread(target=run, name="tt-import", daemon=True)
+    thread.start()
+    return thread
+
+
+_ran: set[Callable[[], Any]] = set()
+
+
+def run_in_background(fn: Callable[[], Any], delay: float = 0.0) -> threading.Thread | None:
+    """Run ``fn()`` once per process in a daemon thread, ``delay`` seconds
+    from now (a warm-up, such as :func:`tutor.advice.warm_up_plotly`); an
+    exception is logged, never raised.  Returns the thread, or None when
+    ``fn`` has run (or is running) already."""
+    if fn in _ran:
+        return None
+    _ran.add(fn)
+
+    def run() -> None:
+        if delay > 0:
+            time.sleep(delay)
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - a warm-up must never break anything
+            log.info("background %s failed", getattr(fn, "__name__", fn), exc_info=True)
+
+    thread = threading.Thread(target=run, name="tt-warm-up", daemon=True)
     thread.start()
     return thread

@@ -202,7 +202,8 @@ class GameTable(TableRendering, W.VBox):
                                       tooltip="Take back your last decision (practice mode)")
         self._hint_btn = self._button("Hint", self._on_hint, icon="lightbulb-o",
                                       tooltip="A good bid or card now, and why")
-        self._show_me = AdvicePanel(self._show_me_view, unavailable=self._show_me_unavailable, with_button=False)
+        self._show_me = AdvicePanel(self._show_me_view, unavailable=self._show_me_unavailable, with_button=False,
+                                    warm_up="idle")
         self._show_legal = W.Checkbox(value=bool(practice) if show_legal is None else bool(show_legal),
                                       description="Show legal cards", indent=False)
         self._show_legal.observe(lambda _c: self._render(), names="value")
