@@ -24,8 +24,10 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   :mod:`tutor.scoresheet`), refreshed whenever the section is opened.
 
 Learn and Drills are built at once; the other sections are built the first
-time they are opened (they import pandas and plotly, which take a second or
-two), so the page is interactive quickly.  Every callback is guarded: an
+time they are opened, so the page is interactive quickly (a game table opens
+without pandas or plotly: the score sheet is loaded while the first hand is
+played, :mod:`tutor.table`).  A saved game loaded at the wrong tab is refused
+with the tab it belongs to (:data:`PLACES`).  Every callback is guarded: an
 exception is logged and shown as a short note on the page, never lost.
 
 Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set (browser

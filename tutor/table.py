@@ -34,7 +34,21 @@ earlier view of the hand (before the computer players' moves reached it) is
 ignored with a note; the browser sends what it showed with every click
 (``tutor/static/cards.js``), so a click on the current view is never dropped,
 however slow the machine.  Double clicks, clicks after the hand or the game
-is over get a short note.
+is over, and a click on a face-down card (before "Look at my cards") get a
+short note.
+
+Hint: in the bidding, the bid advisor's suggestion and its count; in the
+play, a good card and why (:mod:`tutor.table_hint`: the club computer
+player's choice from the learner's view, never a card a rule forbids),
+marked in the hand.  "New game" during a game asks first (see
+:class:`GameTable`); a saved game of another kind is refused, naming where
+it opens (``places``); a file that cannot be loaded gets one plain sentence,
+the parser's words folded away.
+
+The table opens quickly: what is not needed at once is made when first
+needed (the options' widgets, the Blind Nil exchange, the review, the score
+sheet) or once the page is shown and the browser idle (the bid buttons, the
+imports a hand's end needs: :data:`HAND_END_MODULES`).
 
 Headless API (tests, browser tests): :meth:`GameTable.click_card`,
 :meth:`~GameTable.click_bid`, :meth:`~GameTable.click_blind_nil`,
@@ -42,8 +56,12 @@ Headless API (tests, browser tests): :meth:`GameTable.click_card`,
 :meth:`~GameTable.click_pass`, :meth:`~GameTable.click_undo`,
 :meth:`~GameTable.click_hint`, :meth:`~GameTable.click_next_hand`,
 :meth:`~GameTable.save_record`, :meth:`~GameTable.load_record`,
-:meth:`~GameTable.new_game`; properties ``game``, ``session``, ``feedback``,
-``hand_widget``, ``status_text``, ``learner_seat``, ``events``.
+:meth:`~GameTable.new_game` (+ :meth:`~GameTable.confirm_new_game` /
+:meth:`~GameTable.keep_playing`), :meth:`~GameTable.click_face_down`,
+:meth:`~GameTable.set_hand_end`, :meth:`~GameTable.replace_game`;
+properties ``game``, ``session``, ``feedback``, ``hand_widget``,
+``status_text``, ``learner_seat``, ``events``, ``hint_text``,
+``new_game_question``.
 """
 from __future__ import annotations
 
