@@ -5,7 +5,7 @@ Usage::
     .venv/bin/python benchmarks/browser_speed.py                # default mode, 5 loads, 30 clicks
     .venv/bin/python benchmarks/browser_speed.py --modes default server --loads 7 --json out.json
     .venv/bin/python benchmarks/browser_speed.py --viewport 390x844
-    .venv/bin/python benchmarks/browser_speed.py --repo OTHER_CHECKOUT   # e.g. the code before a change
+    .venv/bin/python benchmarks/browser_speed.py --before OLD_CHECKOUT  # before and after a change, interleaved
 
 (``python benchmarks/browser_speed.py`` in any shell where ``python`` is the
 project's environment: ``./dev.sh test`` or ``./dev.sh app`` make it in
@@ -38,7 +38,10 @@ Every figure is printed in seconds (clicks in milliseconds), as the median
 over the loads, and as a **ratio** to a one-button Voila page served the same
 way in the same run (``baseline``: link → its button visible; click → the
 kernel's answer on the button): the ratios change little with the load of
-the machine, the seconds do.  The load average is printed before and after
+the machine, the seconds do.  ``--before OLD_CHECKOUT`` measures that
+checkout's app too, side by side ("before" and "after"): the baseline's,
+the old app's and the new app's page loads take turns, so a change in the
+machine's load touches all three alike.  The load average is printed before and after
 each mode; when it is above ``--busy-load`` (default 1.0) the run says that
 the idle targets cannot be checked.
 
@@ -60,8 +63,9 @@ app`` and Binder serve it) and ``preheat`` (``--preheat_kernel=True
 registered with :func:`extra_measure` (built in: ``sections``, each section
 tab's first and later opening).
 
-Exit status 0 when every target is met in the first mode, else 1 (also when
-the machine was too busy to tell: see the printed note).
+Exit status 0 when every target is met in the first mode (by ``--repo``'s
+app, the "after"), else 1 (also when the machine was too busy to tell: see
+the printed note).
 """
 from __future__ import annotations
 
@@ -437,70 +441,37 @@ def _ratio(a, b):
     return None if a is None or not b else round(a / b, 2)
 
 
-def run_mode(browser, mode: str, args, workdir: pathlib.Path, record: bytes) -> dict:
-    repo = args.repo
-    result: dict = {"mode": mode, "load_before": loadavg()}
-    # the baseline: a one-button page, served the same way
-    base_nb = baseline_notebook(workdir)
-    url, proc = serve(mode, base_nb, repo, workdir, not args.compile_each_time)
-    try:
-        base = []
-        for i in range(args.loads):
-            if mode == "preheat":
-                time.sleep(12 if i == 0 else 8)  # let the pool (re)fill
-            base.append(load_baseline(browser, url, 6))
-        clicks = [m for b in base for m in b["click_ms"][1:] if m is not None]  # the first click warms up
-        result["baseline"] = {"button_s": median([b["button_s"] for b in base]),
-                              "click_ms": median(clicks), "loads": base}
-        print(f"  [{mode}] baseline (one button): link -> button {result['baseline']['button_s']} s, "
-              f"click {result['baseline']['click_ms']} ms", flush=True)
-    finally:
-        stop_voila(proc)
-    url, proc = serve(mode, repo / "notebooks" / "app.ipynb", repo, repo, not args.compile_each_time)
-    try:
-        loads = []
-        page = context = None
-        for i in range(args.loads):
-            if mode == "preheat":
-                time.sleep(12 if i == 0 else 8)
-            if context is not None:
-                context.close()
-            timing, context, page = load_app(browser, url, record)
-            loads.append(timing)
-            print(f"  [{mode}] load {i + 1}: first card {timing['first_card_s']} s; Play Spades {timing['spades_s']} s"
-                  f" (look {timing['look_s']} s); review {timing['review_s']} s (chart {timing['review_chart_s']} s)",
-                  flush=True)
-        result["loads"] = loads
-        for key in ("first_card_s", "spades_s", "look_s", "review_s", "review_chart_s"):
-            result[key] = median([l[key] for l in loads])
-        if args.clicks:
-            samples = measure_clicks(page, args.clicks)
-            ms = [s["ms"] for s in samples if s["ms"] is not None]
-            result["clicks"] = {
-                "n": len(samples), "timeouts": sum(s["ms"] is None for s in samples),
-                "explanations_with_rule": sum(s["kind"] == "error" for s in samples),
-                "median_ms": round(statistics.median(ms), 1) if ms else None,
-                "p95_ms": round(percentile(ms, 95), 1) if ms else None,
-                "max_ms": round(max(ms), 1) if ms else None,
-                "samples_ms": [None if s["ms"] is None else round(s["ms"], 1) for s in samples],
-            }
-        if args.extra and page is not None:
-            result["extra"] = run_extras(page, args.extra)
-        body = page.inner_text("body") if page is not None else ""
-        result["error_text_on_page"] = [w for w in ("Traceback", "Something went wrong") if w in body]
-        if context is not None:
-            context.close()
-    finally:
-        stop_voila(proc)
-    result["load_after"] = loadavg()
-    b = result["baseline"]
+def _app_figures(loads: list[dict], page, args, mode: str, label: str) -> dict:
+    """The medians of one app's loads, its clicks (on its last page) and the extras."""
+    result: dict = {"loads": loads}
+    for key in ("first_card_s", "spades_s", "look_s", "review_s", "review_chart_s"):
+        result[key] = median([l[key] for l in loads])
+    if args.clicks and page is not None:
+        samples = measure_clicks(page, args.clicks)
+        ms = [s["ms"] for s in samples if s["ms"] is not None]
+        result["clicks"] = {
+            "n": len(samples), "timeouts": sum(s["ms"] is None for s in samples),
+            "explanations_with_rule": sum(s["kind"] == "error" for s in samples),
+            "median_ms": round(statistics.median(ms), 1) if ms else None,
+            "p95_ms": round(percentile(ms, 95), 1) if ms else None,
+            "max_ms": round(max(ms), 1) if ms else None,
+            "samples_ms": [None if s["ms"] is None else round(s["ms"], 1) for s in samples],
+        }
+        c = result["clicks"]
+        print(f"  [{mode}] {label}: {c['n']} clicks, median {c['median_ms']} ms, p95 {c['p95_ms']} ms", flush=True)
+    if args.extra and page is not None:
+        result["extra"] = run_extras(page, args.extra)
+    body = page.inner_text("body") if page is not None else ""
+    result["error_text_on_page"] = [w for w in ("Traceback", "Something went wrong") if w in body]
+    return result
+
+
+def _judge(result: dict, base: dict, args) -> None:
     c = result.get("clicks") or {}
-    result["ratios"] = {"first_card": _ratio(result["first_card_s"], b["button_s"]),
-                        "spades": _ratio(result["spades_s"], b["button_s"]),
-                        "review": _ratio(result["review_s"], b["button_s"]),
-                        "click": _ratio(c.get("median_ms"), b["click_ms"])}
-    busiest = max(result["load_before"][:1] + result["load_after"][:1] or [0.0])
-    result["busy"] = busiest > args.busy_load
+    result["ratios"] = {"first_card": _ratio(result["first_card_s"], base["button_s"]),
+                        "spades": _ratio(result["spades_s"], base["button_s"]),
+                        "review": _ratio(result["review_s"], base["button_s"]),
+                        "click": _ratio(c.get("median_ms"), base["click_ms"])}
     result["meets_targets"] = bool(
         result["first_card_s"] is not None and result["first_card_s"] <= TARGETS["first_card_s"]
         and result["spades_s"] is not None and result["spades_s"] <= TARGETS["spades_s"]
@@ -509,33 +480,86 @@ def run_mode(browser, mode: str, args, workdir: pathlib.Path, record: bytes) -> 
                                  and c["p95_ms"] <= TARGETS["click_p95_ms"]))
         and not result["error_text_on_page"]
         and all(x["meets_target"] is not False for x in (result.get("extra") or {}).values()))
+
+
+def run_mode(browser, mode: str, args, workdir: pathlib.Path, record: bytes) -> dict:
+    """Every app of ``args.apps`` ({label: checkout}) and the baseline page, each on its own server,
+    their page loads interleaved (baseline, then each app, ``--loads`` times), so that a change in
+    the machine's load touches them alike."""
+    bytecode = not args.compile_each_time
+    result: dict = {"mode": mode, "load_before": loadavg(), "apps": {}}
+    servers: dict[str, tuple[str, object]] = {}
+    try:
+        servers["baseline"] = serve(mode, baseline_notebook(workdir), args.repo, workdir, bytecode)
+        for label, repo in args.apps.items():
+            servers[label] = serve(mode, repo / "notebooks" / "app.ipynb", repo, repo, bytecode)
+        base: list[dict] = []
+        loads: dict[str, list[dict]] = {label: [] for label in args.apps}
+        pages: dict[str, tuple] = {}
+        for i in range(args.loads):
+            if mode == "preheat":
+                time.sleep(12 if i == 0 else 8)  # let the pools (re)fill: the notebook runs in advance
+            base.append(load_baseline(browser, servers["baseline"][0], 6))
+            for label in args.apps:
+                if label in pages:
+                    pages[label][0].close()
+                timing, context, page = load_app(browser, servers[label][0], record)
+                pages[label] = (context, page)
+                loads[label].append(timing)
+                print(f"  [{mode}] load {i + 1} {label}: first card {timing['first_card_s']} s; Play Spades "
+                      f"{timing['spades_s']} s (look {timing['look_s']} s); review {timing['review_s']} s "
+                      f"(chart {timing['review_chart_s']} s); baseline page {base[-1]['button_s']} s", flush=True)
+        clicks = [m for b in base for m in b["click_ms"][1:] if m is not None]  # the first click warms up
+        result["baseline"] = {"button_s": median([b["button_s"] for b in base]), "click_ms": median(clicks),
+                              "loads": base}
+        for label in args.apps:
+            context, page = pages[label]
+            result["apps"][label] = _app_figures(loads[label], page, args, mode, label)
+            context.close()
+    finally:
+        for _url, proc in servers.values():
+            stop_voila(proc)
+    result["load_after"] = loadavg()
+    for r in result["apps"].values():
+        _judge(r, result["baseline"], args)
+    busiest = max(result["load_before"][:1] + result["load_after"][:1] or [0.0])
+    result["busy"] = busiest > args.busy_load
+    result["meets_targets"] = result["apps"][list(args.apps)[-1]]["meets_targets"]
     return result
 
 
+ROWS = (("link -> first clickable card", "first_card_s", "first_card", "<= 3 s"),
+        ("Play Spades tab -> hand, controls", "spades_s", "spades", "<= 1.5 s"),
+        ("  then Look -> 13 cards face up", "look_s", None, ""),
+        ("Review -> the review shown", "review_s", "review", "<= 1 s"),
+        ("  Review -> its chart drawn", "review_chart_s", None, ""))
+
+
 def report(r: dict) -> None:
-    b, c, q = r["baseline"], r.get("clicks") or {}, r["ratios"]
-    print(f"\n== mode {r['mode']} (medians of {len(r['loads'])} loads; load average before {r['load_before']}, "
+    b, apps = r["baseline"], r["apps"]
+    n = len(b["loads"])
+    print(f"\n== mode {r['mode']}: medians of {n} loads each (load average before {r['load_before']}, "
           f"after {r['load_after']})")
-    print(f"  {'figure':36} {'seconds':>9} {'x baseline':>11} {'target':>9}")
-    print(f"  {'baseline: link -> button':36} {b['button_s']!s:>9} {'1':>11} {'':>9}")
-    print(f"  {'link -> first clickable card':36} {r['first_card_s']!s:>9} {q['first_card']!s:>11} "
-          f"{'<= 3 s':>9}")
-    print(f"  {'Play Spades tab -> hand and controls':36} {r['spades_s']!s:>9} {q['spades']!s:>11} {'<= 1.5 s':>9}")
-    print(f"  {'  then Look at my cards -> 13 cards':36} {r['look_s']!s:>9}")
-    print(f"  {'Review -> review shown':36} {r['review_s']!s:>9} {q['review']!s:>11} {'<= 1 s':>9}")
-    print(f"  {'  Review -> chart drawn':36} {r['review_chart_s']!s:>9}")
-    if c:
-        print(f"  {'click -> feedback, median (ms)':36} {c['median_ms']!s:>9} {q['click']!s:>11} {'<= 100':>9}"
-              f"   (baseline click {b['click_ms']} ms; p95 {c['p95_ms']} ms, target <= 150; "
-              f"{c['explanations_with_rule']} of {c['n']} explanations of an illegal card)")
-    if r["error_text_on_page"]:
-        print(f"  error text on the page: {r['error_text_on_page']}")
-    verdict = "met" if r["meets_targets"] else "NOT met"
-    if r["busy"]:
-        print(f"  targets {verdict}; the machine was busy (load average above {BUSY_NOTE}), so the idle "
-              f"targets cannot be checked by this run: compare the ratios")
-    else:
-        print(f"  targets {verdict}")
+    head = "".join(f"{label + ' s':>10} {'x base':>7}" for label in apps)
+    print(f"  {'figure':34}{head} {'target':>9}")
+    print(f"  {'baseline page: link -> button':34}" + "".join(f"{b['button_s']!s:>10} {'1':>7}" for _ in apps))
+    for title, key, ratio, target in ROWS:
+        cells = "".join(f"{a[key]!s:>10} {(a['ratios'][ratio] if ratio else '')!s:>7}" for a in apps.values())
+        print(f"  {title:34}{cells} {target:>9}")
+    if any(a.get("clicks") for a in apps.values()):
+        cells = "".join(f"{(a.get('clicks') or {}).get('median_ms')!s:>10} {a['ratios']['click']!s:>7}"
+                        for a in apps.values())
+        print(f"  {'click -> feedback, median (ms)':34}{cells} {'<= 100':>9}")
+        cells = "".join(f"{(a.get('clicks') or {}).get('p95_ms')!s:>10} {'':>7}" for a in apps.values())
+        print(f"  {'click -> feedback, p95 (ms)':34}{cells} {'<= 150':>9}")
+        print(f"  (baseline page: click -> answer {b['click_ms']} ms)")
+    for label, a in apps.items():
+        if a["error_text_on_page"]:
+            print(f"  {label}: error text on the page: {a['error_text_on_page']}")
+        verdict = "met" if a["meets_targets"] else "NOT met"
+        note = (f"; the machine was busy (load average above {BUSY_NOTE}), so the idle targets cannot be "
+                f"checked by this run: compare the ratios") if r["busy"] else ""
+        print(f"  {label}: targets {verdict}{note}")
 
 
 BUSY_NOTE = "--busy-load"
@@ -552,7 +576,10 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"extra figures to measure (registered: {', '.join(sorted(EXTRA_MEASURES)) or 'none'})")
     ap.add_argument("--viewport", default="1280x800", help="page size WIDTHxHEIGHT (default 1280x800; 390x844)")
     ap.add_argument("--repo", type=pathlib.Path, default=REPO,
-                    help="the checkout whose app is measured (default: this one), e.g. an older commit")
+                    help="the checkout whose app is measured (default: this one)")
+    ap.add_argument("--before", type=pathlib.Path, metavar="CHECKOUT",
+                    help="also measure the app of this checkout (e.g. the commit before a change, from "
+                         "`git worktree add` or `git archive`), its loads interleaved with --repo's: before and after")
     ap.add_argument("--compile-each-time", action="store_true",
                     help="keep $PYTHONDONTWRITEBYTECODE for the kernels (every kernel compiles engine/ and tutor/ "
                          "from source; by default compiled modules are cached, as on a learner's machine)")
@@ -569,8 +596,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.loads < 1:
         ap.error("--loads must be at least 1")
     args.repo = args.repo.resolve()
-    if not (args.repo / "notebooks" / "app.ipynb").is_file():
-        ap.error(f"--repo {args.repo} has no notebooks/app.ipynb")
+    args.apps = {}
+    if args.before is not None:
+        args.apps["before"] = args.before.resolve()
+    args.apps["after" if args.before is not None else "app"] = args.repo
+    for label, repo in args.apps.items():
+        if not (repo / "notebooks" / "app.ipynb").is_file():
+            ap.error(f"{repo} has no notebooks/app.ipynb")
     BUSY_NOTE = str(args.busy_load)
     VIEWPORT.update(width=w, height=h)
     try:
@@ -580,8 +612,9 @@ def main(argv: list[str] | None = None) -> int:
                  ".venv/bin/python benchmarks/browser_speed.py (./dev.sh test makes .venv)")
 
     record = finished_hand_record()
-    print(f"viewport {w}x{h}; {args.loads} loads per mode; {os.cpu_count()} cores; app from {args.repo.name}; "
-          f"compiled modules {'not cached' if args.compile_each_time else 'cached'}", flush=True)
+    print(f"viewport {w}x{h}; {args.loads} loads per mode; {os.cpu_count()} cores; "
+          + "; ".join(f"{label}: {repo}" for label, repo in args.apps.items())
+          + f"; compiled modules {'not cached' if args.compile_each_time else 'cached'}", flush=True)
     results = []
     with tempfile.TemporaryDirectory(prefix="tt-bench-") as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
