@@ -31,7 +31,7 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, start_voila, stop_voila  # noqa: E402
+from _voila import CHROMIUM, CHROMIUM_ARGS, start_voila, stop_voila  # noqa: E402
 
 TARGET_S = 1.0
 SPADES = ".tt-play-spades"

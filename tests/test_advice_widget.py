@@ -149,7 +149,7 @@ def test_sp6_drill_show_me_after_a_legal_bid():
     assert bars.marker.color[5] == BID_COLOUR and bars.marker.pattern.shape[5] == "/"
     ticks = d.show_me.figure.layout.xaxis.ticktext
     assert "you" in ticks[3] and "advisor" in ticks[5] and "you" not in ticks[5]
-    assert d.comparison.startswith("You bid 3; the advisor suggests 5 because ")
+    assert d.comparison.startswith("You bid 3; the advisor suggests 5: its count of this hand comes to about ")
     assert d.show_me.figure.layout.title.text == f"Tricks taken over {SAMPLES} sampled deals"
     assert d.show_me.summary_text.startswith(f"Over {SAMPLES} sampled deals this hand took ")
     assert "; exactly 5 in " in d.show_me.summary_text and "; Nil risk " in d.show_me.summary_text

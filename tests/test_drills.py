@@ -20,6 +20,7 @@ from tutor.drills import (
     CYCLES, FREE_KINDS, KIND_RULE, POSITION_KINDS, BiddingDrill, FollowSuitDrill, PositionStream, TrickSetup,
     TrickWinnerDrill, classify_position, count_likely_tricks, kinds_for,
 )
+from tutor.drills.bidding import BID_RISKS
 
 
 # ----------------------------------------------------------------- helpers
@@ -462,15 +463,40 @@ def test_bid_box_starts_empty_and_an_empty_or_bad_bid_is_not_a_nil():
     assert d.bid_box.value == "" and d.bid_box.disabled is False
 
 
+def test_a_new_error_replaces_an_old_note_and_a_new_note_an_old_refusal():
+    """One message about the learner's latest try: "“abc” is not a number of
+    tricks" does not stay beside the refusal of the bid typed next (SP-6),
+    nor that refusal beside the next note."""
+    d = BiddingDrill("spades", seed=6)
+    d.bid("abc")
+    assert d.note.kind == "info" and d.note.text.startswith("“abc” is not a number of tricks")
+    d.bid(14)  # more than 13 tricks: refused by the engine (SP-6)
+    assert d.feedback.kind == "error" and d.last_verdict.rule == "SP-6"
+    assert d.note.text == "" and d.note.value == ""
+    d.bid("xyz")
+    assert d.note.text.startswith("“xyz” is not a number of tricks")
+    assert d.feedback.text == "" and d.feedback.value == ""
+    d.bid(None)
+    assert d.note.text.startswith("Type your bid first") and d.feedback.text == ""
+    assert d.learner_bid is None and d.mistakes["SP-6"] == 1
+
+
 def test_the_bid_is_compared_with_the_advisors_suggestion_in_words():
+    """Whole sentences: the advisor's lines are listed under their title, never
+    glued into the sentence as fragments ("because A♥: but the suit is long")."""
     d = BiddingDrill("spades", seed=3)
     assert d.advice.bid == 5
     d.bid(3)
-    assert d.comparison.startswith("You bid 3; the advisor suggests 5 because ")
-    assert d.advice.reasons[0] in d.comparison and "SP-17" in d.comparison  # fewer than likely: bags
+    total = f"{d.advice.total:.1f}"
+    assert d.comparison == (f"You bid 3; the advisor suggests 5: its count of this hand comes to about {total} "
+                            f"tricks. {BID_RISKS['spades']['under']}")  # fewer than likely: bags (SP-17, SP-20)
+    assert "because" not in d.comparison and d.advice.reasons[0] not in d.comparison
+    assert "What counts most in the advisor&#x27;s count:" in d.advice_html.value
+    assert all(f"<li>{html.escape(r)}</li>" in d.advice_html.value for r in d.advice.reasons)
     e = BiddingDrill("spades", seed=3)
     e.bid(5)
-    assert e.comparison.startswith("You bid 5, the advisor's suggestion too, because ")
+    assert e.comparison == (f"You bid 5, and the advisor suggests 5 too: its count of this hand comes to about "
+                            f"{total} tricks.")
     o = BiddingDrill("oh_hell", seed=4, hand_size=5)
     o.bid(next(v for v in range(6) if v != o.advice.bid and o.game.check_bid(o.seat, v).ok))
     assert "the advisor suggests" in o.comparison and "OH-11" in o.comparison

@@ -76,7 +76,12 @@ def test_panel_double_dummy_count_with_dds():
     p.click()
     assert p.summary_text.startswith("With best play from the deal (all four hands open), North–South take 11 "
                                      "and East–West 2 tricks.")
-    assert "Tricks 1–7: solved by DDS" in p.summary_text and "tricks 8–13 by the exact solver" in p.summary_text
+    # DDS said in a learner's words: what it is, and what it does not know (SP-13)
+    assert ("Tricks 1–7 were worked out by DDS, a fast solver made for bridge. It finds the best play with all hands "
+            "open but, as in bridge, it may lead a spade before spades are broken, which Spades forbids (SP-13), so "
+            "now and then it counts a line of play you could not follow. Tricks 8–13 were worked out by the exact "
+            "solver, which follows every rule.") in p.summary_text
+    assert "solved by DDS, which does not know" not in p.summary_text
     assert [t["method"] for t in p.result["timeline"]] == ["dds"] * 7 + ["exact"] * 6
 
 
@@ -86,10 +91,13 @@ def test_without_dds_the_panel_says_unavailable(monkeypatch):
     p = loaded_table()._review
     p.click()
     assert p.feedback.kind == ""
-    assert p.summary_text.startswith("The hand's double-dummy count is unavailable: the DDS solver is unavailable "
-                                     "(package endplay is not installed).")
-    assert ("Not reviewed before trick 8: until then more than 6 tricks were left, too many for the exact solver, "
-            "and the DDS solver is unavailable (package endplay is not installed).") in p.summary_text
+    assert p.summary_text.startswith("How many tricks each side takes with best play from the deal is not shown: "
+                                     "that count needs the fast solver (DDS), which is not available here.")
+    assert ("Your cards before trick 8 were not reviewed: with more than 6 tricks left the exact solver would take "
+            "too long, and the fast solver (DDS) is not available here.") in p.summary_text
+    assert "endplay" not in p.summary_text  # the technical reason is folded away
+    assert "the DDS solver is unavailable (package endplay is not installed)" in p.notes
+    assert "How this review was worked out" in p.summary.value
     assert p.moment_texts == COSTLY_TEXTS  # the exact solver still reviews the last six tricks
     assert list(p.figure.data[0].y)[:7] == [None] * 7
 
@@ -130,6 +138,52 @@ def test_replay_from_here_leaves_the_real_game_untouched():
     assert json.dumps(t.save_record(), sort_keys=True) == saved
     # the real table still undoes to South's last card of the real hand
     p.close_practice()
+    assert p.practice is None and p.practice_box.children == ()
+    assert state(g) == before
+
+
+def test_the_practice_copy_ends_with_its_hand_try_again_or_close():
+    """"Replay from trick N" plays that hand only: at its end the result with
+    "Try again from trick N" and "Close the practice copy", never a hand 2 of
+    another deal nor a review of its own; Try again goes back to the same card."""
+    t = played_table()
+    g = t.game
+    before = state(g)
+    p = t._review
+    p.click()
+    p.replay(0)  # trick 10
+    practice = p.practice
+    pg = practice.game
+    start_hand = [c.code for c in pg.view(2).hand]
+    assert practice.single_hand and practice._review_box.layout.display == "none"
+    practice.click_card("2S")
+    while pg.phase is Phase.PLAY:
+        practice.click_card(pg.legal_plays(2)[0].code)
+    assert pg.phase is Phase.DEAL and pg.hands_dealt == 1
+    assert practice.status_text == "Hand 1 is over: this practice copy ends with its hand."
+    shown = list(practice._action_box.children)
+    assert practice._next_btn not in shown and practice._result_html in shown
+    buttons = [b.description for box in shown for b in getattr(box, "children", ()) if hasattr(b, "description")]
+    assert buttons == ["Try again from trick 10", "Close the practice copy"]
+    assert practice._review_panel is None  # no review of the practice copy
+    practice.click_next_hand()  # the headless "Next hand" is refused too
+    assert pg.hands_dealt == 1 and pg.phase is Phase.DEAL
+    assert practice.feedback.text == "This practice copy ends with its hand: no next hand is dealt."
+    # try again: the same table, back at South's card to trick 10
+    p.try_again()
+    assert p.practice is practice and practice.game is not pg
+    again = practice.game
+    assert again.phase is Phase.PLAY and len(again.tricks) == 9 and again.to_act == 2
+    assert [c.code for c in again.view(2).hand] == start_hand
+    assert practice._action_box.children == () or practice._result_html not in practice._action_box.children
+    assert state(g) == before
+    # the button under the result does the same
+    while again.phase is Phase.PLAY:
+        practice.click_card(again.legal_plays(2)[-1].code)
+    end = next(box for box in practice._action_box.children if "tt-rv-practice-end" in box._dom_classes)
+    end.children[0].click()
+    assert practice.game.phase is Phase.PLAY and len(practice.game.tricks) == 9
+    end.children[1].click()  # close
     assert p.practice is None and p.practice_box.children == ()
     assert state(g) == before
 
@@ -235,7 +289,7 @@ def test_oh_hell_table_review_names_the_card_that_lost_the_bid():
     p.click()
     assert p.feedback.kind == ""
     assert p.summary_text == ("With best play against you (all hands open) you could take at most 0 tricks; "
-                              "exactly your bid of 1 was not makeable (OH-11).")
+                              "exactly your bid of 1 could not be made (OH-11).")
     assert p.moment_texts == ["Trick 4: you played J♦. With best play you could take at most 1 trick; after J♦, 0. "
                               "Before it you could still take exactly your bid of 1; after it the others can stop "
                               "you. Playing J♠ keeps the bid makeable."]
@@ -250,8 +304,9 @@ def test_two_player_record_in_the_panel(monkeypatch):
     p.click()
     assert p.feedback.kind == ""
     assert p.summary_text == ("With best play from the first lead (both hands open), Player 1 takes 5 and Player 2 "
-                              "8 tricks (exact solver, every rule). You took 6 tricks. Player 1's Nil (SP-8) could "
-                              "no longer be made at trick 1: with best play a trick could be forced on it.")
+                              "8 tricks (worked out by the exact solver, which follows every rule). You took 6 "
+                              "tricks. Player 1's Nil (SP-8) could no longer be made at trick 1: with best play a "
+                              "trick could be forced on it.")
     assert [t.split(".")[0] for t in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
     assert p.figure.layout.title.text == "Tricks available: your best total"
     p.replay(0)  # a saved two-player game replays at a table for two
@@ -262,8 +317,9 @@ def test_two_player_record_in_the_panel(monkeypatch):
     monkeypatch.setattr(engine.review, "TWO_PLAYER_EXACT_TRICKS", 8)  # below the whole hand: said plainly
     low = ReviewPanel.for_record(rec, 1)
     low.click()
-    assert ("Not reviewed before trick 6: two-player hands are solved exactly (SP-13…SP-16, SP-2P-4) from 8 tricks "
-            "left, the most that fits the time.") in low.summary_text
+    assert ("Your cards before trick 6 were not reviewed: with more than 8 tricks left the exact solver would take "
+            "too long for a hand of two players.") in low.summary_text
+    assert any("two-player hands are solved exactly" in n for n in low.notes)  # the engine's words, folded away
 
 
 # ------------------------------------------------------------------ two-player Spades: replay at a table for two

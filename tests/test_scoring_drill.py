@@ -119,6 +119,24 @@ def test_empty_or_bad_answers_are_refused_without_counting():
     assert d.problems_done == 0 and d.mistakes == Counter() and not d.answered
 
 
+def test_impossible_bag_count_is_refused_not_graded():
+    """Bags -1 is impossible input (a bag count starts at 0, SP-20): refused with
+    a note, never graded as a mistake; and the note goes when a real answer comes."""
+    d = load(ScoringDrill("spades", seed=2), spades_problem("penalty", (Bid(0, 2), Bid(2, 2)), (5, 4), 6))
+    d.answer("abc", 1)
+    assert d.note.text == "“abc” is not a whole number: type a whole number, such as 52 or -40."
+    d.answer(-55, -1)
+    assert d.note.kind == "info"
+    assert d.note.text == ("“-1” cannot be a bag count: bags are counted from 0 up. Type North–South's bags after "
+                           "this hand.")
+    assert not d.answered and d.problems_done == 0 and d.mistakes == Counter() and d.streak == 0
+    assert d.feedback.kind == "" and d.last_correct is None
+    d.answer(-55, "−3")  # a typographic minus is no way round it
+    assert d.note.text.startswith("“−3” cannot be a bag count") and not d.answered
+    d.answer(-55, 1)
+    assert d.last_correct is True and d.note.text == "" and d.feedback.kind == "ok"
+
+
 def test_next_clears_the_old_feedback_and_skipping_ends_the_streak():
     d = ScoringDrill("spades", seed=6)
     d.answer(d.problem.points, d.problem.bags_after)
@@ -163,8 +181,9 @@ def test_same_seed_same_problems():
 
 def test_parse_points():
     assert parse_points(" +52 ") == 52 and parse_points("−100") == -100 and parse_points("") is None
-    with pytest.raises(ValueError):
-        parse_points("5.5")
+    for bad in ("5.5", "--3", "4-2", "1" * 31):
+        with pytest.raises(ValueError):
+            parse_points(bad)
 
 
 def test_the_app_offers_the_scoring_drill_for_both_games():

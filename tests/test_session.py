@@ -10,7 +10,7 @@ import pytest
 from engine import (Bid, Deal, Look, OhHellGame, OhHellRules, Phase, Play, Reason, SpadesGame, SpadesRules,
                     Verdict)
 from engine.record import game_to_record
-from tutor.session import NOT_A_GAME, PLAYER_NAMES, TableSession
+from tutor.session import LOAD_REFUSED, MAX_LOAD_BYTES, PLAYER_NAMES, TableSession
 from tutor.table import new_spades_table
 
 SOUTH = 2
@@ -250,7 +250,7 @@ def _record():
 
 
 @pytest.mark.parametrize("mutate, why", [
-    (lambda r: r["tutor"].__setitem__("first_deal", 10**3999), "tutor.first_deal"),
+    (lambda r: r["tutor"].__setitem__("first_deal", 10**3999), "4,000 digits"),  # HAND_RECORD.md's limit
     (lambda r: r["tutor"].__setitem__("first_deal", 2**63), "tutor.first_deal"),
     (lambda r: r["tutor"].__setitem__("first_deal", "5"), "tutor.first_deal"),
     (lambda r: r["tutor"].__setitem__("learner_seat", 7), "tutor.learner_seat"),
@@ -264,9 +264,9 @@ def test_bad_records_are_refused_with_the_plain_sentence(mutate, why):
     game, hist = s.game, s.game.history
     out = s.load(json.dumps(rec))
     assert out.kind == "error"
-    assert out.text.startswith(f"{NOT_A_GAME} (") and out.text.endswith("). Your current game is unchanged.")
-    assert why in out.text
-    assert len(out.text) < 400
+    assert out.text == LOAD_REFUSED  # one plain sentence; the parser's words folded away in the details
+    assert why in out.details
+    assert len(out.details) < 400
     assert s.game is game and game.history == hist
     # "Next hand" and play go on as before
     rng = random.Random(1)
@@ -285,16 +285,21 @@ def test_hostile_files_get_the_same_plain_sentence(text):
     game = s.game
     out = s.load(text)
     assert out.kind == "error"
-    assert out.text.startswith(f"{NOT_A_GAME} (") and out.text.endswith("). Your current game is unchanged.")
-    assert "Traceback" not in out.text and len(out.text) < 400
+    assert out.text == LOAD_REFUSED
+    assert out.details and "Traceback" not in out.details and len(out.details) < 400
     assert s.game is game
     assert s.bid(3).kind in ("ok", "info", "error")
 
 
 def test_a_big_file_is_refused_before_parsing():
+    """One limit, HAND_RECORD.md's 10 MB, in one sentence (no details to unfold)."""
+    assert MAX_LOAD_BYTES == 10_000_000
     s = spades_session(deal=1)
-    out = s.load(b" " * (6 * 1024 * 1024))
-    assert out.kind == "error" and "MB" in out.text and out.text.startswith(NOT_A_GAME)
+    assert s.load(b" " * (6 * 1024 * 1024)).details  # 6 MB is under the limit: read, and not a record
+    out = s.load(b" " * 11_000_000)
+    assert out.kind == "error" and out.details == ""
+    assert out.text == ("This file is 11.0 MB, too big to be a saved game (at most 10 MB), so nothing was loaded "
+                        "and your game is unchanged.")
 
 
 def test_load_then_next_hand_uses_the_saved_first_deal():

@@ -312,10 +312,13 @@ def test_save_and_load_a_two_player_game_and_refuse_the_other_kind():
     four = new_spades_table(deal_number=5, level=1)
     before = four.game.history
     assert not four.load_record(rec)
-    assert "open it at the Spades for two table" in four.feedback.text and four.game.history == before
+    assert four.feedback.text == ("This file is a saved game of Spades for two: open it at a table for Spades for "
+                                  "two. Nothing was loaded here and your game is unchanged.")
+    assert four.game.history == before
     rec4 = four.save_record()
     assert not t.load_record(rec4)
-    assert "Spades for four players, not Spades for two" in t.feedback.text and t.game is g
+    assert t.feedback.text.startswith("This file is a saved game of Spades for four players: open it at a Spades "
+                                      "table for four players.") and t.game is g
 
 
 def test_save_is_refused_during_the_draw_and_offered_after_it():

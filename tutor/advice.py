@@ -24,15 +24,17 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
-from .common import Feedback, guarded
+from .common import Feedback, WhenIdle, guarded, run_in_background
 
-if TYPE_CHECKING:  # the advisor is imported when the button is pressed
+if TYPE_CHECKING:  # the advisor is imported when the button is pressed, plotly when a chart is drawn
+    import plotly.graph_objects as go
+
     from engine.bots.advisor import ShowMe
     from engine.game import SeatView
 
 __all__ = ["show_me_figure", "show_me_summary", "risk_label", "AdvicePanel", "ShowMeButton", "figure_output",
+           "tricks_text", "count_lines", "COUNT_LINE",
            "BAR_COLOUR", "BID_COLOUR", "EXACT_COLOUR", "LEARNER_COLOUR", "PLOTLY_MIME"]
 
 #: colour of the distribution's bars
@@ -45,6 +47,23 @@ EXACT_COLOUR = "#54a24b"
 LEARNER_COLOUR = "#7b3294"
 #: the MIME type of a plotly figure, drawn by the jupyterlab-plotly renderer
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+
+def tricks_text(v: float) -> str:
+    """A trick value as a learner reads it: ``+1``, ``+0.8``, ``−0.3``."""
+    t = f"{abs(v):.1f}".rstrip("0").rstrip(".")
+    return ("−" if v < 0 else "+") + t
+
+
+#: One line of the advisor's count with its value ({line}: the advisor's words; {value}: "+0.8").
+COUNT_LINE = "{line} ({value})"
+
+
+def count_lines(lines) -> list[str]:
+    """The advisor's ``(text, value)`` lines as a learner reads them:
+    "K♥ with three small: wins about half the time (+0.5)"; a line of no
+    value (a reason for a Nil) as it is."""
+    return [COUNT_LINE.format(line=t, value=tricks_text(v)) if v else str(t) for t, v in lines]
 
 
 def _pct(p: float) -> str:
@@ -71,6 +90,15 @@ def _x_max(s: ShowMe, learner_bid: int | None = None) -> int:
     return max([0, s.bid, *seen, *s.exact.keys(), *mine])
 
 
+def warm_up_plotly() -> None:
+    """Import plotly and make one figure with a bar (its first figure takes a
+    good part of a second: validators are built on first use), so that the
+    first "Show me" chart comes at once."""
+    import plotly.graph_objects as go  # noqa: PLC0415
+
+    go.Figure(go.Bar(x=[0], y=[0])).update_layout(title={"text": ""})
+
+
 def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
     """A bar chart of ``s`` (an :class:`engine.bots.advisor.ShowMe`).
 
@@ -92,6 +120,8 @@ def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
     ``learner_bid`` the bar at ``s.bid`` is labelled "played for" ("Blind
     Nil" for an unlooked hand).
     """
+    import plotly.graph_objects as go  # noqa: PLC0415 - plotly loads when a chart is first drawn
+
     xmax = _x_max(s, learner_bid)
     xs = list(range(xmax + 1))
     ys = [s.chance[k] if k < len(s.chance) else 0.0 for k in xs]
@@ -153,13 +183,15 @@ def show_me_summary(s: ShowMe) -> str:
     return "; ".join(parts)
 
 
-def figure_output(fig: go.Figure, text: str = "") -> W.Output:
-    """``fig`` in an ``ipywidgets.Output`` as one display of plotly's MIME
-    bundle (plus ``text`` as its plain-text form).  Nothing but the figure's
-    JSON travels to the browser; the renderer's plotly.js is a static file
-    the browser loads once and caches."""
-    out = W.Output()
-    bundle = json.loads(fig.to_json())
+def figure_output(fig: go.Figure | dict, text: str = "", width: str | None = None) -> W.Output:
+    """``fig`` (a plotly figure, or its JSON as a dict) in an
+    ``ipywidgets.Output`` as one display of plotly's MIME bundle (plus
+    ``text`` as its plain-text form).  Nothing but the figure's JSON travels
+    to the browser; the renderer's plotly.js is a static file the browser
+    loads once and caches.  ``width``: the output's CSS width ("100%": as
+    wide as its column)."""
+    out = W.Output() if width is None else W.Output(layout=W.Layout(width=width))
+    bundle = dict(fig) if isinstance(fig, dict) else json.loads(fig.to_json())
     bundle["config"] = {"displayModeBar": False, "responsive": True}
     out.outputs = ({"output_type": "display_data", "metadata": {},
                     "data": {PLOTLY_MIME: bundle, "text/plain": text or "a plotly chart"}},)
@@ -186,7 +218,10 @@ class AdvicePanel(W.VBox):
     def __init__(self, get_view: Callable[[], SeatView | None], *, samples: int = 100, seed: int | None = 0,
                  budget_ms: float = 900.0,
                  unavailable: str | Callable[[], str] = "Show me is about your bid: ask when it is your turn to bid.",
-                 with_button: bool = True, learner_bid: Callable[[], int | None] | None = None, **kwargs: Any):
+                 with_button: bool = True, learner_bid: Callable[[], int | None] | None = None,
+                 warm_up: str = "now", **kwargs: Any):
+        if warm_up not in ("now", "idle"):
+            raise ValueError(f"warm_up must be 'now' or 'idle', not {warm_up!r}")
         self.get_view = get_view
         self.get_learner_bid = learner_bid
         self.samples = samples
@@ -204,13 +239,33 @@ class AdvicePanel(W.VBox):
         self.summary = W.HTML()
         self.chart_box = W.Box()
         self.chart_box.add_class("tt-show-me-chart")
-        # an empty chart, never shown: the browser fetches plotly's renderer
-        # while the learner reads the hand, not after "Show me" is pressed
-        self._warm_up = figure_output(go.Figure(), "")
-        self._warm_up.layout.display = "none"
-        parts = [self.feedback, self.summary, self.chart_box, self._warm_up]
+        # an empty chart, never shown: the browser loads plotly's renderer (about
+        # half a second of its time) while the learner reads the hand, not after
+        # "Show me" is pressed; and plotly is loaded in the kernel.  warm_up
+        # "now": with the panel (the bidding drill, whose chart is its point);
+        # "idle": once the page is shown and the browser idle (the game table,
+        # which opens sooner without it)
+        self._warm_up: W.Output | None = None
+        parts = [self.feedback, self.summary, self.chart_box]
+        if warm_up == "idle":
+            self._idle = WhenIdle()
+            self._idle.on_idle(self._send_warm_up)
+            parts.append(self._idle)
+        else:
+            self._send_warm_up(parts)
         super().__init__([self.button, *parts] if with_button else parts, **kwargs)
         self.add_class("tt-show-me")
+
+    def _send_warm_up(self, parts: list | None = None) -> None:
+        if self._warm_up is not None:
+            return
+        self._warm_up = figure_output({"data": [], "layout": {}}, "")
+        self._warm_up.layout.display = "none"
+        if parts is not None:
+            parts.append(self._warm_up)
+        else:
+            self.children = (*self.children, self._warm_up)
+        run_in_background(warm_up_plotly)
 
     def click(self) -> None:
         """Press "Show me" (headless)."""

@@ -24,8 +24,10 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   :mod:`tutor.scoresheet`), refreshed whenever the section is opened.
 
 Learn and Drills are built at once; the other sections are built the first
-time they are opened (they import pandas and plotly, which take a second or
-two), so the page is interactive quickly.  Every callback is guarded: an
+time they are opened, so the page is interactive quickly (a game table opens
+without pandas or plotly: the score sheet is loaded while the first hand is
+played, :mod:`tutor.table`).  A saved game loaded at the wrong tab is refused
+with the tab it belongs to (:data:`PLACES`).  Every callback is guarded: an
 exception is logged and shown as a short note on the page, never lost.
 
 Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set (browser
@@ -224,6 +226,12 @@ def _seed_from_env() -> int | None:
         return None
 
 
+#: Where a saved game of each kind opens in the app (a table refuses another kind's file, naming this place;
+#: :attr:`tutor.session.TableSession.places`), by the engine's game title.
+PLACES = {"Spades": "in the Play Spades tab (Game: Four players, partners)",
+          "Spades for two": "in the Play Spades tab (Game: Spades for two)",
+          "Oh Hell": "in the Play Oh Hell tab"}
+
 #: The app's drill choices: (game name as in the registry, Oh Hell's must-trump OH-V6).
 _DRILL_KINDS = {"spades": ("spades", False), "oh_hell": ("oh_hell", False), "must_trump": ("oh_hell", True)}
 
@@ -393,7 +401,7 @@ class TrickTutorApp(W.VBox):
 
     def _build_spades(self) -> list:
         from .table import new_spades_table
-        self.spades_table = new_spades_table(deal_number=self._next_seed())
+        self.spades_table = new_spades_table(deal_number=self._next_seed(), places=PLACES)
         self.spades_table.add_class("tt-play-spades")
         intro = W.HTML("<p class='tt-section-intro'>You are <b>South</b>; your partner North and the opponents "
                        "East and West are computer players. Look at your cards, bid, then click a card to play "
@@ -414,7 +422,7 @@ class TrickTutorApp(W.VBox):
         two = change["new"] == "two"
         if two and self.spades_two_table is None:
             from .table_two import new_spades_two_table
-            self.spades_two_table = new_spades_two_table(deal_number=self._next_seed())
+            self.spades_two_table = new_spades_two_table(deal_number=self._next_seed(), places=PLACES)
             self.spades_two_table.add_class("tt-play-spades-two")
             intro = W.HTML("<p class='tt-section-intro'>Spades for two: you against one computer player, each "
                            "for themselves (SP-2P-1). First <b>draw</b> your hand from the pack, one decision at "
@@ -427,7 +435,7 @@ class TrickTutorApp(W.VBox):
 
     def _build_oh_hell(self) -> list:
         from .table import new_oh_hell_table
-        self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed())
+        self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed(), places=PLACES)
         self.oh_hell_table.add_class("tt-play-oh-hell")
         intro = W.HTML("<p class='tt-section-intro'>You play against computer players, each for themselves "
                        "(named clockwise from you at the table). "

@@ -36,7 +36,10 @@ Cards inside ordinary HTML (an ``ipywidgets.HTML`` table) look the same with
 
 Every click (mouse, Enter or Space) sends ``{"type": "click", "card": "TH",
 "seq": n}`` to Python, which calls the callbacks registered with
-:meth:`CardHand.on_click`.  An exception in a callback is logged with
+:meth:`CardHand.on_click`.  A click on a face-down card sends
+``{"type": "face_down_click", "seq": n}`` (no card: the faces are not in the
+page); a widget that owns the hand answers it through ``on_msg`` (the game
+table says how to see the cards).  An exception in a callback is logged with
 :mod:`logging` and a short message is stored in ``error``, which the browser
 shows as a small red note; it does not propagate.
 """

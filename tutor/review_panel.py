@@ -45,7 +45,8 @@ from engine.cards import Card
 
 from .common import Feedback, guarded
 
-__all__ = ["ReviewPanel", "review_figure", "review_summary", "moment_lines", "practice_game", "practice_table",
+__all__ = ["ReviewPanel", "review_figure", "review_summary", "review_notes", "moment_lines", "practice_game",
+           "practice_table",
            "BEFORE_COLOUR", "AFTER_COLOUR", "COSTLY_COLOUR"]
 
 log = logging.getLogger("tutor.review")
@@ -79,6 +80,62 @@ def _ranges(tricks: list[int]) -> str:
 
 
 # ---------------------------------------------------------------- words
+# What the review says, in a learner's words ({placeholders} named).  The
+# engine's own technical notes go under "How this review was worked out"
+# (:func:`review_notes`), folded away.
+#: Four-seat Spades: the partnerships' tricks with best play from the deal.
+COUNT_FROM_DEAL = ("With best play from the deal (all four hands open), North–South take {ns} and East–West "
+                   "{ew} tricks.")
+COUNT_AFTER_EXCHANGE = "After the Blind Nil exchange (SP-10): North–South {ns}, East–West {ew}."
+COUNT_NEEDS_DDS = ("How many tricks each side takes with best play from the deal is not shown: that count needs "
+                   "the fast solver (DDS), which is not available here.")
+#: Two-player Spades ({first}, {second}: the players' names).
+COUNT_TWO = ("With best play from the first lead (both hands open), {first} takes {a} and {second} {b} "
+             "(worked out by the exact solver, which follows every rule).")
+#: Oh Hell: the most tricks the learner could take ({tricks}: "3 tricks").
+COUNT_MOST = "With best play against you (all hands open) you could take at most {tricks}."
+COUNT_MOST_BID_MADE = ("With best play against you (all hands open) you could take at most {tricks}; exactly "
+                       "your bid of {bid} could be made (OH-11).")
+COUNT_MOST_BID_NOT = ("With best play against you (all hands open) you could take at most {tricks}; exactly "
+                      "your bid of {bid} could not be made (OH-11).")
+COUNT_ESTIMATED = ("How many tricks each side takes with best play is only estimated for this hand: its hands are "
+                   "too big for the exact solver.")
+COUNT_NONE = "How many tricks each side takes with best play could not be worked out for this hand."
+TOOK_SIDE = "Your side took {tricks}."
+TOOK_YOU = "You took {tricks}."
+NIL_UNSOLVED = "{who} {bid} ({rule}): too many tricks were left to work out exactly whether it could be made."
+NIL_LOST = ("{who} {bid} ({rule}) could no longer be made at trick {start}: with best play a trick could be forced "
+            "on it.")
+NIL_BROKEN = "{who} {bid} ({rule}) could be made with best play from trick {start} on. {broken}"
+NIL_KEPT = "{who} {bid} ({rule}) could be made with best play from trick {start} on, and no card broke it."
+NIL_FROM = "(Worked out exactly from trick {start}: before that, too many tricks are left for the exact solver.)"
+#: Your cards before trick {trick} were not analysed ({limit}: the exact solver's trick limit).
+NOT_REVIEWED_NO_DDS = ("Your cards before trick {trick} were not reviewed: with more than {limit} tricks left the "
+                       "exact solver would take too long, and the fast solver (DDS) is not available here.")
+NOT_REVIEWED_TWO = ("Your cards before trick {trick} were not reviewed: with more than {limit} tricks left the "
+                    "exact solver would take too long for a hand of two players.")
+ESTIMATED = ("Tricks {tricks} are estimates: the computer played the rest of the hand out many times with the "
+             "hidden cards dealt at random, which comes close to best play but is not the same.")
+#: Which solver worked out which tricks ({dds}, {exact}: trick ranges such as "1–7").
+DDS_ONLY = ("Tricks {dds} were worked out by DDS, a fast solver made for bridge. It finds the best play with all "
+            "hands open but, as in bridge, it may lead a spade before spades are broken, which Spades forbids "
+            "(SP-13), so now and then it counts a line of play you could not follow.")
+DDS_AND_EXACT = ("Tricks {dds} were worked out by DDS, a fast solver made for bridge. It finds the best play with "
+                 "all hands open but, as in bridge, it may lead a spade before spades are broken, which Spades "
+                 "forbids (SP-13), so now and then it counts a line of play you could not follow. Tricks {exact} "
+                 "were worked out by the exact solver, which follows every rule.")
+#: The practice copy ({hand}, {trick}: where it starts; HTML, the words escaped).
+PRACTICE_NOTE_HTML = ("<b>Practice copy</b> of hand {hand} from trick {trick}: try another card. Your real game, "
+                      "its scores and its undo history stay as they were.")
+PRACTICE_OVER = "The practice copy ends with this hand. Try again from the same card, or close it."
+TRY_AGAIN = "Try again from trick {trick}"
+CLOSE_PRACTICE = "Close the practice copy"
+EARLIER_HAND = "This review is about an earlier hand: press “Review” again."
+#: The title of the engine's technical notes, folded away under the summary.
+NOTES_TITLE = "How this review was worked out"
+NOTE_DDS_SWITCHED_OFF = "DDS was switched off for this review."
+
+
 def _count_text(r: dict, names: list[str]) -> list[str]:
     """The hand's double-dummy trick count in sentences."""
     dd = r.get("double_dummy") or {}
@@ -86,28 +143,24 @@ def _count_text(r: dict, names: list[str]) -> list[str]:
     if "from_deal" in dd:  # four-seat Spades: DDS's count per partnership
         fd = dd.get("from_deal") or {}
         if fd.get("method") == "dds":
-            out.append(f"With best play from the deal (all four hands open), North–South take {fd['NS']} and "
-                       f"East–West {fd['EW']} tricks.")
+            out.append(COUNT_FROM_DEAL.format(ns=fd["NS"], ew=fd["EW"]))
             ab = dd.get("after_bidding") or {}
             if ab.get("method") == "dds" and (ab.get("NS"), ab.get("EW")) != (fd["NS"], fd["EW"]):
-                out.append(f"After the Blind Nil exchange (SP-10): North–South {ab['NS']}, East–West {ab['EW']}.")
+                out.append(COUNT_AFTER_EXCHANGE.format(ns=ab["NS"], ew=ab["EW"]))
         elif fd:
-            out.append(f"The hand's double-dummy count is unavailable: {fd.get('note', '')}.")
+            out.append(COUNT_NEEDS_DDS)
     elif dd.get("method") == "exact" and "tricks" in dd:  # two-player Spades (SP-2P): exact from the first lead
         a, b = dd["tricks"]
-        out.append(f"With best play from the first lead (both hands open), {names[0]} takes {a} and {names[1]} "
-                   f"{_plural(b, 'trick')} (exact solver, every rule).")
+        out.append(COUNT_TWO.format(first=names[0], second=names[1], a=a, b=_plural(b, "trick")))
     elif "most_tricks" in dd:
-        mt = dd["most_tricks"]
-        text = f"With best play against you (all hands open) you could take at most {_plural(mt, 'trick')}"
-        if dd.get("bid_makeable") is not None:
-            text += (f"; exactly your bid of {r['bid']} was " + ("makeable" if dd["bid_makeable"] else "not makeable")
-                     + " (OH-11)")
-        out.append(text + ".")
+        tricks = _plural(dd["most_tricks"], "trick")
+        made = dd.get("bid_makeable")
+        out.append(COUNT_MOST.format(tricks=tricks) if made is None else
+                   (COUNT_MOST_BID_MADE if made else COUNT_MOST_BID_NOT).format(tricks=tricks, bid=r["bid"]))
     elif dd.get("method") == "estimated":
-        out.append(f"The hand's double-dummy count is estimated only: {dd.get('note', '')}.")
-    elif dd.get("note"):
-        out.append(dd["note"])
+        out.append(COUNT_ESTIMATED)
+    elif dd:
+        out.append(COUNT_NONE)
     return out
 
 
@@ -118,48 +171,65 @@ def _nil_text(r: dict, me: int) -> list[str]:
         bid = "Blind Nil" if info["bid"] == "blind_nil" else "Nil"
         rule = "SP-10" if info["bid"] == "blind_nil" else "SP-8"
         if info["makeable"] is None:
-            text = f"{who} {bid} ({rule}): not solved exactly; {info.get('note') or 'no estimate'}."
+            out.append(NIL_UNSOLVED.format(who=who, bid=bid, rule=rule))
+            continue
+        start = info["from_trick"]
+        if not info["makeable"]:
+            text = NIL_LOST.format(who=who, bid=bid, rule=rule, start=start)
+        elif info["broken_by"] is not None:
+            text = NIL_BROKEN.format(who=who, bid=bid, rule=rule, start=start, broken=info["broken_by"]["text"])
         else:
-            start = info["from_trick"]
-            if not info["makeable"]:
-                text = (f"{who} {bid} ({rule}) could no longer be made at trick {start}: with best play a "
-                        f"trick could be forced on it.")
-            elif info["broken_by"] is not None:
-                text = f"{who} {bid} ({rule}) could be made with best play from trick {start} on. " \
-                       f"{info['broken_by']['text']}"
-            else:
-                text = f"{who} {bid} ({rule}) could be made with best play from trick {start} on, and no card broke it."
-            if start and start > 1:
-                text += f" (Solved exactly from trick {start}: earlier, too many tricks are left for the exact solver.)"
+            text = NIL_KEPT.format(who=who, bid=bid, rule=rule, start=start)
         out.append(text)
+        if start and start > 1:
+            out.append(NIL_FROM.format(start=start))
     return out
 
 
 def review_summary(r: dict, me: int, names: list[str]) -> list[str]:
-    """The review's head lines: the double-dummy count, what the side took,
-    the Nils, which decisions were not analysed and why (plain text)."""
+    """The review's head lines, in a learner's words: the double-dummy
+    count, what the side took, the Nils, which decisions were not analysed
+    and why, and which solver worked out which tricks (plain text; the
+    engine's technical notes are in :func:`review_notes`)."""
     out = _count_text(r, names)
     if r.get("took") is not None:
-        who = "Your side" if len(r["side"]) > 1 else "You"
-        out.append(f"{who} took {_plural(r['took'], 'trick')}.")
+        out.append((TOOK_SIDE if len(r["side"]) > 1 else TOOK_YOU).format(tricks=_plural(r["took"], "trick")))
     out.extend(_nil_text(r, me))
     skipped = [d for d in r["decisions"] if d.get("method") == "unavailable"]
-    if skipped and r.get("note"):  # two-player Spades: said by the engine
-        out.append(r["note"][0].upper() + r["note"][1:] + ".")
-    elif skipped:
+    if skipped:
         sv = r.get("solver") or {}
-        why = sv.get("dds_note") or "no solver fits"
-        out.append(f"Not reviewed before trick {max(d['trick'] for d in skipped) + 1}: until then more than "
-                   f"{sv.get('exact_limit')} tricks were left, too many for the exact solver, and {why}.")
+        two = len(names) == 2
+        out.append((NOT_REVIEWED_TWO if two else NOT_REVIEWED_NO_DDS).format(
+            trick=max(d["trick"] for d in skipped) + 1, limit=sv.get("exact_limit")))
     est = [d["trick"] for d in r["decisions"] if d.get("method") == "estimated"]
     if est:
-        out.append(f"Tricks {_ranges(est)} are estimated (sampled play-outs, not best play).")
+        out.append(ESTIMATED.format(tricks=_ranges(est)))
     dds = [d["trick"] for d in r["decisions"] if d.get("method") == "dds"]
     if dds:
         exact = [d["trick"] for d in r["decisions"] if d.get("method") == "exact"]
-        out.append(f"Tricks {_ranges(dds)}: solved by DDS, which does not know SP-13 in the lines after your card"
-                   + (f"; tricks {_ranges(exact)} by the exact solver, which knows every rule." if exact else "."))
+        out.append(DDS_AND_EXACT.format(dds=_ranges(dds), exact=_ranges(exact)) if exact else
+                   DDS_ONLY.format(dds=_ranges(dds)))
     return out
+
+
+def review_notes(r: dict) -> list[str]:
+    """The engine's own notes about how the review was worked out (which
+    solver, why a part was not solved), as it wrote them: shown folded away
+    under :data:`NOTES_TITLE` for those who want them."""
+    notes: list[str] = []
+    dd = r.get("double_dummy") or {}
+    for part in (dd, dd.get("from_deal") or {}, dd.get("after_bidding") or {}):
+        if part.get("note"):
+            notes.append(part["note"])
+    for info in r.get("nil") or []:
+        if info.get("note"):
+            notes.append(f"{info['name']}: {info['note']}")
+    if r.get("note"):
+        notes.append(r["note"])
+    sv = r.get("solver") or {}
+    if sv.get("dds_note") and any(d.get("method") == "unavailable" for d in r.get("decisions") or []):
+        notes.append(sv["dds_note"])
+    return list(dict.fromkeys(notes))
 
 
 def moment_lines(r: dict) -> list[str]:
@@ -256,8 +326,13 @@ def practice_table(table_class, game, seat: int, session) -> W.Widget:
     hints off, computer players of ``session``'s level and seed.  Marked
     with the CSS class ``tt-practice-copy``; its game row (new game, save,
     load), options and score sheet are hidden: a copy is not a game to save
-    or restart.  Raises TypeError if ``table_class`` does not play ``game``."""
-    t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed)
+    or restart.  It plays one hand only (``single_hand``): when the hand is
+    over it shows its result and the widgets the panel gives it
+    (:meth:`tutor.table.GameTable.set_hand_end`: try again, close), never a
+    next hand of another deal, nor a review of its own.  Raises TypeError if
+    ``table_class`` does not play ``game``."""
+    t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed,
+                    single_hand=True)
     t.add_class("tt-practice-copy")
     for part in (t._game_row, t._options.widget, t._score_box):  # noqa: SLF001 - the table's own parts
         part.layout.display = "none"
@@ -303,8 +378,10 @@ class ReviewPanel(W.VBox):
         self.chart: W.Output | None = None
         self.summary_text = ""
         self.moment_texts: list[str] = []
+        self.notes: list[str] = []
         self.practice: W.Widget | None = None
         self.practice_game = None
+        self._practice_trick: int | None = None
         self._key: tuple | None = None
         self.button = W.Button(description="Review this hand", icon="search", layout=W.Layout(width="auto"),
                                tooltip="Where did your side lose tricks? (double dummy: all hands open, best play)")
@@ -388,6 +465,7 @@ class ReviewPanel(W.VBox):
         self.figure = None
         self.summary_text = ""
         self.moment_texts = []
+        self.notes = []
         self.summary.value = ""
         self.feedback.clear()
         self.moments.children = ()
@@ -405,7 +483,7 @@ class ReviewPanel(W.VBox):
     @guarded()
     def _on_review(self) -> None:
         from engine.review import review_hand  # noqa: PLC0415 - the solvers load when asked
-        from .scoresheet import chart_output  # noqa: PLC0415
+        from .advice import figure_output  # noqa: PLC0415 - plotly loads when a chart is drawn
 
         self.sync()
         if self._key is None:
@@ -431,8 +509,11 @@ class ReviewPanel(W.VBox):
         intro = (f"<h4>Review of hand {hand}</h4><p class='tt-rv-how'>For every card you played: the most "
                  f"tricks {who} could take in this hand with best play by everyone, all hands open "
                  f"(“double dummy”), before and after your card.</p>")
+        self.notes = review_notes(r)
+        notes = (f"<details class='tt-rv-notes'><summary>{html.escape(NOTES_TITLE)}</summary><ul>"
+                 + "".join(f"<li>{html.escape(n)}</li>" for n in self.notes) + "</ul></details>") if self.notes else ""
         self.summary.value = (f"<div class='tt-rv-head'>{intro}"
-                              + "".join(f"<p>{html.escape(t)}</p>" for t in head) + "</div>")
+                              + "".join(f"<p>{html.escape(t)}</p>" for t in head) + notes + "</div>")
         rows: list[W.Widget] = []
         if self.moment_texts:
             rows.append(W.HTML(f"<p class='tt-rv-sub'><b>Costly moments "
@@ -450,25 +531,53 @@ class ReviewPanel(W.VBox):
             rows.append(b)
         self.moments.children = rows
         self.figure = review_figure(r)
-        self._set_chart(chart_output(self.figure, _chart_text(r)))
+        self._set_chart(figure_output(self.figure, _chart_text(r), width="100%"))
 
     @guarded()
     def _on_replay(self, trick: int) -> None:
         s = self.session
         if self.result is None or self._hand_key() != self._key:
-            self.feedback.show_info("This review is about an earlier hand: press “Review” again.")
+            self.feedback.show_info(EARLIER_HAND)
             return
-        g = practice_game(s.game, s.learner, self.result["hand"], trick)
+        hand = self.result["hand"]
+        g = practice_game(s.game, s.learner, hand, trick)
         self.close_practice()
         table = (self.open_practice or self._default_practice)(g, s.learner)
         self.practice_game = g
         self.practice = table
-        close = W.Button(description="Close the practice copy", icon="times", layout=W.Layout(width="auto"))
+        self._practice_trick = trick
+        close = W.Button(description=CLOSE_PRACTICE, icon="times", layout=W.Layout(width="auto"))
         close.on_click(lambda _b: self.close_practice())
-        note = W.HTML(f"<p class='tt-rv-practice-note'><b>Practice copy</b> of hand {self.result['hand']} from "
-                      f"trick {trick}: try another card. Your real game, its scores and its undo history stay "
-                      f"as they were.</p>")
+        if hasattr(table, "set_hand_end"):  # the copy ends with its hand: try again, or close
+            again = W.Button(description=TRY_AGAIN.format(trick=trick), icon="repeat", button_style="primary",
+                             layout=W.Layout(width="auto"))
+            again.add_class("tt-rv-try-again")
+            again.on_click(lambda _b: self.try_again())
+            close_too = W.Button(description=CLOSE_PRACTICE, icon="times", layout=W.Layout(width="auto"))
+            close_too.on_click(lambda _b: self.close_practice())
+            end = W.HBox([again, close_too])
+            end.add_class("tt-tbl-row")
+            end.add_class("tt-rv-practice-end")
+            table.set_hand_end([W.HTML(f"<p class='tt-rv-practice-over'>{html.escape(PRACTICE_OVER)}</p>"), end])
+        note = W.HTML(f"<p class='tt-rv-practice-note'>{PRACTICE_NOTE_HTML.format(hand=hand, trick=trick)}</p>")
         self.practice_box.children = (note, close, table)
+
+    def try_again(self) -> None:
+        """"Try again from trick N": the practice copy back at the same
+        moment (a new copy of the real game, which is never changed)."""
+        self._on_try_again()
+
+    @guarded()
+    def _on_try_again(self) -> None:
+        s, table = self.session, self.practice
+        if table is None or self.result is None or self._hand_key() != self._key:
+            return
+        g = practice_game(s.game, s.learner, self.result["hand"], self._practice_trick)
+        if hasattr(table, "replace_game"):
+            table.replace_game(g)
+            self.practice_game = g
+        else:
+            self._on_replay(self._practice_trick)
 
     def _default_practice(self, game, seat: int) -> W.Widget:
         from .table import GameTable  # noqa: PLC0415 - tutor.table imports this module

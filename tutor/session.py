@@ -24,10 +24,18 @@ Undo (practice mode) takes back to the learner's previous decision (bid,
 pass or card) in the current hand and never takes back a Look: a seat that
 has looked at its cards stays looked (SP-10), so a learner is never offered
 Blind Nil again with the same cards in view.
+
+A session plays one kind of game, the kind it was made with: a saved game
+of another kind (an Oh Hell record at a Spades table, a two-player record at
+a table for four) is refused with a sentence naming where it opens
+(:attr:`TableSession.places`).  A file that cannot be loaded gets one plain
+sentence (:data:`LOAD_REFUSED`, or :data:`LOAD_TOO_BIG` over the one limit
+of HAND_RECORD.md, 10 MB), the parser's own words in ``Outcome.details``.
+``single_hand=True``: the session plays only the hand in progress (the
+review's practice copy): no next hand is dealt.
 """
 from __future__ import annotations
 
-import json
 import logging
 import random
 from dataclasses import dataclass, field
@@ -38,24 +46,42 @@ from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look
 from engine.bots import make_player
 from engine.deal import MAX_DEAL_NUMBER
 from engine.game import TrickGame
-from engine.record import game_from_record, game_to_record
-from engine.registry import OH_HELL, SPADES
+from engine.record import MAX_RECORD_BYTES, game_from_record, game_to_record, loads_record
 from engine.verdict import Verdict
 
 from .table_words import PLAYER_NAMES, SessionWords, plural as _plural
 
 __all__ = ["TableSession", "Outcome", "resolve_level", "DEFAULT_LEARNER_SEAT", "PLAYER_NAMES",
-           "MAX_LOAD_BYTES", "NOT_A_GAME"]
+           "MAX_LOAD_BYTES", "LOAD_REFUSED", "LOAD_TOO_BIG", "LOAD_OTHER_GAME", "PLACES", "GAME_WORDS"]
 
 log = logging.getLogger("tutor.session")
 
 #: Seat of the learner when none is given: South in Spades, seat 0 in Oh Hell.
 DEFAULT_LEARNER_SEAT = {"spades": 2, "oh_hell": 0}
-#: Largest saved-game file the table reads (bytes).  HAND_RECORD.md allows
-#: 10 MB; the browser refuses bigger files before sending them.
-MAX_LOAD_BYTES = 5 * 1024 * 1024
-#: Start of the message for any file that cannot be loaded.
-NOT_A_GAME = "This file is not a Trick Tutor game"
+#: Largest saved-game file the table reads (bytes): HAND_RECORD.md's limit of
+#: 10 MB (:data:`engine.record.MAX_RECORD_BYTES`); the browser refuses bigger
+#: files before sending them.
+MAX_LOAD_BYTES = MAX_RECORD_BYTES
+
+# ---------------------------------------------------------------- what the session says about files
+#: Any file that cannot be loaded (the parser's words go to ``Outcome.details``).
+LOAD_REFUSED = "This file cannot be opened as a saved Trick Tutor game, so nothing was loaded and your game is unchanged."
+#: A file over the size limit ({size} and {limit} in MB).
+LOAD_TOO_BIG = ("This file is {size} MB, too big to be a saved game (at most {limit} MB), so nothing was loaded "
+                "and your game is unchanged.")
+#: A saved game of another kind than the table's ({game}: :data:`GAME_WORDS`; {place}: :data:`PLACES`).
+LOAD_OTHER_GAME = ("This file is a saved game of {game}: open it {place}. Nothing was loaded here and your "
+                   "game is unchanged.")
+#: The loaded game, where it stands ({hand}: its number; {turn}: whose turn).
+LOADED = "Loaded the game: hand {hand}, {turn}."
+#: What each kind of game is called in :data:`LOAD_OTHER_GAME`, by the engine's game title.
+GAME_WORDS = {"Spades": "Spades for four players", "Spades for two": "Spades for two", "Oh Hell": "Oh Hell"}
+#: Where a saved game of each kind opens, by the engine's game title (the app names its tabs instead:
+#: :attr:`TableSession.places`).
+PLACES = {"Spades": "at a Spades table for four players", "Spades for two": "at a table for Spades for two",
+          "Oh Hell": "at an Oh Hell table"}
+#: A single-hand session (the review's practice copy) asked for another hand.
+SINGLE_HAND_OVER = "This practice copy ends with its hand: no next hand is dealt."
 _MAX_COMPUTER_STEPS = 2000  # a whole hand of 7 seats × 7 cards plus bids is far below this
 _QUOTE = 80  # longest piece of a file quoted back in a message
 
@@ -77,12 +103,15 @@ class Outcome:
     """What became of a learner's action: ``kind`` "ok" (done), "error" (a
     rule refused it: ``verdict`` says which), "info" (a note: not now,
     nothing to do); ``text`` plain English; ``highlight`` card codes to
-    point at (the legal cards after a refused play, the cards received)."""
+    point at (the legal cards after a refused play, the cards received);
+    ``details`` the technical reason behind a refusal (folded away)."""
 
     kind: str
     text: str
     verdict: Verdict | None = None
     highlight: tuple[str, ...] = field(default=())
+    #: More about a refusal, for those who want it (a parser's words about a file); shown folded away.
+    details: str = ""
 
     @property
     def ok(self) -> bool:
@@ -104,6 +133,9 @@ class TableSession(SessionWords):
     computer players (default the first deal number, so a class on one deal
     number meets the same opponents); ``auto_continue``: deal the next hand
     at once; ``players``: optional ``{seat: player}`` (``choose(view)``).
+    ``single_hand``: play only the hand in progress (the review's practice
+    copy; :meth:`next_hand` refuses).  :attr:`places`: where a saved game of
+    another kind opens, by game title (default :data:`PLACES`).
     Raises TypeError for another kind of game, InvalidInputError for a
     learner seat that is not a seat of the game."""
 
@@ -111,7 +143,8 @@ class TableSession(SessionWords):
     GAME_TYPES: tuple[type, ...] = (SpadesGame, OhHellGame)
 
     def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
-                 seed: int | None = None, auto_continue: bool = False, players: Mapping[int, Any] | None = None):
+                 seed: int | None = None, auto_continue: bool = False, players: Mapping[int, Any] | None = None,
+                 single_hand: bool = False):
         self.level_wanted = level
         self.level = resolve_level(level)
         self.practice = bool(practice)
@@ -119,6 +152,11 @@ class TableSession(SessionWords):
         self.auto_continue = bool(auto_continue)
         self.custom_players = dict(players) if players else None
         self.busy = False
+        self.single_hand = bool(single_hand)
+        #: The kind of game this session plays (the engine's spec of the game it was made with).
+        self.table_spec = getattr(game, "spec", None)
+        #: Where a saved game of another kind opens: game title -> place (:data:`LOAD_OTHER_GAME`).
+        self.places: dict[str, str] = dict(PLACES)
         #: Called (no arguments) just before the computer players start acting:
         #: a view shows progress there.  None: nothing is called.
         self.on_computers_start = None
@@ -160,11 +198,26 @@ class TableSession(SessionWords):
         return DEFAULT_LEARNER_SEAT[game.GAME]
 
     def unsuitable(self, game: TrickGame) -> str | None:
-        """Why a loaded ``game`` cannot be played by this session (None: it
-        can): a table for four does not play Spades for two (:mod:`tutor.table_two`)."""
-        if game.spec not in (SPADES, OH_HELL):
-            return f"it is a game of {game.spec.title}: open it at the {game.spec.title} table"
-        return None
+        """Why a loaded ``game`` cannot be played by this session, as the
+        learner's sentence (:data:`LOAD_OTHER_GAME`), or None when it can:
+        a session plays the kind of game it was made with (a Spades table
+        refuses Oh Hell and Spades for two, and the other way round)."""
+        if game.spec is self.table_spec:
+            return None
+        title = game.spec.title
+        return LOAD_OTHER_GAME.format(game=GAME_WORDS.get(title, title),
+                                      place=self.places.get(title) or PLACES.get(title) or title)
+
+    def has_progress(self) -> bool:
+        """Whether a new game would throw away something of the learner's: the
+        game is not over and a hand has been scored or the learner has made a
+        decision (a bid, a card, a pass, a draw) in this hand."""
+        g = self.game
+        if g.phase is Phase.GAME_OVER:
+            return False
+        if g.results:
+            return True
+        return any(not isinstance(a, (Deal, Look)) and getattr(a, "seat", None) == self.learner for a in g.history)
 
     # ============================================================ the turn loop
     def _deal_next(self) -> None:
@@ -223,6 +276,8 @@ class TableSession(SessionWords):
         if g.phase is Phase.GAME_OVER:
             return Outcome("info", f"The game is over ({self.winners_text()}). Press “New game” to play again.")
         if g.phase is Phase.DEAL:
+            if self.single_hand:
+                return Outcome("info", SINGLE_HAND_OVER)
             return Outcome("info", f"Hand {g.hands_dealt} is over. Press “Next hand” to {what}.")
         return None
 
@@ -349,6 +404,8 @@ class TableSession(SessionWords):
             return self._not_now("continue")
         if g.phase is not Phase.DEAL:
             return Outcome("info", "This hand is not over yet.")
+        if self.single_hand:
+            return Outcome("info", SINGLE_HAND_OVER)
         with self._busy():
             self._deal_next()
             self.advance()
@@ -395,33 +452,31 @@ class TableSession(SessionWords):
 
     def load(self, obj: Any) -> Outcome:
         """Load a saved game: a dict, JSON text or bytes.  Any problem gives
-        "This file is not a Trick Tutor game (why). Your current game is
-        unchanged." and changes nothing."""
+        one plain sentence (:data:`LOAD_REFUSED` with the parser's reason in
+        ``details``; :data:`LOAD_TOO_BIG`; :data:`LOAD_OTHER_GAME` for a game
+        of another kind) and changes nothing."""
         if self.busy:
             return Outcome("info", "One moment: the computer players are still playing.")
         try:
             game, seat, first = self._read(obj)
+        except _Refusal as e:  # the whole sentence is said already
+            return Outcome("error", e.sentence)
         except Exception as e:  # noqa: BLE001 - any fault of the file: a plain sentence, never a traceback
-            return Outcome("error", f"{NOT_A_GAME} ({_why(e)}). Your current game is unchanged.")
+            return Outcome("error", LOAD_REFUSED, details=_why(e))
         with self._busy():
             self.install(game, seat, first_deal=first)
-        return Outcome("ok", f"Loaded the game: hand {game.hands_dealt}, {self.turn_phrase()}.")
+        return Outcome("ok", LOADED.format(hand=game.hands_dealt, turn=self.turn_phrase()))
 
     def _read(self, obj: Any):
-        if isinstance(obj, (bytes, bytearray, memoryview)):
-            if len(obj) > MAX_LOAD_BYTES:
-                raise _FileProblem(f"it is {len(obj) / 1e6:.1f} MB; a saved game is at most "
-                                   f"{MAX_LOAD_BYTES / 1e6:.0f} MB")
-            obj = bytes(obj).decode("utf-8")
-        if isinstance(obj, str):
-            if len(obj) > MAX_LOAD_BYTES:
-                raise _FileProblem(f"it is {len(obj) / 1e6:.1f} MB; a saved game is at most "
-                                   f"{MAX_LOAD_BYTES / 1e6:.0f} MB")
-            obj = json.loads(obj)
+        if isinstance(obj, (bytes, bytearray, memoryview, str)):
+            size = len(obj) if not isinstance(obj, str) else len(obj.encode("utf-8", "surrogatepass"))
+            if size > MAX_LOAD_BYTES:
+                raise _Refusal(too_big_sentence(size))
+            obj = loads_record(obj)  # HAND_RECORD.md's limits: nesting, digits, string lengths
         game = game_from_record(obj, auto_deal=False)
         problem = self.unsuitable(game)
         if problem:
-            raise _FileProblem(problem)
+            raise _Refusal(problem)
         tutor = obj.get("tutor") if isinstance(obj, dict) else None
         tutor = tutor if isinstance(tutor, dict) else {}
         seat = tutor.get("learner_seat")
@@ -436,22 +491,31 @@ class TableSession(SessionWords):
         return game, seat, first
 
 
+def too_big_sentence(size: int) -> str:
+    """:data:`LOAD_TOO_BIG` for a file of ``size`` bytes."""
+    return LOAD_TOO_BIG.format(size=f"{size / 1e6:.1f}", limit=f"{MAX_LOAD_BYTES / 1e6:.0f}")
+
+
+class _Refusal(ValueError):
+    """A file refused with a whole sentence of its own (too big, another kind of game)."""
+
+    def __init__(self, sentence: str):
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
 class _FileProblem(ValueError):
     pass
 
 
 def _why(e: BaseException) -> str:
-    """A short plain reason for a file that cannot be loaded."""
-    if isinstance(e, UnicodeDecodeError):
-        return "the file is not text (UTF-8)"
-    if isinstance(e, json.JSONDecodeError):
-        return f"the file is not valid JSON: {e.msg}, line {e.lineno}"
+    """The technical reason a file cannot be loaded (shown folded away under
+    the plain sentence): the engine's own words, which quote at most a short
+    piece of the file."""
     if isinstance(e, RecursionError):
-        return "it is nested too deeply"
+        return "the file is nested too deeply"
     if isinstance(e, (InvalidInputError, IllegalActionError, _FileProblem)):
-        text = str(e)  # the engine's own words (it quotes at most a short piece of the file)
+        text = str(e)
         return text if len(text) <= 300 else text[:299] + "…"
-    if isinstance(e, ValueError) and "digits" in str(e):
-        return "it holds a number too long to read"
     log.info("file not loaded: %s: %s", type(e).__name__, _quote(str(e)))
     return "it could not be read as a hand record"

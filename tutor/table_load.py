@@ -4,10 +4,12 @@ Unlike ipywidgets' FileUpload (whose label counts the files: "Load (0)", and
 which sends any file, however big, over the websocket: a file of 10 MiB or
 more broke the kernel connection and left the button dead), this button
 checks the file's size in the browser first.  A file bigger than
-``max_bytes`` is not sent: the button says so in the page and tells Python
-(``on_load`` callbacks get ``(name, None, size)``); otherwise the callbacks
-get ``(name, content_bytes, size)``.  :meth:`simulate` does the same
-headless (tests).
+``max_bytes`` (HAND_RECORD.md's 10 MB, :data:`tutor.session.MAX_LOAD_BYTES`)
+is not sent: Python is told (``on_load`` callbacks get ``(name, None,
+size)``) and the table says so, in its one feedback line (the button shows
+no message of its own: never two at once); otherwise the callbacks get
+``(name, content_bytes, size)``.  :meth:`simulate` does the same headless
+(tests).
 """
 from __future__ import annotations
 
@@ -34,22 +36,17 @@ function render({ model, el }) {
   button.type = "button";
   button.className = "tt-tbl-load jupyter-button widget-button";
   button.textContent = model.get("description");
-  const note = document.createElement("span");
-  note.className = "tt-tbl-load-note";
-  note.setAttribute("role", "status");
-  el.append(button, input, note);
+  el.append(button, input);
   button.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     input.value = "";              // the same file can be chosen again
     if (!file) return;
     const limit = model.get("max_bytes");
-    if (file.size > limit) {
-      note.textContent = `${file.name} is too big to be a saved game (${(file.size / 1e6).toFixed(1)} MB; at most ${(limit / 1e6).toFixed(0)} MB). Your current game is unchanged.`;
+    if (file.size > limit) {  // not sent; the table's feedback line says why
       model.send({ type: "too_big", name: file.name, size: file.size });
       return;
     }
-    note.textContent = "";
     const data = await file.arrayBuffer();
     model.send({ type: "file", name: file.name, size: file.size }, undefined, [data]);
   });

@@ -56,9 +56,39 @@ class OptionsPanel:
     """The options accordion (``.widget``); :meth:`sync` shows a game's
     rules, :meth:`rules` builds the rules for the next new game of the same
     kind (raises InvalidInputError, a ValueError, for a bad combination:
-    the engine's own message naming the option and the allowed values)."""
+    the engine's own message naming the option and the allowed values).
+
+    The option widgets are made the first time they are needed (the
+    accordion opened, :meth:`rules`, or one of the attributes ``sp``,
+    ``target``, ``players``, ``schedule``, ``checks``, ``spades_box``,
+    ``oh_hell_box`` read): a table opens sooner without them (about a third
+    of its widgets), and most games never change an option."""
 
     def __init__(self) -> None:
+        self._built = False
+        self._game = None
+        self._hidden: tuple[str, ...] = ()
+        self._inner = W.VBox()
+        self.widget = W.Accordion(children=[self._inner], selected_index=None)
+        self.widget.set_title(0, "Options for a new game")
+        self.widget.observe(self._on_open, names="selected_index")
+
+    def _on_open(self, change: dict) -> None:
+        if change["new"] is not None:
+            self._build()
+
+    def __getattr__(self, name: str):
+        # the option widgets, made on first use (see the class docstring)
+        if name in ("sp", "target", "players", "schedule", "checks", "spades_box", "oh_hell_box") \
+                and not self.__dict__.get("_built", True):
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
         #: Spades option widgets by SpadesRules field name (value = the option's value).
         self.sp: dict[str, W.ValueWidget] = {}
         defaults = SpadesRules()
@@ -80,16 +110,32 @@ class OptionsPanel:
         rows = []
         for name in SP_ORDER:
             help_html = W.HTML(f"<div class='tt-opt-help'>{html.escape(OPTION_HELP[name])}</div>")
-            rows.append(W.VBox([self.sp[name], help_html], layout=W.Layout(margin="0 0 6px 0")))
+            row = W.VBox([self.sp[name], help_html], layout=W.Layout(margin="0 0 6px 0"))
+            if name in self._hidden:
+                row.layout.display = "none"
+            rows.append(row)
         self.spades_box = W.VBox(rows, layout=W.Layout(max_width="370px"))
         self.oh_hell_box = W.VBox([W.HBox([self.players, self.schedule], layout=W.Layout(flex_flow="row wrap")),
                                    *self.checks.values()])
-        inner = W.VBox([W.HTML("<small>These take effect when you press “New game”.</small>"),
-                        self.spades_box, self.oh_hell_box])
-        self.widget = W.Accordion(children=[inner], selected_index=None)
-        self.widget.set_title(0, "Options for a new game")
+        if self._game is not None:
+            self._apply(self._game)
+        self._inner.children = [W.HTML("<small>These take effect when you press “New game”.</small>"),
+                                self.spades_box, self.oh_hell_box]
+
+    def hide(self, names) -> None:
+        """Leave the Spades options ``names`` out of the panel (Spades for two: :mod:`tutor.table_two`)."""
+        self._hidden = tuple(names)
+        if self._built:
+            for name, row in zip(SP_ORDER, self.spades_box.children):
+                row.layout.display = "none" if name in self._hidden else None
 
     def sync(self, game) -> None:
+        """Show ``game``'s rules (now, or when the panel is made)."""
+        self._game = game
+        if self._built:
+            self._apply(game)
+
+    def _apply(self, game) -> None:
         spades = isinstance(game.rules, SpadesRules)
         self.spades_box.layout.display = None if spades else "none"
         self.oh_hell_box.layout.display = "none" if spades else None
@@ -112,6 +158,7 @@ class OptionsPanel:
             cb.value = bool(getattr(r, name))
 
     def rules(self, game):
+        self._build()
         if isinstance(game.rules, SpadesRules):
             values = {name: w.value for name, w in self.sp.items()}
             values["loss_floor"] = values["loss_floor"] or None

@@ -14,7 +14,12 @@ from engine import Bid, Phase, Play
 from engine.game import SeatView
 
 from . import table_view as V
+from .advice import count_lines
 from .cards import FULL_DECK
+from .common import import_in_background
+
+#: What only "Review hand N" needs (tutor.table imports it from here).
+REVIEW_MODULES = ("endplay.dds",)
 
 __all__ = ["TableRendering", "advice"]
 
@@ -27,6 +32,11 @@ class TableRendering:
     def _render(self) -> None:
         s = self._session
         view = s.game.view(s.learner)
+        state = (id(s.game), len(s.game.history))
+        if self._pending_new is not None and self._pending_new[3:] != state:
+            self._cancel_new_game()  # the question was about a game that has moved on
+        if self._hint_plain and getattr(self, "_hint_state", None) != state:
+            self._hint_html.value, self._hint_plain = "", ""  # a hint is about one moment of the game
         self._title.value = V.title_html(s, view)
         self._status_plain = s.status()
         self._status.value = V.status_html(self._status_plain)
@@ -41,9 +51,15 @@ class TableRendering:
         self._hint_btn.layout.display = shown
         self._show_me.button.layout.display = shown
         self._show_me.layout.display = shown
-        if s.game.phase in (Phase.DEAL, Phase.GAME_OVER):
+        over = s.game.phase in (Phase.DEAL, Phase.GAME_OVER)
+        if over:
             self._refresh_scoresheet()
-        self._review.sync()
+        if self.single_hand:
+            self._review_box.layout.display = "none"  # a practice copy has no review of its own
+        elif over or self._review_panel is not None:
+            self._review.sync()
+            if over:  # the review's solvers load while the learner reads the result
+                import_in_background(*REVIEW_MODULES)
 
     def _render_actions(self, view: SeatView) -> None:
         g, me = self.game, self.learner_seat
@@ -56,12 +72,10 @@ class TableRendering:
             blind_ok = any(b.blind for b in g.legal_bids(me))
             self._blind_btn.layout.display = None if face_down and blind_ok else "none"
             self._blind_note.value = V.blind_nil_note_html(g, me) if face_down and not blind_ok else ""
-            self._ensure_bid_buttons(g.bid_range(me))
-            legal = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
-            for v, b in zip(range(self._bid_range[0], self._bid_range[1] + 1), self._bid_buttons):
-                ok = v in legal
-                b.button_style = "" if ok or not self._show_legal.value else "danger"
-                b.tooltip = f"Bid {b.description}" if ok else f"Bid {b.description}: not allowed now (click to see why)"
+            if not face_down:  # made when the cards are seen, or once the table is shown (GameTable._warm_up)
+                self._ensure_bid_buttons(g.bid_range(me))
+            if self._bid_range == g.bid_range(me):
+                self._style_bid_buttons(view)
             self._bid_row.layout.display = "none" if face_down else None
             boxes.append(self._bid_box)
         elif g.phase is Phase.EXCHANGE and my_turn:
@@ -69,23 +83,33 @@ class TableRendering:
         if g.phase in (Phase.DEAL, Phase.GAME_OVER):
             self._result_html.value = V.result_html(self._session)
             boxes.append(self._result_html)
-            if g.phase is Phase.DEAL:
+            if self.single_hand:
+                boxes.extend(self._hand_end)  # a practice copy ends with its hand
+            elif g.phase is Phase.DEAL:
                 boxes.append(self._next_btn)
         else:
             self._result_html.value = ""
         if not (g.phase is Phase.BIDDING and my_turn):
-            self._hint_html.value, self._hint_plain = "", ""
             self._show_me.clear()
         self._action_box.children = boxes
+
+    def _style_bid_buttons(self, view: SeatView) -> None:
+        """Mark the bids the engine refuses now (with "Show legal cards" on)."""
+        legal = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
+        for v, b in zip(range(self._bid_range[0], self._bid_range[1] + 1), self._bid_buttons):
+            ok = v in legal
+            b.button_style = "" if ok or not self._show_legal.value else "danger"
+            b.tooltip = f"Bid {b.description}" if ok else f"Bid {b.description}: not allowed now (click to see why)"
 
     def _ensure_bid_buttons(self, bid_range: tuple[int, int]) -> None:
         if bid_range == self._bid_range:
             return
         low, high = bid_range
         buttons = []
+        shared = W.Layout(width="auto")  # one layout for the row's buttons: fewer widgets to send
         for v in range(low, high + 1):
             label = self.game.bid_label(v)
-            b = W.Button(description=label, layout=W.Layout(width="auto"))
+            b = W.Button(description=label, layout=shared)
             if label != str(v):
                 b.add_class("tt-tbl-nil")
             b.on_click(lambda _b, v=v: self._bid(v, blind=False))
@@ -127,9 +151,13 @@ class TableRendering:
 
     def _refresh_scoresheet(self) -> None:
         """Show or redraw the score sheet (tutor.scoresheet, optional) when
-        the game or its number of scored hands changed."""
+        the game or its number of scored hands changed.  Before the first
+        hand is scored there is nothing to show, and the score sheet (with
+        pandas and plotly) is not loaded: the table opens sooner."""
         key = (id(self.game), len(self.game.results))
         if key == self._scoresheet_key:
+            return
+        if not self.game.results and self._scoresheet is None:
             return
         try:
             from tutor.scoresheet import ScoreSheet  # noqa: PLC0415 - optional, written separately
@@ -149,23 +177,20 @@ class TableRendering:
                                                f"{html.escape(type(e).__name__)}.)</small>"),)
 
 
+#: The bid hint's headline ({bid}: the bid in the game's words).
+ADVICE_HEAD = "Suggested bid: {bid}"
+#: A Spades hand not looked at yet, when the advisor does not go Blind Nil (SP-10).
+ADVICE_LOOK_FIRST = "Look at your cards first."
+ADVICE_LOOK_WHY = ("Blind Nil, a bid made before looking, only pays off when your side is far behind late in the "
+                   "game (SP-10).")
+
+
 def advice(adv, view: SeatView, game) -> tuple[str, list[str]]:
-    """The advisor's suggested bid for ``view`` as (headline, reason lines)
+    """The advisor's suggested bid for ``view`` as (headline, lines)
     (:func:`engine.bots.advisor.advise_bid`; the bid in the game's words,
-    :meth:`~engine.game.TrickGame.bid_label`); a line never repeats the
-    headline."""
+    :meth:`~engine.game.TrickGame.bid_label`; each line of its count with
+    its value, :func:`tutor.advice.count_lines`)."""
     a = adv.advise_bid(view)
     if a.bid is None:
-        head = "Look at your cards first"
-    else:
-        head = f"Suggested bid: {game.bid_label(a.bid, blind=bool(a.blind_nil))}"
-    lines = []
-    for item in a.lines:
-        text, value = (item if isinstance(item, tuple) else (str(item), 0))
-        line = f"{text} ({value:+.2f} tricks)" if value else str(text)
-        if line.lower().startswith(head.lower()):  # the headline again: keep only what it adds
-            line = line[len(head):].lstrip(" :—–-")
-            line = line[:1].upper() + line[1:]
-        if line:
-            lines.append(line)
-    return head, lines
+        return ADVICE_LOOK_FIRST, [ADVICE_LOOK_WHY]
+    return ADVICE_HEAD.format(bid=game.bid_label(a.bid, blind=bool(a.blind_nil))), count_lines(a.lines)

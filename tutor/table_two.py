@@ -51,7 +51,6 @@ from engine.game import SeatView
 
 from . import table_view as V
 from .common import guarded
-from .review_panel import practice_table
 from .session import Outcome, TableSession
 from .table import GameTable
 from .table_words import plural, signed
@@ -106,13 +105,6 @@ class TwoPlayerSession(TableSession):
 
     def default_seat(self, game) -> int:
         return LEARNER_SEAT
-
-    def unsuitable(self, game) -> str | None:
-        if isinstance(game, SpadesTwoGame):
-            return None
-        spec = game.spec
-        kind = f"{spec.title} for four players" if spec.partnerships else spec.title
-        return f"it is a game of {kind}, not Spades for two: open it at the {kind} table"
 
     # ============================================================ the draw
     def draw(self, keep: bool) -> Outcome:
@@ -369,8 +361,8 @@ class SpadesTwoTable(GameTable):
         self._style.value = f"<style>{V.TABLE_CSS}\n{TWO_CSS}</style>"
         self._look_btn.layout.display = "none"  # no Blind Nil for two players (SP-2P-1)
         self._blind_btn.layout.display = "none"
-        # "Replay from here" in the review opens the practice copy at a table for two (tutor.review_panel)
-        self._review.open_practice = self._open_practice
+        # "Replay from here" in the review opens the practice copy at a table for two
+        # (GameTable._open_practice: a table of this kind, tutor.review_panel)
 
     # ------------------------------------------------------------ API
     @property
@@ -401,15 +393,8 @@ class SpadesTwoTable(GameTable):
 
     # ------------------------------------------------------------ rendering
     def _after_install(self) -> None:
+        self._options.hide(OPTIONS_NOT_FOR_TWO)
         super()._after_install()
-        for name, row in zip(self._option_names(), self._options.spades_box.children):
-            if name in OPTIONS_NOT_FOR_TWO:
-                row.layout.display = "none"
-
-    @staticmethod
-    def _option_names():
-        from .table_options import SP_ORDER  # noqa: PLC0415
-        return SP_ORDER
 
     def _render(self) -> None:
         super()._render()
@@ -454,12 +439,6 @@ class SpadesTwoTable(GameTable):
             n = len(view.hand or ())
             self._hand.label = (f"Your hand: kept so far, {n} of 13" if n else
                                 "Your hand: nothing kept yet (13 draws to come)")
-
-    def _open_practice(self, game, seat: int) -> "SpadesTwoTable":
-        """The review's practice copy (``game``, a two-player game from
-        :func:`tutor.review_panel.practice_game`) at a table of this kind,
-        practice mode, hints off, the computer player of this table's level."""
-        return practice_table(type(self), game, seat, self._session)
 
     # ------------------------------------------------------------ callbacks
     @guarded()

@@ -20,6 +20,8 @@ __all__ = ["SessionWords", "PLAYER_NAMES", "plural", "signed"]
 #: Names of the computer players, clockwise from the learner, in games whose
 #: seats have no names of their own (Oh Hell; Spades seats are compass points).
 PLAYER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+#: The status line when a single-hand session's hand is over (the review's practice copy; {hand}: its number).
+SINGLE_HAND_STATUS = "Hand {hand} is over: this practice copy ends with its hand."
 
 
 def plural(n: int, word: str) -> str:
@@ -164,6 +166,8 @@ class SessionWords:
         if g.phase is Phase.GAME_OVER:
             return f"Game over: {self.winners_text()}."
         if g.phase is Phase.DEAL:
+            if getattr(self, "single_hand", False):
+                return SINGLE_HAND_STATUS.format(hand=g.hands_dealt)
             return f"Hand {g.hands_dealt} is over. Press “Next hand” to deal hand {g.hands_dealt + 1}."
         if me in view.to_act:
             if g.phase is Phase.BIDDING:

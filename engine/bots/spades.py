@@ -48,7 +48,7 @@ TEXT: dict[str, str] = {
     "length.likely": "{count} spades: the {nth} is likely a trick",
     "length.sure": "{count} spades: the {nth} is a trick",
     "side_ace.short": "{card}: almost a sure trick",
-    "side_ace.long": "{card}: but the suit is long, so it may be trumped",
+    "side_ace.long": "{card}: in a long suit it may be trumped",
     "side_king.with_ace": "{card} with the ace: wins once the ace is played",
     "side_king.with_ace_long": "{card} with the ace, but a long suit gets trumped",
     "side_king.alone": "{card} alone: seldom a trick",

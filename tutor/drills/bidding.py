@@ -17,18 +17,12 @@ from engine import OhHellGame, OhHellRules, Phase, SEAT_NAMES, SpadesGame, Verdi
 from engine.bots.advisor import advise_bid
 from engine.ohhell import MAX_HAND
 
-from ..advice import AdvicePanel
+from ..advice import AdvicePanel, count_lines, tricks_text
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ._shared import GAME_NAMES, ORDINALS, cap, computer_player, drill_spec, seat_name, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text"]
-
-
-def tricks_text(v: float) -> str:
-    """A trick value as a learner reads it: ``+1``, ``+0.8``, ``−0.3``."""
-    t = f"{abs(v):.1f}".rstrip("0").rstrip(".")
-    return ("−" if v < 0 else "+") + t
 
 
 @dataclass
@@ -61,7 +55,7 @@ def count_likely_tricks(view) -> Advice:
     adv = advise_bid(view)
     if adv.bid is None or view.hand is None:
         raise ValueError("the advisor counts tricks in a hand it can see: look at the cards first (SP-10)")
-    lines = [f"{t} ({tricks_text(v)})" if v else str(t) for t, v in adv.lines]
+    lines = count_lines(adv.lines)
     if adv.nil:
         reasons = [t for t, _ in adv.lines[1:]] or [t for t, _ in adv.lines]
         bid = 0
@@ -101,18 +95,31 @@ def _bid_word(b: int, game: str) -> str:
     return ZERO_BID_NAME.get(game, "0") if b == 0 else str(b)
 
 
+#: The learner's bid beside the advisor's ({bid}, {suggested}: bids in words; {total}: its count, "4.8").
+COMPARE_SAME = "You bid {bid}, and the advisor suggests {bid} too: its count of this hand comes to about {total} tricks."
+COMPARE_OTHER = "You bid {bid}; the advisor suggests {suggested}: its count of this hand comes to about {total} tricks."
+COMPARE_NIL_SAME = "You bid {bid}, and the advisor suggests a Nil too (SP-8): the hand is weak enough to take no trick."
+COMPARE_NIL_OTHER = "You bid {bid}; the advisor suggests a Nil (SP-8): the hand is weak enough to take no trick."
+#: The title over the lines that count most (:attr:`Advice.reasons`), and over the reasons for a Nil.
+REASONS_TITLE = "What counts most in the advisor's count:"
+NIL_REASONS_TITLE = "Why a Nil:"
+
+
 def compare_bid(learner_bid: int, adv: Advice, game: str) -> str:
-    """One or two sentences comparing the learner's bid with the advisor's
-    suggestion: "You bid 3; the advisor suggests 6 because …"."""
-    because = "; ".join(adv.reasons[:4])
-    sug = _bid_word(adv.bid, game)
+    """One or two whole sentences comparing the learner's bid with the
+    advisor's suggestion ("You bid 3; the advisor suggests 5: its count of
+    this hand comes to about 4.8 tricks." and, when they differ, what the
+    difference risks).  The lines behind the count are listed apart
+    (:attr:`Advice.reasons`, under :data:`REASONS_TITLE`), never glued into
+    the sentence."""
+    bid, sug = _bid_word(learner_bid, game), _bid_word(adv.bid, game)
     if adv.nil:
-        why = f"a Nil (SP-8): {because}" if because else "a Nil (SP-8)"
+        head = (COMPARE_NIL_SAME if learner_bid == adv.bid else COMPARE_NIL_OTHER).format(bid=bid)
     else:
-        why = because + (f" (about {adv.total:.1f} tricks in all)" if because else f"about {adv.total:.1f} tricks")
+        head = (COMPARE_SAME if learner_bid == adv.bid else COMPARE_OTHER).format(
+            bid=bid, suggested=sug, total=f"{adv.total:.1f}")
     if learner_bid == adv.bid:
-        return f"You bid {_bid_word(learner_bid, game)}, the advisor's suggestion too, because {why}."
-    head = f"You bid {_bid_word(learner_bid, game)}; the advisor suggests {sug} because {why}."
+        return head
     risk = "zero" if learner_bid == 0 else "over" if learner_bid > adv.bid else "under"
     return f"{head} {BID_RISKS[game][risk]}"
 
@@ -326,19 +333,25 @@ class BiddingDrill(W.VBox):
             self.note.show_info(f"You already bid {self.learner_bid} on this hand: press Play it out or New hand.")
             return
         text = self.bid_box.value.strip()
+        # one message about the learner's latest try: an older note or refusal is cleared by a new one
         if not text:
+            self.feedback.clear()
             self.note.show_info(f"Type your bid first: a number of tricks ({ZERO_BID_HELP[self.game_kind]}), "
                                 f"then press Bid.")
             return
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 30 else None
         except ValueError:
-            self.note.show_info(f"“{text}” is not a number of tricks: type a whole number such as 3.")
+            value = None
+        if value is None:
+            self.feedback.clear()
+            self.note.show_info(f"“{text[:40]}” is not a number of tricks: type a whole number such as 3.")
             return
         v = g.check_bid(self.seat, value)
         self.last_verdict = v
         if not v.ok:
             self.mistakes[v.rule] += 1
+            self.note.clear()
             self.feedback.show_verdict(v)
             return
         self.note.clear()
@@ -350,9 +363,14 @@ class BiddingDrill(W.VBox):
         adv = self.advice
         items = "".join(f"<li>{html.escape(line)}</li>" for line in adv.lines)
         self.comparison = compare_bid(value, adv, self.game_kind)
+        reasons = "".join(f"<li>{html.escape(r)}</li>" for r in adv.reasons)
+        title = NIL_REASONS_TITLE if adv.nil else REASONS_TITLE
         self.advice_html.value = (
             f"<div class='tt-bid-advice' style='font-size:15px;line-height:1.4'><p style='margin:4px 0'>"
-            f"<b>{html.escape(self.comparison)}</b></p><details><summary>The advisor's whole count</summary>"
+            f"<b>{html.escape(self.comparison)}</b></p>"
+            + (f"<p style='margin:4px 0'>{html.escape(title)}</p><ul class='tt-bid-reasons' style='margin:2px 0'>"
+               f"{reasons}</ul>" if reasons else "")
+            + f"<details><summary>The advisor's whole count</summary>"
             f"<ul style='margin:2px 0'>{items}</ul></details></div>")
         self.show_me.layout.display = None
         self.bid_box.disabled = True

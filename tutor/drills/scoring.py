@@ -26,6 +26,10 @@ from ._shared import GAME_NAMES, KindCycle, stats_html
 #: The drill's instruction, per game.
 ASK = {"spades": "Type the points North–South score for this hand and their bag count after it.",
        "oh_hell": "Type the points this hand scores."}
+#: A bag count below 0 ({text}: what was typed): impossible input, refused and never graded.
+BAGS_NEGATIVE = "“{text}” cannot be a bag count: bags are counted from 0 up. Type North–South's bags after this hand."
+#: Something typed that is not a whole number ({text}).
+NOT_A_NUMBER = "“{text}” is not a whole number: type a whole number, such as 52 or -40."
 
 __all__ = ["ScoringProblem", "ScoringProblems", "ScoringDrill", "SCORING_KINDS", "parse_points"]
 
@@ -210,7 +214,7 @@ def parse_points(text: str) -> int | None:
         return None
     if t.startswith("+"):
         t = t[1:]
-    if not t.lstrip("-").isdigit():
+    if not t.lstrip("-").isdigit() or t.count("-") > 1 or len(t) > 30:
         raise ValueError(f"“{text.strip()}” is not a whole number")
     return int(t)
 
@@ -347,11 +351,17 @@ class ScoringDrill(W.VBox):
         if self.answered:
             self.note.show_info("You have already answered this hand: press Next for another.")
             return
+        bad = None
         try:
-            points = parse_points(self.points_box.value)
-            bags = parse_points(self.bags_box.value) if p.has_bags else None
-        except ValueError as e:
-            self.note.show_info(f"{e}: type a whole number, such as 52 or -40.")
+            bad = self.points_box.value
+            points = parse_points(bad)
+            bad = self.bags_box.value
+            bags = parse_points(bad) if p.has_bags else None
+        except ValueError:
+            self.note.show_info(NOT_A_NUMBER.format(text=bad.strip()[:40]))
+            return
+        if bags is not None and bags < 0:  # not a mistake to grade: no bag count is below 0 (SP-20)
+            self.note.show_info(BAGS_NEGATIVE.format(text=self.bags_box.value.strip()[:40]))
             return
         if points is None or (p.has_bags and bags is None):
             what = "the points and the bag count" if p.has_bags else "the points"

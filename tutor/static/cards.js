@@ -2,7 +2,8 @@
 // with HTML/CSS only. See tutor/cards.py for the Python side.
 //
 // Every card click (mouse, Enter or Space) sends {type: "click", card, seq,
-// shown} to the kernel. In multi_select mode the click first toggles the card
+// shown} to the kernel; a click on a face-down card sends {type:
+// "face_down_click", seq} (the cards stay hidden: the kernel says how to see them). In multi_select mode the click first toggles the card
 // in `selected` and saves it, so Python sees the new selection before the click.
 // `shown` is what the learner saw when clicking: the cards, playable marks and
 // label of the last render. The kernel compares it with the hand it holds: a
@@ -185,6 +186,15 @@ function render({ model, el: host }) {
   }
 
   function onClick(event) {
+    if (model.get("face_down")) {
+      // A face-down card is not a button, but a click on it is a question
+      // ("why can't I play?"): Python answers it (e.g. "Look at my cards").
+      if (event.target.closest(".tt-card.tt-back") && row.contains(event.target)) {
+        clickSeq += 1;
+        model.send({ type: "face_down_click", seq: clickSeq });
+      }
+      return;
+    }
     const card = event.target.closest(".tt-card[data-card]");
     if (!card || !row.contains(card)) return;
     moveTab(card);
