@@ -422,8 +422,8 @@ class TrickTutorApp(W.VBox):
                            "the next one (SP-2P-2). Then bid 0 to 13 (SP-2P-3) and play two-card tricks "
                            "(SP-2P-4). The first to 500 points wins (SP-2P-5).</p>")
             self._spades_two.children = [intro, self.spades_two_table]
-        self._spades_four.layout.display = "none" if two else None
-        self._spades_two.layout.display = None if two else "none"
+        self._spades_four.layout.display = "none" if two else ""
+        self._spades_two.layout.display = "" if two else "none"
 
     def _build_oh_hell(self) -> list:
         from .table import new_oh_hell_table

@@ -354,7 +354,7 @@ class BiddingDrill(W.VBox):
             f"<div class='tt-bid-advice' style='font-size:15px;line-height:1.4'><p style='margin:4px 0'>"
             f"<b>{html.escape(self.comparison)}</b></p><details><summary>The advisor's whole count</summary>"
             f"<ul style='margin:2px 0'>{items}</ul></details></div>")
-        self.show_me.layout.display = None
+        self.show_me.layout.display = ""
         self.bid_box.disabled = True
         self.bid_button.disabled = True
         self.play_button.disabled = False
