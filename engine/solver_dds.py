@@ -23,6 +23,7 @@ __all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError"
            "dds_best_tricks", "to_pbn"]
 
 import importlib.util
+import sys
 
 # endplay imports numpy and matplotlib (about 0.8 s): only look for it here,
 # import it on first use (:func:`_load`).
@@ -30,7 +31,10 @@ try:
     AVAILABLE = importlib.util.find_spec("endplay") is not None
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-UNAVAILABLE_REASON = "" if AVAILABLE else "the DDS solver is unavailable (package endplay is not installed)"
+UNAVAILABLE_REASON = "" if AVAILABLE else (
+    # Python in the browser (the static site): no C extension, said in a learner's words
+    "the browser version of Trick Tutor cannot run the full-hand solver (DDS)" if sys.platform == "emscripten"
+    else "the DDS solver is unavailable (package endplay is not installed)")
 _EP: tuple | None = None
 
 

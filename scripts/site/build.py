@@ -308,6 +308,8 @@ def lite_config(preload: list[str]) -> dict:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Trick Tutor",
+            # JupyterLite's service worker keeps what the page fetched: the site opens offline
+            "enableServiceWorkerCache": True,
             "disabledExtensions": [
                 # they reach out to the internet (news, update checks)
                 "@jupyterlab/apputils-extension:announcements",

@@ -25,8 +25,17 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
          ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json"}
 
 
+#: As GitHub Pages serves files: the browser may reuse them for 10 minutes without
+#: asking (then it revalidates), so a page reloaded offline soon after opens.
+CACHE_CONTROL = "max-age=600"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self):
+        self.send_header("Cache-Control", CACHE_CONTROL)
+        super().end_headers()
 
     def log_message(self, format, *args):  # noqa: A002 -- the base class's name
         if os.environ.get("TT_SITE_LOG"):
