@@ -16,7 +16,9 @@ fetches nothing from anywhere but the site itself:
   the site's own ``pyodide-lock.json`` (Pyodide's lists wheels on its CDN) and
   preloaded: Pyodide fetches them side by side while it starts, instead of the
   kernel installing them one after another;
-* wheels are slimmed: their JupyterLab extensions (``*.data/``: the page gets
+* wheels are compiled to bytecode by Pyodide's own Python (run in Node at build
+  time: ``pycompile.cjs``), so the browser does not compile IPython & co. at each
+  page load, and slimmed: their JupyterLab extensions (``*.data/``: the page gets
   those from the site's ``extensions/``) and plotly's own plotly.js copies (the
   page draws charts with the jupyterlab-plotly extension's) are left out.
 
@@ -195,6 +197,29 @@ def stub_sqlite3(dest_dir: pathlib.Path) -> pathlib.Path:
     return path
 
 
+#: Distributions whose sources stay beside their bytecode (tracebacks show the lines).
+KEEP_SOURCE = ("tricktutor",)
+#: What the kernel and the app import as the page opens (their modules are compiled).
+STARTUP_IMPORTS = ("micropip", "piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "anywidget",
+                   "tutor.app", "tutor.drills", "tutor.table", "tutor.table_two", "tutor.scoresheet",
+                   "tutor.review_panel", "tutor.advice", "plotly.graph_objects", "plotly.io")
+
+
+def compile_wheels(runtime: pathlib.Path, wheel_dir: pathlib.Path) -> None:
+    """Each wheel's modules compiled by Pyodide's own Python (pycompile.cjs, in
+    Node): the browser then imports bytecode instead of compiling every module at
+    each page load.  Each RECORD is rewritten to match."""
+    out = subprocess.run(["node", str(HERE / "pycompile.cjs"), str(runtime), str(wheel_dir), ",".join(KEEP_SOURCE),
+                          ",".join(STARTUP_IMPORTS)], check=True, capture_output=True, text=True).stdout
+    problems = [line for line in out.splitlines() if line.startswith("import ")]
+    count = sum(int(m) for m in re.findall(r": (\d+) modules", out))
+    log(f"compiled the {count} modules the page imports at start" + "".join("; " + p for p in problems))
+    for w in wheel_dir.glob("*.whl"):
+        with zipfile.ZipFile(w) as z:
+            files = {n: z.read(n) for n in z.namelist() if not n.endswith(".dist-info/RECORD")}
+        write_wheel(w, files)
+
+
 def wheel_info(path: pathlib.Path) -> dict:
     """Name, version, requirements and top-level import names of a wheel."""
     with zipfile.ZipFile(path) as z:
@@ -297,6 +322,7 @@ def stage_pyodide(runtime: pathlib.Path, wheels: list[pathlib.Path], dest: pathl
         shutil.copyfile(runtime / f, dest / f)
     staged = [slim_wheel(w, dest) for w in wheels]
     staged.append(stub_sqlite3(dest))
+    compile_wheels(runtime, dest)
     base = json.loads((runtime / "pyodide-lock.json").read_text())
     lock = lock_file(staged, base)
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
