@@ -350,11 +350,40 @@ def lite_config(preload: list[str]) -> dict:
     }
 
 
-def stage_contents(dest: pathlib.Path) -> None:
+#: Calls that need pandas (tutor's DataFrame functions for notebooks, pandas itself).
+PANDAS_CALLS = re.compile(r"\b(score_lines_frame|running_totals_frame|same_hand_other_rules|options_table|to_frame)\s*\("
+                          r"|^\s*(import pandas|from pandas)\b", re.M)
+BINDER_LAB = "https://mybinder.org/v2/gh/tricktutor/tricktutor/main?urlpath=lab/tree/notebooks/"
+PANDAS_NOTE = ("**In the browser version** (Python runs in your browser, no server) this chapter's "
+               "tables made with pandas cannot be shown: pandas does not run in the browser yet. "
+               "The cells that make them stop with a note saying so; everything else works. "
+               "For the whole chapter, open it [on Binder]({binder}) or in your own JupyterLab.")
+
+
+def needs_pandas(nb: dict) -> bool:
+    """Whether a notebook's code calls pandas (directly, or through tutor's DataFrame functions)."""
+    return any(PANDAS_CALLS.search("".join(c["source"])) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def stage_contents(dest: pathlib.Path) -> list[str]:
+    """The notebooks, exercises and examples, as in the repository, except that a
+    chapter that needs pandas says so at its top (in the site's copy only).
+    Returns the names of those chapters."""
+    noted = []
     for folder, pattern in CONTENTS:
         (dest / folder).mkdir(parents=True)
         for f in sorted((REPO / folder).glob(pattern)):
-            shutil.copyfile(f, dest / folder / f.name)
+            if f.suffix == ".ipynb":
+                nb = json.loads(f.read_text(encoding="utf-8"))
+                if folder == "notebooks" and needs_pandas(nb):
+                    note = {"cell_type": "markdown", "id": "tt-site-pandas-note", "metadata": {},
+                            "source": PANDAS_NOTE.format(binder=BINDER_LAB + f.name)}
+                    nb["cells"].insert(1 if nb["cells"] and nb["cells"][0]["cell_type"] == "markdown" else 0, note)
+                    noted.append(f.name)
+                (dest / folder / f.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+            else:
+                shutil.copyfile(f, dest / folder / f.name)
+    return noted
 
 
 INDEX_HTML = """<!doctype html>
@@ -422,7 +451,8 @@ def main(argv: list[str] | None = None) -> int:
         preload = stage_pyodide(runtime, [*kernel_own_wheels(), *wheels, own], lite / "static" / "pyodide")
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1))
         contents = tmp / "contents"
-        stage_contents(contents)
+        pandas_chapters = stage_contents(contents)
+        log(f"chapters that say they need pandas: {', '.join(pandas_chapters) or 'none'}")
         if out.exists():
             shutil.rmtree(out)
         env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
@@ -433,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     size = dir_size(out)
     (out / "index.html").write_text(INDEX_HTML.format(app=APP_PAGE, mb=round(size / 1e6 / 3)), encoding="utf-8")
     (out / ".nojekyll").write_text("")
-    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "bytes": dir_size(out),
+    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "pandas_chapters": pandas_chapters, "bytes": dir_size(out),
             "files": sum(1 for f in out.rglob("*") if f.is_file()), "build_seconds": round(time.monotonic() - t0, 1)}
     (out / "build-info.json").write_text(json.dumps(info, indent=1))
     log(f"built {out} in {info['build_seconds']} s: {info['bytes'] / 1e6:.1f} MB in {info['files']} files")

@@ -2,6 +2,10 @@
 
     python scripts/site/serve.py [--dir _site] [--port 8000]
 
+Files that compress (scripts, the WebAssembly runtime, JSON, pages) are sent
+gzip-compressed to a browser that asks for it, as GitHub Pages and most web
+servers do; wheels and fonts are compressed already.
+
 Binds first, then prints the link of the server it actually started: the port
 asked for (``--port``, else ``$PORT``, else 8000) or, when that one is taken,
 the next free one (it says so).  Static files only: the site needs no server
@@ -11,9 +15,13 @@ Ctrl-C stops it.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
+import threading
 import pathlib
 import sys
 
@@ -30,12 +38,47 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 CACHE_CONTROL = "max-age=600"
 
 
+#: Suffixes sent gzip-compressed when the browser accepts it.
+COMPRESS = (".js", ".mjs", ".json", ".wasm", ".css", ".html", ".svg", ".ipynb", ".txt", ".map", ".ttf", ".eot")
+
+_GZ: dict[tuple[str, int], bytes] = {}
+_GZ_LOCK = threading.Lock()
+
+
+def _gzipped(path: str, mtime_ns: int) -> bytes:
+    key = (path, mtime_ns)
+    with _GZ_LOCK:
+        data = _GZ.get(key)
+    if data is None:
+        with open(path, "rb") as f:
+            data = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        with _GZ_LOCK:
+            _GZ[key] = data
+    return data
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self):
         self.send_header("Cache-Control", CACHE_CONTROL)
         super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if (not path.endswith(COMPRESS) or not os.path.isfile(path)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        st = os.stat(path)
+        data = _gzipped(path, st.st_mtime_ns)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", email.utils.formatdate(st.st_mtime, usegmt=True))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def log_message(self, format, *args):  # noqa: A002 -- the base class's name
         if os.environ.get("TT_SITE_LOG"):

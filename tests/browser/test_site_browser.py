@@ -338,3 +338,49 @@ def test_the_walls_refuse_other_hosts_and_the_guard_counts_them(site, site_brows
         context.close()
     assert got == ["refused", "refused"]
     assert "http://192.0.2.1/x.js" in wall.refused and "https://example.org/y.js" in wall.refused
+
+
+def test_dev_sh_site_serve_prints_the_link_of_the_server_it_started(site):
+    """``./dev.sh site --serve`` with its port taken: it says so, serves on the next
+    free port, and the link it prints is that server's (it answers with the site)."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import urllib.request
+
+    from _site import REPO
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.Popen(["bash", str(REPO / "dev.sh"), "site", "--serve"], cwd=REPO, text=True,
+                            env={**env, "PORT": str(port)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            m = re.search(r"(http://127\.0\.0\.1:(\d+)/)\s*$", line)
+            if m:
+                break
+        else:
+            m = None
+        assert m, "".join(lines)
+        link, printed = m.group(1), int(m.group(2))
+        assert printed != port
+        with urllib.request.urlopen(link + "index.html", timeout=30) as r:
+            assert r.status == 200 and b"Trick Tutor" in r.read()
+        with urllib.request.urlopen(link + APP_PATH, timeout=30) as r:
+            assert r.status == 200
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(30)
+        taken.close()
+    assert f"Port {port} is in use: using {printed}." in proc.stderr.read()
