@@ -21,8 +21,8 @@ async function main() {
   const [pyodideDir, wheelDir, keep, imports] = process.argv.slice(2);
   const { loadPyodide } = require(path.resolve(pyodideDir, "pyodide.js"));
   const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep });
-  py.FS.mkdirTree("/work");
-  py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(wheelDir) }, "/work");
+  py.FS.mkdirTree("/wheels");
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(wheelDir) }, "/wheels");
   py.globals.set("KEEP", (keep || "").split(",").filter(Boolean));
   py.globals.set("IMPORTS", (imports || "").split(",").filter(Boolean));
   const out = py.runPython(`
@@ -31,9 +31,9 @@ from importlib._bootstrap_external import _code_to_hash_pyc, _code_to_timestamp_
 SITE = "/lib/python3.13/site-packages/"
 TAG = "cpython-313"
 report = []
-for name in sorted(os.listdir("/work")):
+for name in sorted(os.listdir("/wheels")):
     if name.endswith(".whl"):
-        zipfile.ZipFile("/work/" + name).extractall(SITE)
+        zipfile.ZipFile("/wheels/" + name).extractall(SITE)
 importlib.invalidate_caches()
 for mod in IMPORTS:
     try:
@@ -44,12 +44,12 @@ for mod in IMPORTS:
         report.append(f"import {mod}: {type(e).__name__}: {e}")
 used = {os.path.relpath(m.__file__, SITE) for m in list(sys.modules.values())
         if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(SITE)}
-for name in sorted(os.listdir("/work")):
+for name in sorted(os.listdir("/wheels")):
     if not name.endswith(".whl"):
         continue
     dist = name.split("-")[0].lower()
     keep_source = dist in [k.lower() for k in KEEP]
-    src = "/work/" + name
+    src = "/wheels/" + name
     with zipfile.ZipFile(src) as z:
         entries = [(i, z.read(i.filename)) for i in z.infolist()]
     files, compiled = {}, 0
