@@ -351,7 +351,8 @@ def lite_config(preload: list[str]) -> dict:
 
 
 #: Calls that need pandas (tutor's DataFrame functions for notebooks, pandas itself).
-PANDAS_CALLS = re.compile(r"\b(score_lines_frame|running_totals_frame|same_hand_other_rules|options_table|to_frame)\s*\("
+PANDAS_CALLS = re.compile(r"\b(score_lines_frame|running_totals_frame|same_hand_other_rules|options_table"
+                          r"|to_frame)\s*\("
                           r"|^\s*(import pandas|from pandas)\b", re.M)
 BINDER_LAB = "https://mybinder.org/v2/gh/tricktutor/tricktutor/main?urlpath=lab/tree/notebooks/"
 PANDAS_NOTE = ("**In the browser version** (Python runs in your browser, no server) this chapter's "
@@ -399,7 +400,8 @@ INDEX_HTML = """<!doctype html>
 <p><a href="{app}">Open the app</a> (Spades and Oh Hell: drills, games, score sheets) ·
 <a href="lab/index.html?path=notebooks/00_welcome.ipynb">the chapters</a> ·
 <a href="lab/index.html?path=exercises">the exercises</a></p>
-<p>Python runs in your browser: the first visit downloads about {mb} MB; later visits start from the browser's cache.</p>
+<p>Python runs in your browser: the first visit downloads it with its packages once; later visits start
+from the browser's cache, and work offline.</p>
 </body></html>
 """
 
@@ -457,14 +459,15 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(out)
         env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
             p for p in (str(REPO / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")) if p)}
-        run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--apps", "lab", "--lite-dir", str(lite),
-             "--contents", str(contents), "--output-dir", str(out), f"--template={VOICI_TEMPLATE}",
-             "--no-sourcemaps", "--no-unused-shared-packages"], cwd=tmp, env=env)
-    size = dir_size(out)
-    (out / "index.html").write_text(INDEX_HTML.format(app=APP_PAGE, mb=round(size / 1e6 / 3)), encoding="utf-8")
+        # (voici_core's "python -m" entry imports a module of the voici package: call main() itself)
+        run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--apps", "lab",
+             "--lite-dir", str(lite), "--contents", str(contents), "--output-dir", str(out),
+             f"--template={VOICI_TEMPLATE}", "--no-sourcemaps", "--no-unused-shared-packages"], cwd=tmp, env=env)
+    (out / "index.html").write_text(INDEX_HTML.format(app=APP_PAGE), encoding="utf-8")
     (out / ".nojekyll").write_text("")
-    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "pandas_chapters": pandas_chapters, "bytes": dir_size(out),
-            "files": sum(1 for f in out.rglob("*") if f.is_file()), "build_seconds": round(time.monotonic() - t0, 1)}
+    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "pandas_chapters": pandas_chapters,
+            "bytes": dir_size(out), "files": sum(1 for f in out.rglob("*") if f.is_file()),
+            "build_seconds": round(time.monotonic() - t0, 1)}
     (out / "build-info.json").write_text(json.dumps(info, indent=1))
     log(f"built {out} in {info['build_seconds']} s: {info['bytes'] / 1e6:.1f} MB in {info['files']} files")
     return 0

@@ -91,17 +91,22 @@ def _drills(page):
     follow = ".tt-follow-drill"
     hand = page.locator(f"{follow} .tt-row[aria-label^='Your hand'] .tt-card[data-card]")
     expect(hand.first).to_be_visible()
-    # a card that does not follow suit, when there is one, is explained with its rule
-    for _ in range(8):
-        illegal = page.locator(f"{follow} .tt-row[aria-label^='Your hand'] .tt-card[data-card]:not(.tt-playable)")
-        if illegal.count() and page.locator(f"{follow} .tt-row[aria-label^='On the table'] .tt-card[data-card]").count():
-            illegal.first.click()
-            expect(page.locator(f"{follow} .tt-feedback .tt-rule").first).to_have_text(re.compile(r"\[(SP|OH)-"))
+    # a card that does not follow suit (SP-14), in a position that has one, is explained with its rule
+    on_table = page.locator(f"{follow} .tt-row[aria-label^='On the table'] .tt-card[data-card]")
+    for _ in range(12):
+        table = [c.get_attribute("data-card") for c in on_table.all()]
+        cards = [c.get_attribute("data-card") for c in hand.all()]
+        led = table[0][-1] if table else None
+        if led and any(c[-1] == led for c in cards) and any(c[-1] != led for c in cards):
+            wrong = next(c for c in cards if c[-1] != led)
+            page.locator(f"{follow} .tt-card[data-card='{wrong}']").first.click()
+            expect(page.locator(f"{follow} .tt-feedback .tt-rule").first).to_have_text("[SP-14]")
             break
         page.locator(follow).get_by_role("button", name=re.compile("Skip|Next")).click()
         expect(hand.first).to_be_visible()
+        time.sleep(0.3)
     else:
-        pytest.fail("no position with a card that does not follow suit in 8 tries")
+        pytest.fail("no position with a card that does not follow suit in 12 tries")
 
     _drill(page, "Who wins?")
     expect(page.locator(".tt-winner-drill .tt-card[data-card]").first).to_be_visible()
