@@ -128,11 +128,26 @@ def _drills(page):
     expect(page.locator(".tt-drill-tabs").get_by_text(re.compile("points", re.I)).first).to_be_visible()
 
 
+def _expected_spades_deal(seed: int) -> int:
+    """The deal number ``build_app(seed)`` gives Play Spades after the drills were
+    opened as :func:`_drills` opens them (each drill draws from the app's seed)."""
+    from tutor.app import TrickTutorApp
+
+    app = TrickTutorApp(seed=seed)
+    app.open_section("Drills")
+    for i in (1, 2, 3):                       # Who wins?, Bidding, Scoring
+        app._drill_tabs.selected_index = i
+    app.open_section("Play Spades")
+    return app.spades_table.game.first_deal
+
+
 def _play_spades_hand(page, artifacts_dir) -> list[float]:
     """Look, bid 3, play the first playable card 13 times; returns each card's
     time from the click to the next playable card (the computers' turns included)."""
     _section(page, "Play Spades")
     t = page.locator(SPADES)
+    # ?seed=7 reached the kernel: the deal is the one build_app(seed=7) deals
+    expect(t).to_contain_text(f"deal #{_expected_spades_deal(7)}")
     look = t.get_by_role("button", name="Look at my cards")
     if look.count() and look.is_visible():
         look.click()
