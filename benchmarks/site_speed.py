@@ -106,16 +106,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    ap.add_argument("--site", help="measure this built site instead (implies --no-build)")
+    ap.add_argument("--no-gzip", action="store_true", help="the server sends every file uncompressed")
     ap.add_argument("--json", help="write the figures here")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    site = _site.SITE if args.no_build else _site.build_site()
+    site = pathlib.Path(args.site) if args.site else _site.SITE if args.no_build else _site.build_site()
     info = _site.build_info(site)
     # the site's server, counting the bytes it sends by path
     import functools
     import http.server
     import threading
+    _ByPath.compress = not args.no_gzip
     handler = functools.partial(_ByPath, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     httpd.bytes_sent, httpd.by_path, httpd.daemon_threads = 0, collections.Counter(), True

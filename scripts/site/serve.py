@@ -59,6 +59,8 @@ def _gzipped(path: str, mtime_ns: int) -> bytes:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    #: send COMPRESS files gzip-compressed to browsers that accept it
+    compress = True
 
     def end_headers(self):
         self.send_header("Cache-Control", CACHE_CONTROL)
@@ -66,7 +68,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
-        if (not path.endswith(COMPRESS) or not os.path.isfile(path)
+        if (not self.compress or not path.endswith(COMPRESS) or not os.path.isfile(path)
                 or "gzip" not in self.headers.get("Accept-Encoding", "")):
             return super().send_head()
         st = os.stat(path)
