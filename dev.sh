@@ -3,6 +3,8 @@
 #   ./dev.sh app     launch the Voila app (prints its links once the server answers)
 #   ./dev.sh test    run every test (engine, widgets, notebooks, exercises, browser)
 #   ./dev.sh bench   run the benchmarks
+#   ./dev.sh site    build the static site (JupyterLite + Voici, no server) into _site/;
+#                    --serve: then serve it on 127.0.0.1 and print its link
 # Set-up: a virtual environment in .venv with this project and its extras (pip).
 # System level (apt-get, as root or with sudo), only what is missing:
 #   python3.X-venv  when python3 cannot make a virtual environment (a fresh Debian);
@@ -47,6 +49,29 @@ setup_python() {
     touch "$stamp"
     # the test extra includes the app extra
     [ "$extra" != test ] || touch "$VENV/.installed-app-${stamp##*-}"
+  fi
+}
+
+# The static site's build tools (JupyterLite, Voici: scripts/site/build-requirements.txt)
+# live in their own environment, .venv/site, so their Jupyter packages never touch the
+# app's in .venv.  npm (for the Pyodide runtime) comes from Debian when it is missing.
+SITE_VENV=${TT_SITE_VENV:-.venv/site}
+setup_site() {
+  local stamp
+  stamp="$SITE_VENV/.installed-$(sha1sum < scripts/site/build-requirements.txt | cut -c1-12)"
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "Installing Debian's npm (the site's Pyodide runtime is an npm package: apt-get install --no-install-recommends npm) ..." >&2
+    $SUDO apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends npm >&2
+  fi
+  if [ ! -x "$SITE_VENV/bin/python" ]; then
+    "$PY" -m venv "$SITE_VENV"
+  fi
+  if [ ! -f "$stamp" ]; then
+    echo "Setting up $SITE_VENV (the site's build tools: JupyterLite, Voici; about half a minute) ..." >&2
+    "$SITE_VENV/bin/python" -m pip install -q --upgrade pip >&2
+    "$SITE_VENV/bin/python" -m pip install -q -r scripts/site/build-requirements.txt >&2
+    touch "$stamp"
   fi
 }
 
@@ -149,11 +174,24 @@ case "$cmd" in
     exec "$VENV/bin/python" -m pytest -q --nbval-lax --doctest-modules --ignore=tests/conftest.py \
       tests notebooks exercises engine "$@"
     ;;
+  site)
+    SERVE=""; ARGS=()
+    for a in "$@"; do
+      if [ "$a" = --serve ]; then SERVE=1; else ARGS+=("$a"); fi
+    done
+    setup_site
+    # rebuilt only when something it is made from changed (--force: always)
+    "$SITE_VENV/bin/python" scripts/site/build.py ${ARGS[@]+"${ARGS[@]}"}
+    if [ -n "$SERVE" ]; then
+      # binds first, then prints the link of the server that started (PORT=..., default 8000)
+      exec "$SITE_VENV/bin/python" scripts/site/serve.py
+    fi
+    ;;
   bench)
     setup_python test
     "$VENV/bin/python" -m pip install -q -e ".[bench]" >&2 || echo "(open_spiel not installable here: benchmarks run without the comparison)" >&2
     for b in benchmarks/*.py; do case "$b" in */_*) continue;; esac; echo "== $b"; "$VENV/bin/python" "$b"; done
     ;;
   *)
-    sed -n '2,10p' "$0"; exit 2 ;;
+    sed -n '2,12p' "$0"; exit 2 ;;
 esac

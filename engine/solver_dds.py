@@ -22,6 +22,8 @@ from .solver import Position, side_seats, tricks_left
 #: Why DDS cannot be used, by id (named placeholders; shown in the hand review's notes).
 TEXT: dict[str, str] = {
     "not_installed": "the DDS solver is unavailable (package endplay is not installed)",
+    # Python in the browser (the static site): no C extension, said in a learner's words
+    "in_browser": "the browser version of Trick Tutor cannot run the full-hand solver (DDS)",
     "not_importable": "the DDS solver is unavailable (package endplay not importable: {error})",
     "four_seats_only": "DDS solves four-seat positions with spades as trump only",
     "partnership_only": "DDS counts tricks for a partnership: seats must be {{0, 2}} or {{1, 3}}",
@@ -31,6 +33,7 @@ __all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "TEXT", "available", "DDSUnavailab
            "dds_best_tricks", "to_pbn"]
 
 import importlib.util
+import sys
 
 # endplay imports numpy and matplotlib (about 0.8 s): only look for it here,
 # import it on first use (:func:`_load`).
@@ -38,7 +41,8 @@ try:
     AVAILABLE = importlib.util.find_spec("endplay") is not None
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-UNAVAILABLE_REASON = "" if AVAILABLE else TEXT["not_installed"]
+UNAVAILABLE_REASON = "" if AVAILABLE else (
+    TEXT["in_browser"] if sys.platform == "emscripten" else TEXT["not_installed"])
 #: endplay's (solve_board, Deal, Denom, Player, SolveMode) once imported (untyped library: Any).
 _EP: tuple[Any, ...] | None = None
 

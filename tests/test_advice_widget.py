@@ -131,7 +131,7 @@ def test_sp6_drill_show_me_after_a_legal_bid():
     d.bid(14)  # refused (SP-6): still hidden
     assert d.last_verdict.rule == "SP-6" and d.show_me.layout.display == "none"
     d.bid(3)
-    assert d.last_verdict.ok and d.show_me.layout.display is None
+    assert d.last_verdict.ok and d.show_me.layout.display != "none"
     assert d.show_me in d.children
     d.show_me.samples = SAMPLES
     d.show_me.click()
@@ -198,7 +198,7 @@ def test_figure_output_carries_only_the_figure_json():
 def test_sp10_table_show_me_blind_then_after_looking():
     t = new_spades_table(deal_number=3, level=1)
     assert t._show_me.button in t._controls.children and t._show_me in t.children
-    assert t._show_me.layout.display is None and t._show_me.button.layout.display is None
+    assert t._show_me.layout.display != "none" and t._show_me.button.layout.display != "none"
     t._show_me.samples = SAMPLES
     t._show_me.click()  # cards not looked at yet: the Blind Nil view (SP-10)
     s = t._show_me.result

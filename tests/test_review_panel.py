@@ -50,7 +50,7 @@ COSTLY_TEXTS = [
 def test_panel_lists_the_costly_moments_in_words():
     t = loaded_table()
     p = t._review
-    assert t.game.phase is Phase.DEAL and p.layout.display is None
+    assert t.game.phase is Phase.DEAL and p.layout.display != "none"
     assert p.button.description == "Review hand 1"
     p.click()
     assert p.feedback.kind == "" and p.moment_texts == COSTLY_TEXTS
@@ -114,7 +114,7 @@ def test_nil_broken_hand():
 def test_replay_from_here_leaves_the_real_game_untouched():
     t = played_table()
     g = t.game
-    assert t._review.layout.display is None
+    assert t._review.layout.display != "none"
     before = state(g)
     saved = json.dumps(t.save_record(), sort_keys=True)
     p = t._review
@@ -246,7 +246,7 @@ def test_blind_nil_hidden_when_the_house_rule_says_never():
     assert not any(b.blind for b in g.legal_bids(2))
     display, note, status = blind_state(t)
     assert display == "none" and note == ""
-    assert t._look_btn.layout.display is None
+    assert t._look_btn.layout.display != "none"
     assert status == "Your turn to bid. Look at your cards first, then bid (no Blind Nil now, SP-H2)."
 
 
@@ -267,7 +267,7 @@ def test_blind_nil_offered_when_100_behind():
     t = GameTable(g, learner_seat=2, level=1)
     assert Bid(2, 0, True) in t.game.legal_bids(2)
     display, note, status = blind_state(t)
-    assert display is None and note == ""
+    assert display != "none" and note == ""
     assert status == "Your turn to bid. Bid Blind Nil now, or look at your cards first (SP-10)."
     t.click_blind_nil()
     assert t.feedback.kind == "ok" and t.game.bids[2] == "blind_nil"
@@ -275,7 +275,7 @@ def test_blind_nil_offered_when_100_behind():
 
 def test_blind_nil_offered_under_the_standard_rules():
     t = new_spades_table(deal_number=5, level=1)
-    assert blind_state(t)[:2] == (None, "")
+    assert blind_state(t)[:2] == ("", "")
 
 
 def test_oh_hell_table_review_names_the_card_that_lost_the_bid():

@@ -197,8 +197,8 @@ def test_score_tables_do_not_use_the_game_tables_class():
     g = play_fixed(SpadesGame(first_deal=2024, dealer=3), [3, 4, 0, 2], 1)
     sheet = ScoreSheet(g)
     html_text = sheet.totals_html.value + sheet.lines_html.value
-    assert 'class="dataframe tt-score-table"' in html_text
-    assert 'class="dataframe tt-score-table tt-lines"' in html_text
+    assert 'class="tt-score-table"' in html_text
+    assert 'class="tt-score-table tt-lines"' in html_text
     assert ".tt-table" not in html_text and "tt-table " not in html_text and 'tt-table"' not in html_text
 
 

@@ -380,5 +380,5 @@ def test_the_app_offers_spades_for_two():
     app.open_section("Score sheet")
     assert "Spades for two" in app.scoresheets
     app.spades_choice.value = "four"
-    assert app._spades_two.layout.display == "none" and app._spades_four.layout.display is None
+    assert app._spades_two.layout.display == "none" and app._spades_four.layout.display != "none"
     assert "Score sheet" in SECTIONS

@@ -30,8 +30,9 @@ played, :mod:`tutor.table`).  A saved game loaded at the wrong tab is refused
 with the tab it belongs to (:data:`PLACES`).  Every callback is guarded: an
 exception is logged and shown as a short note on the page, never lost.
 
-Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set (browser
-tests make the page reproducible with it), else random deal numbers.
+Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set, else the
+page address's ``?seed=N`` (browser tests and a class's shared link make the
+page reproducible with it; :mod:`tutor.page_query`), else random deal numbers.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ import html
 import logging
 import os
 import random
+import sys
 from typing import Any, Callable
 
 import ipywidgets as W  # noqa: E402
@@ -46,6 +48,7 @@ import ipywidgets as W  # noqa: E402
 from engine import OhHellRules  # noqa: E402
 
 from .common import Feedback, guarded  # noqa: E402
+from .page_query import PageQuery, seed_from_environment, seed_from_query  # noqa: E402
 
 __all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "APP_CSS", "lab_link"]
 
@@ -192,7 +195,11 @@ APP_CSS = """
 def lab_link(notebook: str) -> str:
     """Relative link from ``…/voila/render/notebooks/app.ipynb`` to
     ``…/lab/tree/notebooks/<notebook>`` (works under any base URL, e.g.
-    Binder's ``/user/<name>/``)."""
+    Binder's ``/user/<name>/``); in the static site (Python in the browser), from
+    ``…/voici/render/notebooks/app.html`` to JupyterLite's
+    ``…/lab/index.html?path=notebooks/<notebook>``."""
+    if sys.platform == "emscripten":
+        return f"../../../lab/index.html?path=notebooks/{notebook}"
     return f"../../../lab/tree/notebooks/{notebook}"
 
 
@@ -218,12 +225,7 @@ def _loading(what: str) -> W.HTML:
 
 
 def _seed_from_env() -> int | None:
-    text = os.environ.get("TRICKTUTOR_SEED", "").strip()
-    try:
-        return int(text) if text else None
-    except ValueError:
-        log.warning("TRICKTUTOR_SEED=%r is not a whole number; using random deals", text)
-        return None
+    return seed_from_environment(os.environ)
 
 
 #: Where a saved game of each kind opens in the app (a table refuses another kind's file, naming this place;
@@ -271,7 +273,10 @@ class TrickTutorApp(W.VBox):
         self._built = [False] * len(SECTIONS)
         self.tabs = W.Tab(children=self._boxes, titles=SECTIONS)
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.children = [header, self.feedback, self.tabs]
+        # ?seed=N of the page's address, where the kernel cannot see it (the static site)
+        self._page_query = PageQuery()
+        self._page_query.observe(self._on_page_query, names="search")
+        self.children = [header, self.feedback, self.tabs, self._page_query]
         for i in (0, 1):  # cheap: ready when the page appears
             self._ensure(i)
 
@@ -279,6 +284,29 @@ class TrickTutorApp(W.VBox):
     def open_section(self, title: str) -> None:
         """Select the section called ``title`` (one of :data:`SECTIONS`)."""
         self.tabs.selected_index = SECTIONS.index(title)
+
+    def reseed(self, seed: int) -> bool:
+        """Deal from ``seed`` as ``TrickTutorApp(seed=seed)`` would: the drills drawn
+        so far are drawn again.  Only before a game section was opened or another
+        drill shown (False then, and nothing changes): a learner's game is never
+        re-dealt under them."""
+        if seed == self.seed:
+            return True
+        opened = any(self._built[2:]) or set(self.drills) - {"spades"} or any(self.drills.get("spades", [None])[1:])
+        if opened:
+            log.info("seed %s from the address ignored: the learner has already opened more", seed)
+            return False
+        self.seed, self._rng = seed, random.Random(seed)
+        self.drills.clear()
+        self._drill_boxes.clear()
+        self._show_drills(self._drill_game.value)
+        return True
+
+    @guarded()
+    def _on_page_query(self, change: dict) -> None:
+        seed = seed_from_query(change["new"])
+        if seed is not None and self.seed is None:  # a seed given in code or $TRICKTUTOR_SEED wins
+            self.reseed(seed)
 
     def _next_seed(self) -> int | None:
         return None if self.seed is None else self._rng.randrange(1_000_000)
@@ -430,8 +458,8 @@ class TrickTutorApp(W.VBox):
                            "the next one (SP-2P-2). Then bid 0 to 13 (SP-2P-3) and play two-card tricks "
                            "(SP-2P-4). The first to 500 points wins (SP-2P-5).</p>")
             self._spades_two.children = [intro, self.spades_two_table]
-        self._spades_four.layout.display = "none" if two else None
-        self._spades_two.layout.display = None if two else "none"
+        self._spades_four.layout.display = "none" if two else ""
+        self._spades_two.layout.display = "" if two else "none"
 
     def _build_oh_hell(self) -> list:
         from .table import new_oh_hell_table
@@ -495,7 +523,8 @@ class TrickTutorApp(W.VBox):
 def build_app(seed: int | None = None) -> TrickTutorApp:
     """Build the Trick Tutor page (a widget; display it or make it a cell's
     last value).  ``seed``: reproducible deals and drills (default:
-    ``$TRICKTUTOR_SEED`` if set, else random)."""
+    ``$TRICKTUTOR_SEED`` if set, else the address's ``?seed=`` (see
+    :mod:`tutor.page_query`), else random)."""
     if seed is None:
         seed = _seed_from_env()
     return TrickTutorApp(seed=seed)

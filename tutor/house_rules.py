@@ -4,7 +4,9 @@
 again under RULES.md's default rules and under each scoring house rule
 (SP-H1 Nil value, SP-H4 bag limit and penalty, SP-H5 ten for two hundred,
 SP-H7 failed Nil tricks help the partner) that would change its score, side
-by side in a pandas table.  The scoring is the engine's own
+by side in a table: :class:`~tutor.rows.Rows` (:func:`same_hand_other_rules_rows`,
+no pandas: the app and the browser version use it) or a pandas DataFrame
+(:func:`same_hand_other_rules`, for notebooks).  The scoring is the engine's own
 (:func:`engine.spades_rules.score_spades_side`); nothing here re-implements
 a rule.
 """
@@ -13,14 +15,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import pandas as pd
-
 from engine import Bid, SpadesGame
 from engine.errors import InvalidInputError
 from engine.record import game_from_record
 from engine.spades_rules import OPTION_HELP, SpadesRules, score_spades_side
 
-__all__ = ["same_hand_other_rules", "scoring_variants", "options_table"]
+from .rows import Rows
+
+__all__ = ["same_hand_other_rules", "same_hand_other_rules_rows", "scoring_variants", "options_table",
+           "options_rows"]
+
+#: The columns of :func:`same_hand_other_rules_rows` ("rules" is the DataFrame's index).
+SAME_HAND_COLUMNS = ("rules", "rule", "North–South", "East–West", "NS bags", "EW bags", "NS change", "EW change",
+                     "score lines")
 
 
 def scoring_variants(rules: SpadesRules | None = None) -> list[tuple[str, str, SpadesRules]]:
@@ -62,7 +69,13 @@ def _score(result, bags_before, rules: SpadesRules) -> tuple[list[int], list[int
     return points, bags, lines
 
 
-def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
+def same_hand_other_rules(game_or_record: Any, hand: int = -1):
+    """:func:`same_hand_other_rules_rows` as a pandas DataFrame indexed by
+    ``rules`` (ImportError where pandas is missing: the browser version)."""
+    return same_hand_other_rules_rows(game_or_record, hand).to_frame()
+
+
+def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
     """The score of one finished hand under the default rules and under each
     scoring house rule that would change it (SP-H1, SP-H4, SP-H5, SP-H7).
 
@@ -71,7 +84,8 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
     the last).  Bids, tricks won and the bags carried into the hand are the
     game's; only the scoring rules change.
 
-    Returns a DataFrame indexed by ``rules`` ("default rules", then
+    Returns :class:`~tutor.rows.Rows` whose first column (the DataFrame's index)
+    is ``rules`` ("default rules", then
     e.g. "SP-H1 Nil worth 50 (Blind Nil 100)"; last, when the game itself
     uses scoring house rules, a row with all of them together), with columns ``rule``,
     ``North–South``, ``East–West`` (hand points), ``NS bags``, ``EW bags``
@@ -115,13 +129,21 @@ def same_hand_other_rules(game_or_record: Any, hand: int = -1) -> pd.DataFrame:
         rows.append({"rules": name, "rule": rule, "North–South": pts[0], "East–West": pts[1],
                      "NS bags": bags[0], "EW bags": bags[1], "NS change": pts[0] - d_pts[0],
                      "EW change": pts[1] - d_pts[1], "score lines": text(differ)})
-    return pd.DataFrame(rows).set_index("rules")
+    return Rows.from_dicts(SAME_HAND_COLUMNS, rows, index="rules")
 
 
-def options_table(rules: SpadesRules | None = None) -> pd.DataFrame:
+def options_rows(rules: SpadesRules | None = None) -> Rows:
     """Every Spades option (HAND_RECORD.md name), its value in ``rules``,
-    its default and a one-line explanation citing its SP-H id."""
+    its default and a one-line explanation citing its SP-H id: columns
+    ``option`` (the DataFrame's index), ``value``, ``default``, ``what it does``."""
     rules = rules or SpadesRules()
     default = SpadesRules()
-    return pd.DataFrame([{"option": name, "value": getattr(rules, name), "default": getattr(default, name),
-                          "what it does": help_} for name, help_ in OPTION_HELP.items()]).set_index("option")
+    return Rows(("option", "value", "default", "what it does"),
+                tuple((name, getattr(rules, name), getattr(default, name), help_)
+                      for name, help_ in OPTION_HELP.items()), index="option")
+
+
+def options_table(rules: SpadesRules | None = None):
+    """:func:`options_rows` as a pandas DataFrame indexed by ``option``
+    (ImportError where pandas is missing: the browser version)."""
+    return options_rows(rules).to_frame()

@@ -453,7 +453,7 @@ class ReviewPanel(W.VBox):
     def sync(self) -> None:
         """Show the panel when a hand is over; clear a review of another hand."""
         key = self._hand_key()
-        self.layout.display = None if key is not None else "none"
+        self.layout.display = "" if key is not None else "none"
         if key != self._key:
             self._key = key
             self.clear()

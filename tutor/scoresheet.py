@@ -4,15 +4,18 @@ Everything comes from the engine's :class:`~engine.game.HandResult` list
 (``game.results``): the score lines exactly as the engine reports them, with
 their rule ids (Spades SP-7…SP-20, Oh Hell OH-11, OH-V7, OH-V8).
 
-* :func:`score_lines_frame` — one row per score line.
-* :func:`running_totals_frame` — one row per hand: scores after it (and
-  Spades bags).
+* :func:`score_lines_rows` — one row per score line (:class:`~tutor.rows.Rows`);
+  :func:`score_lines_frame` — the same as a pandas DataFrame.
+* :func:`running_totals_rows` — one row per hand: scores after it (and
+  Spades bags); :func:`running_totals_frame` — the same as a DataFrame.
 * :func:`score_figure` — a plotly figure of running scores by hand (Spades
   bags on a secondary axis).
 * :class:`ScoreSheet` — a widget with both tables and the chart;
   :meth:`ScoreSheet.refresh` redraws it after the game moved on.
 
-The chart is shown as plotly's MIME bundle in an ``ipywidgets.Output``
+The widget renders the rows to HTML itself: it needs no pandas (which the
+browser version of the app cannot load); the ``*_frame`` functions are for
+notebooks.  The chart is shown as plotly's MIME bundle in an ``ipywidgets.Output``
 (drawn by the jupyterlab-plotly renderer that ships with plotly, as wide as
 its column: it fits a 390-px phone), not as a ``FigureWidget``, which sends
 the whole plotly.js bundle (about 5 MB) to the browser with every chart.
@@ -23,12 +26,12 @@ import json
 from typing import Any, Sequence
 
 import ipywidgets as W
-import pandas as pd
 import plotly.graph_objects as go
 
+from .rows import Rows
 
-__all__ = ["SIDE_LABELS", "score_lines_frame", "running_totals_frame", "score_figure", "ScoreSheet",
-           "who_labels", "chart_output", "PLOTLY_MIME"]
+__all__ = ["SIDE_LABELS", "score_lines_rows", "running_totals_rows", "score_lines_frame", "running_totals_frame",
+           "score_figure", "ScoreSheet", "who_labels", "chart_output", "PLOTLY_MIME"]
 
 #: The MIME type of a plotly figure (drawn by the jupyterlab-plotly renderer).
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -55,7 +58,7 @@ def who_labels(game, names: Sequence[str] | None = None) -> list[str]:
     return ["–".join(names[s] for s in side) for side in game.sides]
 
 
-def score_lines_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
+def score_lines_rows(game, names: Sequence[str] | None = None) -> Rows:
     """Every score line of every finished hand, in the engine's order.
 
     Columns: ``hand`` (1…), ``side`` (Spades: "North–South"/"East–West") or
@@ -65,8 +68,8 @@ def score_lines_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
     ``bags`` (Spades only: bags this line adds — the "bags" line of SP-17
     and failed-Nil lines of SP-19, which also score +1 point each),
     ``rule`` (RULES.md id).  The points of a hand's lines for one
-    side/seat add up to that hand's points for it.  An empty game gives an
-    empty frame with these columns.
+    side/seat add up to that hand's points for it.  An empty game gives no
+    rows, with these columns.
     """
     spades = _is_spades(game)
     who_col = "side" if spades else "seat"
@@ -75,25 +78,24 @@ def score_lines_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
     for r in game.results:
         for line in r.score_lines:
             who = labels[line.who] if (spades or names is not None) else line.who
-            row: dict[str, Any] = {"hand": r.number, who_col: who, "item": line.item}
-            row["points"] = line.points
-            if spades:
-                # bag lines score +1 point per bag and add that many bags (SP-17, SP-19)
-                row["bags"] = line.bags
-            row["rule"] = line.rule
-            rows.append(row)
-    cols = ["hand", who_col, "item", "points"] + (["bags"] if spades else []) + ["rule"]
-    df = pd.DataFrame(rows, columns=cols)
-    df["hand"] = df["hand"].astype("int64")
-    df["points"] = df["points"].astype("int64")
+            # bag lines score +1 point per bag and add that many bags (SP-17, SP-19)
+            rows.append((r.number, who, line.item, line.points) + ((line.bags,) if spades else ()) + (line.rule,))
+    cols = ("hand", who_col, "item", "points") + (("bags",) if spades else ()) + ("rule",)
+    dtypes = {"hand": "int64", "points": "int64"}
     if spades:
-        df["bags"] = df["bags"].astype("int64")
+        dtypes["bags"] = "int64"
     elif names is None:
-        df["seat"] = df["seat"].astype("int64")
-    return df
+        dtypes["seat"] = "int64"
+    return Rows(cols, tuple(rows), dtypes=dtypes)
 
 
-def running_totals_frame(game, names: Sequence[str] | None = None) -> pd.DataFrame:
+def score_lines_frame(game, names: Sequence[str] | None = None):
+    """:func:`score_lines_rows` as a pandas ``DataFrame`` (same columns; int64
+    numbers).  ImportError where pandas is missing (the browser version)."""
+    return score_lines_rows(game, names).to_frame()
+
+
+def running_totals_rows(game, names: Sequence[str] | None = None) -> Rows:
     """Scores after each finished hand, one row per hand.
 
     Columns: ``hand`` (1…), one column per side/seat (see :func:`who_labels`)
@@ -103,15 +105,15 @@ def running_totals_frame(game, names: Sequence[str] | None = None) -> pd.DataFra
     """
     labels = who_labels(game, names)
     spades = _is_spades(game)
-    cols = ["hand"] + labels + ([f"{l} bags" for l in labels] if spades else [])
-    rows = []
-    for r in game.results:
-        row = [r.number, *r.scores_after]
-        if spades:
-            row.extend(r.bags_after)
-        rows.append(row)
-    df = pd.DataFrame(rows, columns=cols)
-    return df.astype({c: "int64" for c in cols})
+    cols = ("hand", *labels, *([f"{l} bags" for l in labels] if spades else []))
+    rows = tuple((r.number, *r.scores_after, *(r.bags_after if spades else ())) for r in game.results)
+    return Rows(cols, rows, dtypes={c: "int64" for c in cols})
+
+
+def running_totals_frame(game, names: Sequence[str] | None = None):
+    """:func:`running_totals_rows` as a pandas ``DataFrame`` (int64 columns).
+    ImportError where pandas is missing (the browser version)."""
+    return running_totals_rows(game, names).to_frame()
 
 
 def _start_scores(game) -> list[int]:
@@ -126,19 +128,19 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
     first hand), y = points.  Spades adds one dashed line per side for its
     bags (named ``"North–South bags"`` …) on a secondary y axis (``y2``).
     """
-    df = running_totals_frame(game, names)
+    totals = running_totals_rows(game, names)
     labels = who_labels(game, names)
     spades = _is_spades(game)
-    xs = [0] + df["hand"].tolist()
+    xs = [0] + totals.column("hand")
     fig = go.Figure()
     start = _start_scores(game)
     for i, label in enumerate(labels):
-        fig.add_trace(go.Scatter(x=xs, y=[start[i]] + df[label].tolist(), name=label,
+        fig.add_trace(go.Scatter(x=xs, y=[start[i]] + totals.column(label), name=label,
                                  mode="lines+markers", hovertemplate="hand %{x}: %{y} points"))
     if spades:
         start_bags = list(game.start_bags)
         for i, label in enumerate(labels):
-            fig.add_trace(go.Scatter(x=xs, y=[start_bags[i]] + df[f"{label} bags"].tolist(),
+            fig.add_trace(go.Scatter(x=xs, y=[start_bags[i]] + totals.column(f"{label} bags"),
                                      name=f"{label} bags", yaxis="y2", mode="lines+markers",
                                      line={"dash": "dot"}, hovertemplate="hand %{x}: %{y} bags"))
         fig.update_layout(yaxis2={"title": {"text": "bags (10 cost 100 points, SP-20)"}, "overlaying": "y",
@@ -168,22 +170,23 @@ def chart_output(fig: go.Figure, text: str) -> W.Output:
 
 def _chart_text(game, names: Sequence[str] | None = None) -> str:
     """One sentence for the chart: the running totals after the last hand."""
-    totals = running_totals_frame(game, names)
+    totals = running_totals_rows(game, names)
     if totals.empty:
         return "No hand scored yet."
-    last = totals.iloc[-1]
-    parts = [f"{label} {int(last[label])}" for label in who_labels(game, names)]
-    return f"Running scores after hand {int(last['hand'])}: " + ", ".join(parts) + "."
+    last = dict(zip(totals.columns, totals.rows[-1]))
+    parts = [f"{label} {last[label]}" for label in who_labels(game, names)]
+    return f"Running scores after hand {last['hand']}: " + ", ".join(parts) + "."
 
 
 class ScoreSheet(W.VBox):
     """Score sheet widget: the running totals and itemised score lines as
-    HTML tables (``DataFrame.to_html``) and the chart (:func:`score_figure`)
-    shown by :func:`chart_output`.  ``ScoreSheet(game)``; call :meth:`refresh`
-    after the game changed (or ``refresh(new_game)`` to show another game).
-    ``.lines`` and ``.totals`` hold the current DataFrames, ``.figure`` the
-    plotly Figure and ``.chart`` its Output (both None until a hand is
-    scored)."""
+    HTML tables (:meth:`Rows.to_html <tutor.rows.Rows.to_html>`: no pandas) and the
+    chart (:func:`score_figure`) shown by :func:`chart_output`.  ``ScoreSheet(game)``;
+    call :meth:`refresh` after the game changed (or ``refresh(new_game)`` to show
+    another game).  ``.line_rows`` and ``.total_rows`` hold the current
+    :class:`~tutor.rows.Rows` (``.lines`` and ``.totals``: the same as DataFrames,
+    for notebooks), ``.figure`` the plotly Figure and ``.chart`` its Output (both
+    None until a hand is scored)."""
 
     def __init__(self, game, names: Sequence[str] | None = None, **kwargs: Any):
         self.game = game
@@ -196,11 +199,21 @@ class ScoreSheet(W.VBox):
         self.chart: W.Output | None = None
         self._figure_key: tuple | None = None
         self._chart_slot = W.Box(layout=W.Layout(width="100%"))
-        self.lines = score_lines_frame(game, self.names)
-        self.totals = running_totals_frame(game, self.names)
+        self.line_rows = score_lines_rows(game, self.names)
+        self.total_rows = running_totals_rows(game, self.names)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
         self.add_class("tt-scoresheet")
         self.refresh()
+
+    @property
+    def lines(self):
+        """The score lines as a pandas DataFrame (:func:`score_lines_frame`)."""
+        return self.line_rows.to_frame()
+
+    @property
+    def totals(self):
+        """The running totals as a pandas DataFrame (:func:`running_totals_frame`)."""
+        return self.total_rows.to_frame()
 
     def refresh(self, game=None, names: Sequence[str] | None = None) -> None:
         """Recompute the tables and the chart from ``game`` (default: the one
@@ -210,8 +223,8 @@ class ScoreSheet(W.VBox):
         if names is not None:
             self.names = tuple(names)
         g = self.game
-        self.lines = score_lines_frame(g, self.names)
-        self.totals = running_totals_frame(g, self.names)
+        self.line_rows = score_lines_rows(g, self.names)
+        self.total_rows = running_totals_rows(g, self.names)
         name = g.spec.title
         n = len(g.results)
         self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
@@ -230,11 +243,11 @@ class ScoreSheet(W.VBox):
             self.lines_html.value = ""
         else:
             self.totals_html.value = (style + "<div style='overflow-x:auto'><b>Running totals</b>"
-                                      + self.totals.to_html(index=False, classes="tt-score-table", border=0)
+                                      + self.total_rows.to_html("tt-score-table")
                                       + "</div>")
             self.lines_html.value = ("<details open><summary><b>Score lines, item by item</b></summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + self.lines.to_html(index=False, classes="tt-score-table tt-lines", border=0)
+                                     + self.line_rows.to_html("tt-score-table tt-lines")
                                      + "</div></details>")
         key = (id(g), n, id(g.results[-1]) if n else None, self.names)
         if key == self._figure_key and (self.figure is not None) == bool(n):

@@ -137,8 +137,8 @@ class OptionsPanel:
 
     def _apply(self, game) -> None:
         spades = isinstance(game.rules, SpadesRules)
-        self.spades_box.layout.display = None if spades else "none"
-        self.oh_hell_box.layout.display = "none" if spades else None
+        self.spades_box.layout.display = "" if spades else "none"
+        self.oh_hell_box.layout.display = "none" if spades else ""
         if spades:
             for name, w in self.sp.items():
                 value = getattr(game.rules, name)

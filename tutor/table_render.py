@@ -46,7 +46,7 @@ class TableRendering:
         self._render_actions(view)
         self._render_hand(view)
         self._log_html.value = V.log_html(s.events)
-        self._undo_btn.layout.display = None if s.practice else "none"
+        self._undo_btn.layout.display = "" if s.practice else "none"
         shown = None if (self.hints and self._hint_available) else "none"
         self._hint_btn.layout.display = shown
         self._show_me.button.layout.display = shown
@@ -67,16 +67,16 @@ class TableRendering:
         my_turn = me in view.to_act
         if g.phase is Phase.BIDDING and my_turn:
             face_down = view.hand is None
-            self._look_btn.layout.display = None if face_down else "none"
+            self._look_btn.layout.display = "" if face_down else "none"
             # Blind Nil only where the engine allows it (SP-10, house rule SP-H2)
             blind_ok = any(b.blind for b in g.legal_bids(me))
-            self._blind_btn.layout.display = None if face_down and blind_ok else "none"
+            self._blind_btn.layout.display = "" if face_down and blind_ok else "none"
             self._blind_note.value = V.blind_nil_note_html(g, me) if face_down and not blind_ok else ""
             if not face_down:  # made when the cards are seen, or once the table is shown (GameTable._warm_up)
                 self._ensure_bid_buttons(g.bid_range(me))
             if self._bid_range == g.bid_range(me):
                 self._style_bid_buttons(view)
-            self._bid_row.layout.display = "none" if face_down else None
+            self._bid_row.layout.display = "none" if face_down else ""
             boxes.append(self._bid_box)
         elif g.phase is Phase.EXCHANGE and my_turn:
             boxes.append(self._pass_box)

@@ -372,7 +372,7 @@ class BiddingDrill(W.VBox):
                f"{reasons}</ul>" if reasons else "")
             + f"<details><summary>The advisor's whole count</summary>"
             f"<ul style='margin:2px 0'>{items}</ul></details></div>")
-        self.show_me.layout.display = None
+        self.show_me.layout.display = ""
         self.bid_box.disabled = True
         self.bid_button.disabled = True
         self.play_button.disabled = False

@@ -296,7 +296,7 @@ class ScoringDrill(W.VBox):
         self.points_box.value = ""
         self.bags_box.value = ""
         self.points_box.disabled = self.bags_box.disabled = self.check_button.disabled = False
-        self.bags_box.layout.display = None if p.has_bags else "none"
+        self.bags_box.layout.display = "" if p.has_bags else "none"
         self.problem_html.value = getattr(self, f"_problem_html_{p.game}")(p)
         self._draw_stats()
 

@@ -1,0 +1,131 @@
+"""The static site's build script and server (scripts/site), without building a site.
+
+The site itself is built and driven in a browser by tests/browser/test_site_browser.py.
+"""
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import pathlib
+import socket
+import threading
+import urllib.request
+import zipfile
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(f"tt_site_{name}", REPO / "scripts" / "site" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+build = _load("build")
+serve = _load("serve")
+
+
+def test_the_chapters_that_need_pandas_are_the_ones_that_say_so():
+    flagged = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb")
+                     if build.needs_pandas(json.loads(p.read_text(encoding="utf-8"))))
+    assert flagged == ["05_spades_scoring.ipynb", "11_spades_house_rules.ipynb"]
+    nb = {"cells": [{"cell_type": "code", "source": ["import pandas as pd\n"]}]}
+    assert build.needs_pandas(nb)
+    nb = {"cells": [{"cell_type": "code", "source": ["from tutor.scoresheet import score_lines_rows\n",
+                                                     "score_lines_rows(game)"]}]}
+    assert not build.needs_pandas(nb)
+
+
+def test_stage_contents_notes_pandas_in_the_sites_copy_only(tmp_path):
+    before = (REPO / "notebooks" / "05_spades_scoring.ipynb").read_bytes()
+    noted = build.stage_contents(tmp_path)
+    assert noted == ["05_spades_scoring.ipynb", "11_spades_house_rules.ipynb"]
+    nb = json.loads((tmp_path / "notebooks" / "05_spades_scoring.ipynb").read_text(encoding="utf-8"))
+    note = [c for c in nb["cells"] if c.get("id") == "tt-site-pandas-note"]
+    assert len(note) == 1 and "on Binder" in note[0]["source"] and "05_spades_scoring.ipynb" in note[0]["source"]
+    assert (REPO / "notebooks" / "05_spades_scoring.ipynb").read_bytes() == before
+    assert sorted(p.name for p in (tmp_path / "exercises").iterdir()) == sorted(
+        p.name for p in (REPO / "exercises").glob("*.ipynb"))
+    assert (tmp_path / "examples" / "spades_house_rules_game.json").is_file()   # chapter 11 reads it
+
+
+def _wheel(path, name, version, requires=(), extra_files=None):
+    dist = f"{name}-{version}.dist-info"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires)
+    files = {f"{name}/__init__.py": b"", f"{dist}/METADATA": meta.encode(),
+             f"{dist}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+             **(extra_files or {})}
+    build.write_wheel(path / f"{name}-{version}-py3-none-any.whl", files)
+    return path / f"{name}-{version}-py3-none-any.whl"
+
+
+def test_lock_file_depends_follow_the_browsers_markers(tmp_path):
+    a = _wheel(tmp_path, "alpha", "1.0", ["beta>=1", "pexpect; sys_platform != 'emscripten'",
+                                          "typing_extensions; python_version < '3.12'", "jupyterlab_widgets~=3.0",
+                                          "gamma; extra == 'test'"])
+    b = _wheel(tmp_path, "beta", "2.0")
+    lock = build.lock_file([a, b], {"info": {"python": "3.13.2"}})
+    assert lock["packages"]["alpha"]["depends"] == ["beta"]
+    assert lock["packages"]["alpha"]["file_name"] == a.name
+    assert lock["packages"]["beta"]["sha256"] == build.sha256(b)
+    c = _wheel(tmp_path, "gamma", "1.0", ["missing-dist"])
+    with pytest.raises(SystemExit, match="missing-dist"):
+        build.lock_file([c], {"info": {}})
+
+
+def test_slim_wheel_drops_extensions_and_plotly_js_and_rewrites_record(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    w = _wheel(src, "plotly", "7.1.0", extra_files={
+        "plotly/package_data/plotly.min.js": b"x" * 1000, "plotly/package_data/templates/a.json": b"{}",
+        "plotly-7.1.0.data/data/share/jupyter/labextensions/jupyterlab-plotly/x.js": b"y" * 1000})
+    out = tmp_path / "out"
+    out.mkdir()
+    slim = build.slim_wheel(w, out)
+    with zipfile.ZipFile(slim) as z:
+        names = z.namelist()
+        record = z.read("plotly-7.1.0.dist-info/RECORD").decode()
+    assert "plotly/package_data/plotly.min.js" not in names and not any(".data/" in n for n in names)
+    assert "plotly/package_data/templates/a.json" in names
+    assert sorted(line.split(",")[0] for line in record.splitlines()) == sorted(names)
+
+
+def test_the_sqlite3_stand_in_imports_and_refuses_to_connect(tmp_path):
+    path = build.stub_sqlite3(tmp_path)
+    ns: dict = {}
+    with zipfile.ZipFile(path) as z:
+        exec(compile(z.read("sqlite3/__init__.py"), "sqlite3", "exec"), ns)
+    with pytest.raises(ns["OperationalError"], match="browser version"):
+        ns["connect"](":memory:")
+    assert issubclass(ns["IntegrityError"], ns["DatabaseError"])
+
+
+def test_serve_moves_off_a_taken_port_and_compresses(tmp_path):
+    (tmp_path / "index.html").write_text("<p>" + "hello " * 500 + "</p>")
+    (tmp_path / "a.whl").write_bytes(b"PK" + b"z" * 500)
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    server = serve.bind(tmp_path, port)
+    try:
+        assert server.server_address[1] != port
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        req = urllib.request.Request(url + "index.html", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:
+            assert r.headers["Content-Encoding"] == "gzip" and r.headers["Cache-Control"] == "max-age=600"
+            assert gzip.decompress(r.read()).decode().startswith("<p>hello")
+        with urllib.request.urlopen(url + "index.html") as r:          # no gzip asked: none sent
+            assert r.headers["Content-Encoding"] is None and r.read().startswith(b"<p>hello")
+        req = urllib.request.Request(url + "a.whl", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:                          # compressed already
+            assert r.headers["Content-Encoding"] is None
+    finally:
+        server.shutdown()
+        server.server_close()
+        taken.close()

@@ -1,0 +1,86 @@
+"""Tables as rows: one code path for the app's HTML and for pandas (issue 25).
+
+The app's score sheets and house-rule tables are :class:`Rows` rendered to HTML
+here, so they work where pandas cannot be loaded (the static site: Python in the
+browser has no numpy, hence no pandas).  Notebook users get the same rows as a
+pandas ``DataFrame`` (:meth:`Rows.to_frame`): pandas stays the project's table
+library wherever it runs.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+__all__ = ["Rows", "PANDAS_MISSING"]
+
+#: Why a DataFrame cannot be made here (the browser version has no pandas).
+PANDAS_MISSING = ("This table needs pandas, which the browser version of Trick Tutor (Python in the browser, "
+                  "no server) cannot load. Open this notebook on Binder or in your own JupyterLab for it.")
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A table: ``columns`` (names) and ``rows`` (tuples, one value per column).
+
+    ``index``: the column that becomes the DataFrame's index in :meth:`to_frame`
+    (None: a plain range index).  ``dtypes``: column -> pandas dtype for
+    :meth:`to_frame` (e.g. ``"int64"``, so an empty table keeps its types).
+    Displayed in a notebook, it shows as the HTML table of :meth:`to_html`.
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple, ...]
+    index: str | None = None
+    dtypes: Mapping[str, str] | None = None
+
+    @classmethod
+    def from_dicts(cls, columns: Sequence[str], dicts: Iterable[Mapping[str, Any]], **kw) -> Rows:
+        """Rows from dicts keyed by column name (a missing key raises KeyError)."""
+        return cls(tuple(columns), tuple(tuple(d[c] for c in columns) for d in dicts), **kw)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self.rows)
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
+
+    def column(self, name: str) -> list:
+        """The values of column ``name``, top to bottom (KeyError for an unknown name)."""
+        try:
+            i = self.columns.index(name)
+        except ValueError:
+            raise KeyError(name) from None
+        return [r[i] for r in self.rows]
+
+    def dicts(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, r)) for r in self.rows]
+
+    def to_html(self, classes: str = "") -> str:
+        """An HTML ``<table>`` (header row, one row per row; values escaped),
+        ``classes`` on the table element."""
+        cls = f' class="{html.escape(classes)}"' if classes else ""
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>"
+                       for r in self.rows)
+        return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    def _repr_html_(self) -> str:
+        return self.to_html("tt-rows")
+
+    def to_frame(self):
+        """The rows as a pandas ``DataFrame`` (``index`` as its index, ``dtypes``
+        applied).  Raises ImportError (:data:`PANDAS_MISSING`) where pandas is
+        not installed."""
+        try:
+            import pandas as pd  # noqa: PLC0415 -- only notebook users need it; absent in the browser
+        except ImportError as e:
+            raise ImportError(PANDAS_MISSING) from e
+        df = pd.DataFrame(list(self.rows), columns=list(self.columns))
+        if self.dtypes:
+            df = df.astype(dict(self.dtypes))
+        return df.set_index(self.index) if self.index is not None else df
