@@ -37,8 +37,10 @@ class OhHellRules:
 
     ``players``: 3–7 (OH-1).  ``schedule``: ``"up"`` 1…max (OH-6, default),
     ``"down"`` max…1 (OH-V1), ``"up_down"`` 1…max…1 (OH-V2, 2·max−1 hands),
-    ``"down_up"`` max…1…max (OH-V3).  ``hand_sizes``: an explicit list of
-    hand sizes instead of a schedule.  ``no_trump_final_hand`` (OH-7),
+    ``"down_up"`` max…1…max (OH-V3); ``"up"`` written out is the default,
+    kept as None (HAND_RECORD.md: a switch at its default value means the
+    same as leaving it out).  ``hand_sizes``: an explicit list of hand sizes
+    instead of a schedule (not with another schedule than the default).  ``no_trump_final_hand`` (OH-7),
     ``hook`` (OH-V4), ``simultaneous_bidding`` (OH-V5), ``must_trump``
     (OH-V6), ``tricks_always_count`` (OH-V7), ``nil_pays_hand_size`` (OH-V8).
     """
@@ -71,6 +73,8 @@ class OhHellRules:
             raise InvalidInputError(
                 "the hook (OH-V4) cannot be combined with simultaneous bidding (OH-V5): with sealed bids "
                 "there is no last bidder to stop. Switch one of them off.")
+        if self.schedule == "up":  # the default schedule written out means the same as leaving it out
+            object.__setattr__(self, "schedule", None)
         if self.schedule is not None and self.hand_sizes is not None:
             raise InvalidInputError("give either schedule or hand_sizes, not both (OH-6)")
         m = MAX_HAND[n]
@@ -238,7 +242,8 @@ class OhHellGame(TrickGame):
             opts = dict(rules or {})
             if isinstance(hands, (list, tuple)) and hands:
                 opts.setdefault("players", len(hands))
-                if "hand_sizes" not in opts and "schedule" not in opts:  # a game of this one hand
+                if opts.get("hand_sizes") is None and opts.get("schedule") in (None, "up"):  # a game of this one hand
+                    opts.pop("schedule", None)
                     opts["hand_sizes"] = (len(parse_cards(hands[0])),)
                     opts.setdefault("no_trump_final_hand", turn_up is None)
             unknown = sorted(set(opts) - set(_OPTION_RULES) - {"players"})

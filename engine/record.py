@@ -28,6 +28,8 @@ digit.
 from __future__ import annotations
 
 import math
+import os
+import stat
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,16 +269,32 @@ def _parse_action(a: Any, f: str, spec: GameSpec, seats: int) -> Action:
 
 
 def load_record_file(path: str) -> ParsedRecord:
-    """Read and validate a record file: reads at most 10 MB + 1 bytes (so
-    ``/dev/zero`` or a huge file stops at once), then :func:`loads_record`
-    and :func:`parse_record`.  :class:`RecordError` for anything bad."""
+    """Read and validate a record file: only a regular file is read (a
+    named pipe, a device such as ``/dev/zero``, a directory or a socket is
+    refused at once, without waiting for a writer: HAND_RECORD.md), and at
+    most 10 MB + 1 bytes of it (so a huge file stops at once); then
+    :func:`loads_record` and :func:`parse_record`.  :class:`RecordError`
+    (field ``file``) for anything bad."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_RECORD_BYTES + 1)
+        # O_NONBLOCK: opening a FIFO for reading must not wait for a writer;
+        # fstat on the open file then says what it is (no race with a rename)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
         raise RecordError("file", f"cannot read {quote(str(path))}: {e.strerror or type(e).__name__}") from None
     except (ValueError, TypeError) as e:  # e.g. a NUL in the path
         raise RecordError("file", f"cannot read {quote(str(path))}: {e}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordError("file", f"{quote(str(path))} is not a regular file (a named pipe, a device or a "
+                                      f"folder is not read); give the path of a record file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            data = fh.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise RecordError("file", f"cannot read {quote(str(path))}: {e.strerror or type(e).__name__}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     return parse_record(loads_record(data))
 
 

@@ -102,7 +102,9 @@ def loads_record(data: "bytes | bytearray | memoryview | str") -> Any:
     except RecursionError:
         raise RecordError("record", f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}") from None
     except json.JSONDecodeError as e:
-        raise RecordError("record", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        # json's own text may end in "at" ("Invalid control character at"): say "at line …" once
+        what = e.msg.removesuffix(" at")
+        raise RecordError("record", f"not valid JSON ({what} at line {e.lineno}, column {e.colno})") from None
     except (ValueError, TypeError, MemoryError) as e:
         raise RecordError("record", f"not valid JSON ({type(e).__name__})") from None
     check_limits(obj)

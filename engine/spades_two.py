@@ -423,11 +423,16 @@ class SpadesTwoGame(TrickGame):
         return super().legal_actions(seat)
 
     def check_look(self, seat: int) -> Verdict:
-        """Refused: each card is seen as it is drawn; there is no Blind Nil (SP-2P-1)."""
+        """Allowed during a hand, and changes nothing: each player sees every
+        card as it is drawn (SP-2P-2), so a two-player seat has always seen
+        its cards (HAND_RECORD.md: a ``look`` by a seat that has already seen
+        its cards is accepted).  Refused, as in every game, when the game is
+        over or the next hand is not dealt."""
         self._seat(seat)
-        return Verdict.refuse(Reason.ALREADY_LOOKED, "SP-2P-1",
-                              "In two-player Spades you see each card as you draw it and there is no Blind Nil "
-                              "(SP-2P-1), so there is no looking at your cards to do.")
+        if self.phase in (Phase.GAME_OVER, Phase.DEAL):
+            return self._phase_refusal("look at your cards")
+        return Verdict.allow("Yes: in two-player Spades you see each card as you draw it (SP-2P-2), so you "
+                             "have already seen your cards; looking changes nothing.", "SP-2P-2")
 
     def check_exchange(self, seat: int, cards) -> Verdict:
         """Refused: no exchange with two players (SP-2P-1).  InvalidInputError for malformed cards."""

@@ -45,7 +45,8 @@ class Reason(str, Enum):
     EXCHANGE_NOT_IN_EXCHANGE = "EXCHANGE_NOT_IN_EXCHANGE"
     EXCHANGE_BOTH_BLIND_NIL = "EXCHANGE_BOTH_BLIND_NIL"
     EXCHANGE_ALREADY_PASSED = "EXCHANGE_ALREADY_PASSED"
-    # looking at cards
+    # looking at cards (no longer given: a look by a seat that has seen its
+    # cards is accepted and changes nothing, HAND_RECORD.md; kept for old callers)
     ALREADY_LOOKED = "ALREADY_LOOKED"
 
     @property
