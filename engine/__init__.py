@@ -21,6 +21,7 @@ from .spades import SEAT_NAMES, SpadesGame, SpadesRules, partner_of, score_spade
 from .spades_two import SpadesTwoGame, standard_draw
 from .tricks import Trick, TrickRules, legal_play_mask, trick_winner, winning_offset
 from .verdict import Reason, Verdict
+from . import text  # noqa: F401  (installs the text layer's renderer: verdict.message, str(error))
 
 __all__ = [
     "Action", "Bid", "Deal", "Draw", "Look", "Pass", "Phase", "Play",
