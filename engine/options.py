@@ -22,6 +22,7 @@ declaration come:
 Adding a house rule to a game is one :class:`Option` in its rules class,
 one field, and the code that applies it (a check or a scoring line).
 
+>>> from engine.message import M_
 >>> o = Option("bag_limit", "SP-H4", "int", 10, label=M_("x", "Bag limit"), help=M_("y", "…"),
 ...            allowed=M_("z", "5 to 20"), low=5, high=20)
 >>> o.accepts(10), o.accepts(10.0), o.accepts(21), o.accepts(True)
@@ -29,11 +30,11 @@ one field, and the code that applies it (a check or a scoring line).
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
-from .message import M_, Msg, Text, msg
+from .errors import InvalidInputError
+from .message import Msg, Text, msg
 
 __all__ = ["Choice", "Option", "GameRules", "is_whole_number"]
 
@@ -74,6 +75,8 @@ class Option:
     ``{value}``, ``{value_abs}``, ``{n}`` for a count, and the names of the
     options in ``summary_with``); ``summary_with``: other options whose
     change shows this phrase too (and which then add none of their own).
+    ``invalid``: the message id of the error for a value not accepted
+    (placeholders ``{name}``, ``{value}``, ``{allowed}``).
     """
 
     name: str
@@ -91,6 +94,7 @@ class Option:
     nullable: bool = False
     summary: Text | None = None
     summary_with: tuple[str, ...] = ()
+    invalid: str = "OPTION_NOT_ALLOWED"
 
     def accepts(self, value: object) -> bool:
         """Whether ``value`` is allowed for this option (its type exactly:
@@ -119,10 +123,7 @@ class Option:
         the value and lists the allowed values), or None."""
         if self.accepts(value):
             return None
-        return msg("OPTION_NOT_ALLOWED", name=self.name, value=value, allowed=self.allowed)
-
-
-_HOUSE_RULES = M_("rules.summary", "House rules: {parts}")
+        return msg(self.invalid, name=self.name, value=value, allowed=self.allowed)
 
 
 class GameRules:
@@ -145,11 +146,9 @@ class GameRules:
         return tuple(o.name for o in cls.OPTIONS)
 
     def value(self, name: str) -> Any:
-        """The value of option ``name`` in these rules."""
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            if f.name == name:
-                return getattr(self, name)
-        raise KeyError(name)
+        """The value of option ``name`` in these rules (KeyError if it is not an option)."""
+        self.option(name)
+        return getattr(self, name)
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from their defaults, ``{name: value}``, in declaration order."""
@@ -169,11 +168,28 @@ class GameRules:
     def options_from_json(cls, obj: object, game: Text) -> dict[str, Any]:
         """The options of a hand record's ``rules`` object, checked:
         InvalidInputError for a non-object or an unknown option (naming the
-        known ones), and for a value of the wrong type or range.  A value at
-        its default is dropped: it means the same as leaving it out
-        (HAND_RECORD.md)."""
-        from .errors import InvalidInputError  # noqa: PLC0415 - see below
-        raise InvalidInputError(msg("INTERNAL", what="options_from_json"))  # replaced in __init_subclass__
+        known ones; ``game`` is the game's title), and for a value the
+        option does not accept (its type exactly: ``3.0`` is not ``3``).  A
+        value at its default is then dropped: it means the same as leaving
+        it out (HAND_RECORD.md)."""
+        if not isinstance(obj, dict):
+            raise InvalidInputError(msg("RULES_NOT_OBJECT"))
+        names = cls.option_names()
+        unknown = sorted(str(k) for k in obj if k not in names)
+        if unknown:
+            raise InvalidInputError(msg("RULES_FIELD", problem=msg("RULES_UNKNOWN_OPTION", game=game, value=unknown[0],
+                                                                   known=", ".join(names))))
+        out: dict[str, Any] = {}
+        for o in cls.OPTIONS:
+            if o.name not in obj:
+                continue
+            v = obj[o.name]
+            problem = o.problem(v)
+            if problem is not None:
+                raise InvalidInputError(problem)
+            if not (v == o.default and type(v) is type(o.default)):
+                out[o.name] = v
+        return out
 
     def summary_parts(self) -> list[Msg]:
         """One phrase per option that is on (not at its default), in
@@ -215,5 +231,3 @@ class GameRules:
         options panel or a chapter's table of options is made from."""
         return [(o, self.value(o.name)) for o in self.OPTIONS]
 
-
-_ = (_HOUSE_RULES, Mapping)

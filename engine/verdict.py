@@ -102,12 +102,12 @@ class Verdict:
 
     @property
     def msg(self) -> Msg:
-        """The message of this verdict: ``text`` with the evidence as
-        placeholder data too (``text``'s own data first)."""
+        """The message of this verdict: ``text`` with the evidence and the
+        rule id as placeholder data too (``text``'s own data first)."""
         t = self.text
-        if not self.evidence or t.id == LITERAL:
+        if t.id == LITERAL:
             return t
-        return Msg(t.id, {**self.evidence, **t.args})
+        return Msg(t.id, {**self.evidence, "rule": self.rule, **t.args})
 
     @property
     def message(self) -> str:

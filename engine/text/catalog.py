@@ -8,7 +8,7 @@ summary phrases are declared with their options, in the game modules.
 from __future__ import annotations
 
 from ..message import Text
-from . import errors, verdicts
+from . import errors, lines, verdicts
 
 __all__ = ["CATALOGUE", "catalogue"]
 
@@ -25,4 +25,4 @@ def catalogue(*groups: tuple[Text, ...]) -> dict[str, Text]:
 
 
 #: Message id → entry, for every message the engine makes.
-CATALOGUE: dict[str, Text] = catalogue(verdicts.ENTRIES, errors.ENTRIES)
+CATALOGUE: dict[str, Text] = catalogue(verdicts.ENTRIES, errors.ENTRIES, lines.ENTRIES)

@@ -11,7 +11,7 @@ placeholder names          value → text
 ========================  =====================================================
 ``card`` ``led_card`` …    a card code ``"TH"`` → ``10♥``
 ``cards`` ``follow`` …     card codes → ``10♥, 4♥ and 2♥`` (each suit high to low)
-``played``                 card codes → ``K♣, 2♥`` (in the order given)
+``shown_cards`` …           card codes → ``K♣, 2♥`` (in the order given)
 ``led_suit`` ``suit`` …    a suit letter ``"H"`` → ``hearts``
 ``led_suit_one`` …         a suit letter → ``heart``
 ``seat`` ``to_act`` …      a seat number → its name (``naming``: ``compass``
@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..message import LITERAL, Msg, Text
 from .catalog import CATALOGUE
 from .lang import get_language, translations
-from .words import (ACTIONS, BID_WORDS, LIST_AND, LIST_NONE, LIST_SEP, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
+from .words import (ACTIONS, BID_WORDS, LIST_AND, LIST_AND_EACH, LIST_NONE, LIST_SEP, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
                     QUOTE_OTHER, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
 
 __all__ = ["render", "translate", "KINDS", "QUOTE_LIMIT"]
@@ -108,7 +108,14 @@ def render(m: Msg, lang: str | None = None) -> str:
 
 # ----------------------------------------------------------------------------- the kinds
 def _word(text: Text, lang: str, **args: Any) -> str:
-    return _fill(translate(text, lang), args, lang, str(text)) if args else translate(text, lang)
+    """A word entry in ``lang``, its placeholders filled with ``args`` as they are."""
+    word = translate(text, lang)
+    if not args:
+        return word
+    try:
+        return word.format(**args)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return str(text).format(**args)
 
 
 def card_text(code: Any, lang: str) -> str:
@@ -177,10 +184,16 @@ def _side(value: Any, args: Mapping[str, Any], lang: str) -> str:
 
 def _seats_and(value: Any, args: Mapping[str, Any], lang: str) -> str:
     naming = str(args.get("naming", "numbered"))
-    names = [seat_text(int(s), naming, lang) for s in value]
-    if len(names) <= 1:
-        return "".join(names)
-    return _word(LIST_AND, lang, head=_word(LIST_SEP, lang).join(names[:-1]), last=names[-1])
+    return _word(LIST_AND_EACH, lang).join(seat_text(int(s), naming, lang) for s in value)
+
+
+def _seats_comma(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    naming = str(args.get("naming", "numbered"))
+    return _word(LIST_SEP, lang).join(seat_text(int(s), naming, lang) for s in value)
+
+
+def _msgs_and(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return _word(LIST_AND_EACH, lang).join(render(m, lang) for m in value)
 
 
 def quote_text(value: object, lang: str, limit: int = QUOTE_LIMIT) -> str:
@@ -238,15 +251,17 @@ def _finite(value: Any, args: Mapping[str, Any], lang: str) -> Any:
 Kind = Callable[[Any, Mapping[str, Any], str], Any]
 _GROUPS: Iterable[tuple[Kind, tuple[str, ...]]] = (
     (_card, ("card", "led_card", "top", "winner_card", "chosen_card", "turn_up")),
-    (_cards, ("cards", "hand", "follow", "trumps", "others", "missing", "passed", "held")),
-    (_played, ("played", "off_cards", "shown")),
+    (_cards, ("cards", "hand", "could_follow", "trumps", "others", "missing", "passed", "held")),
+    (_played, ("shown_cards", "off_cards")),
     (_suit, ("suit", "led_suit", "trump_suit")),
     (_suit_one, ("suit_one", "led_suit_one")),
     (_seat, ("seat", "to_act", "leader", "dealer", "player", "winner_seat")),
     (_side, ("side", "other_side")),
-    (_seats_and, ("winners_and",)),
-    (_quote, ("value", "quoted", "name_quoted", "path_quoted")),
-    (_bid_words, ("bid_words",)),
+    (_seats_and, ("winners_and", "waiting_and")),
+    (_seats_comma, ("waiting",)),
+    (_msgs_and, ("parts_and",)),
+    (_quote, ("value", "value2", "whole", "default")),
+    (_bid_words, ("bid_words", "partner_bid")),
     (_wanted, ("wanted",)),
     (_parts, ("parts",)),
 )

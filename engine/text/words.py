@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..message import M_, Text
 
 __all__ = ["RANKS", "SUIT_SYMBOLS", "SUIT_NOUNS", "SUIT_SINGULAR", "SEAT_WORDS", "SIDE_WORDS", "BID_WORDS",
-           "ACTIONS", "LIST_AND", "LIST_SEP", "LIST_NONE", "QUOTE_BIG_INT", "QUOTE_BIG_NEG_INT", "QUOTE_OTHER",
+           "ACTIONS", "LIST_AND", "LIST_AND_EACH", "LIST_SEP", "LIST_NONE", "QUOTE_BIG_INT", "QUOTE_BIG_NEG_INT", "QUOTE_OTHER",
            "ENTRIES"]
 
 #: Rank letter → the rank as written on a card (before the suit symbol).
@@ -113,6 +113,8 @@ ACTIONS: dict[str, Text] = {
 }
 # TRANSLATORS: the end of a list: {head} is "10♥, 4♥", {last} is "2♥".
 LIST_AND = M_("list.and", "{head} and {last}")
+# TRANSLATORS: between every two items of a list joined with "and" ("seat 0 and seat 2 and seat 5"); keep the spaces.
+LIST_AND_EACH = M_("list.and_each", " and ")
 # TRANSLATORS: between the items of a list ("10♥, 4♥"); keep the space.
 LIST_SEP = M_("list.sep", ", ")
 # TRANSLATORS: an empty list of cards.
@@ -127,7 +129,7 @@ QUOTE_OTHER = M_("quote.other", "a {type} value")
 
 def _all() -> tuple[Text, ...]:
     out: list[Text] = [*RANKS.values(), *SUIT_NOUNS.values(), *SUIT_SINGULAR.values(), *BID_WORDS.values(),
-                       *ACTIONS.values(), LIST_AND, LIST_SEP, LIST_NONE, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT, QUOTE_OTHER]
+                       *ACTIONS.values(), LIST_AND, LIST_AND_EACH, LIST_SEP, LIST_NONE, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT, QUOTE_OTHER]
     for words in SEAT_WORDS.values():
         out.extend(words if isinstance(words, tuple) else (words,))
     for sides in SIDE_WORDS.values():
