@@ -264,7 +264,7 @@ class TrickGame(ABC):
         """A bid of ``value`` tricks in words (Spades names 0 "Nil", SP-8,
         and a blind 0 "Blind Nil", SP-10)."""
         if blind:
-            return str(msg("BID_WORDS", bid_words="blind_nil"))
+            return str(msg("bid.name", bid_words="blind_nil"))
         return str(value)
 
     def _seat(self, seat: Any) -> int:

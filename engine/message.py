@@ -17,7 +17,7 @@ English source text, a ``str``, with its ``msgctxt``).  Babel extracts them
 >>> t = M_("game.spades", "Spades")
 >>> t == "Spades", t.ctxt
 (True, 'game.spades')
->>> Msg("OK", {"n": 3}).args["n"]
+>>> Msg("HOOK", {"n": 3}).args["n"]
 3
 """
 from __future__ import annotations

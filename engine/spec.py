@@ -165,18 +165,18 @@ class GameSpec:
 
     def seat_name(self, seat: int) -> str:
         """The name of ``seat`` in the current language (North, Player 1, seat 0 …)."""
-        return render(Msg("SEAT", {"seat": seat, "naming": self.naming}))
+        return render(Msg("seat.name", {"seat": seat, "naming": self.naming}))
 
     def seat_names(self, n: int) -> tuple[str, ...]:
         """The names of ``n`` seats in seat order, in the current language
         (Spades: North, East, South, West; two players: Player 1, Player 2;
         Oh Hell: seat 0 …)."""
-        return tuple(render(Msg("SEAT", {"seat": s, "naming": self.naming})) for s in range(n))
+        return tuple(render(Msg("seat.name", {"seat": s, "naming": self.naming})) for s in range(n))
 
     def side_names(self, n: int) -> tuple[str, ...]:
         """The names of the scores' entries for ``n`` seats (Spades:
         North–South, East–West; else the seats' names), in the current language."""
-        return tuple(render(Msg("SIDE", {"side": k, "naming": self.naming})) for k in range(len(self.sides(n))))
+        return tuple(render(Msg("side.name", {"side": k, "naming": self.naming})) for k in range(len(self.sides(n))))
 
     @property
     def partnerships(self) -> bool:

@@ -36,49 +36,111 @@ SCHEDULES = ("up", "down", "up_down", "down_up")
 TITLE = M_("game.oh_hell", "Oh Hell")
 
 
-def _opt(name: str, rule: str, kind: str, default: Any, label: str, help: str, allowed: str,
-         summary: str | None = None, **more: Any) -> Option:
-    return Option(name, rule, kind, default, label=M_(f"oh_hell.option.{name}.label", label),
-                  help=M_(f"oh_hell.option.{name}.help", help), allowed=M_(f"oh_hell.option.{name}.allowed", allowed),
-                  summary=None if summary is None else M_(f"oh_hell.option.{name}.summary", summary), **more)
-
-
-def _switch(name: str, rule: str, default: bool, label: str, help: str, summary: str) -> Option:
-    return _opt(name, rule, "bool", default, label, help, "true or false", summary, invalid="OPTION_NOT_BOOL")
-
-
-def _schedule(value: str, label: str, summary: str | None) -> Choice:
-    return Choice(value, M_(f"oh_hell.option.schedule.choice.{value}", label),
-                  None if summary is None else M_(f"oh_hell.option.schedule.summary.{value}", summary))
-
-
-# TRANSLATORS: each option's label is short (a form field or a check box); its help is one
-# line starting with its rule id; a summary phrase is one item of a list of the variations on.
+# Each option is declared once here.  Its label is short (a form field or a check box), its
+# help one line starting with its rule id, a choice's label an entry of a choice list, a
+# summary phrase one item of a list of the variations that are on.
 OPTIONS: tuple[Option, ...] = (
-    _opt("schedule", "OH-6", "custom", None, "Hands",
-         "OH-6, OH-V1…V3 Hand sizes: 1 card up to the most (default), down, up then down, or down then up.",
-         "up, down, up_down, down_up",
-         choices=(_schedule("up", "1 card, 2 cards … up to the most (OH-6)", None),
-                  _schedule("down", "the most down to 1 (OH-V1)", "the most down to 1 (OH-V1)"),
-                  _schedule("up_down", "up to the most, then down (OH-V2)", "up, then down (OH-V2)"),
-                  _schedule("down_up", "down to 1, then up (OH-V3)", "down, then up (OH-V3)"))),
-    _opt("hand_sizes", "OH-5/6", "custom", None, "Hand sizes",
-         "OH-5/6 Hand sizes: an explicit list of hand sizes instead of a schedule.",
-         "a list of hand sizes, each times the players at most 52", "hand sizes of your own (OH-5/6)"),
-    _switch("no_trump_final_hand", "OH-7", True, "No trump on the last hand (OH-7)",
-            "OH-7 The last hand of the game is played without trump (default on).",
-            "trump on the last hand too (OH-7)"),
-    _switch("hook", "OH-V4", False, "Hook: the bids may not add up to the tricks (OH-V4)",
-            "OH-V4 Hook: the dealer may not bid so that the bids add up to the tricks.", "hook"),
-    _switch("simultaneous_bidding", "OH-V5", False, "Sealed bids, revealed together (OH-V5)",
-            "OH-V5 Simultaneous bidding: everyone chooses a sealed bid; all are revealed at once.", "sealed bids"),
-    _switch("must_trump", "OH-V6", False, "Must trump when void (OH-V6)",
-            "OH-V6 La Podrida: a player who cannot follow suit must play a trump if he has one.", "must trump"),
-    _switch("tricks_always_count", "OH-V7", False, "Tricks always count (OH-V7)",
-            "OH-V7 Tricks always count: a missed bid still scores 1 point per trick won.", "tricks always count"),
-    _switch("nil_pays_hand_size", "OH-V8", False, "A made 0 pays 5 + hand size (OH-V8)",
-            "OH-V8 Nil pays by hand size: a successful bid of 0 scores 5 + the cards in the hand.",
-            "0 pays 5 + hand size"),
+    Option(
+        "schedule", "OH-6", "custom", None,
+        # TRANSLATORS: option label (OH-6, OH-V1…V3): the order of the hand sizes.
+        label=M_("oh_hell.option.schedule.label", "Hands"),
+        # TRANSLATORS: option help (OH-6, OH-V1…V3).
+        help=M_("oh_hell.option.schedule.help", "OH-6, OH-V1…V3 Hand sizes: 1 card up to the most (default), "
+                                                "down, up then down, or down then up."),
+        # TRANSLATORS: the values allowed (keep the four names).
+        allowed=M_("oh_hell.option.schedule.allowed", "up, down, up_down, down_up"),
+        choices=(
+            # TRANSLATORS: choice list entry: 1 card, then 2 … (the standard).
+            Choice("up", M_("oh_hell.option.schedule.choice.up", "1 card, 2 cards … up to the most (OH-6)")),
+            # TRANSLATORS: choice list entry (OH-V1).
+            Choice("down", M_("oh_hell.option.schedule.choice.down", "the most down to 1 (OH-V1)"),
+                   # TRANSLATORS: summary phrase (OH-V1).
+                   M_("oh_hell.option.schedule.summary.down", "the most down to 1 (OH-V1)")),
+            # TRANSLATORS: choice list entry (OH-V2).
+            Choice("up_down", M_("oh_hell.option.schedule.choice.up_down", "up to the most, then down (OH-V2)"),
+                   # TRANSLATORS: summary phrase (OH-V2).
+                   M_("oh_hell.option.schedule.summary.up_down", "up, then down (OH-V2)")),
+            # TRANSLATORS: choice list entry (OH-V3).
+            Choice("down_up", M_("oh_hell.option.schedule.choice.down_up", "down to 1, then up (OH-V3)"),
+                   # TRANSLATORS: summary phrase (OH-V3).
+                   M_("oh_hell.option.schedule.summary.down_up", "down, then up (OH-V3)")))),
+    Option(
+        "hand_sizes", "OH-5/6", "custom", None,
+        # TRANSLATORS: option label (OH-5/6): hand sizes of one's own.
+        label=M_("oh_hell.option.hand_sizes.label", "Hand sizes"),
+        # TRANSLATORS: option help (OH-5/6).
+        help=M_("oh_hell.option.hand_sizes.help",
+                "OH-5/6 Hand sizes: an explicit list of hand sizes instead of a schedule."),
+        # TRANSLATORS: the values allowed.
+        allowed=M_("oh_hell.option.hand_sizes.allowed", "a list of hand sizes, each times the players at most 52"),
+        # TRANSLATORS: summary phrase: the hand sizes are a list of one's own.
+        summary=M_("oh_hell.option.hand_sizes.summary", "hand sizes of your own (OH-5/6)")),
+    Option(
+        "no_trump_final_hand", "OH-7", "bool", True, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-7).
+        label=M_("oh_hell.option.no_trump_final_hand.label", "No trump on the last hand (OH-7)"),
+        # TRANSLATORS: option help (OH-7).
+        help=M_("oh_hell.option.no_trump_final_hand.help",
+                "OH-7 The last hand of the game is played without trump (default on)."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.no_trump_final_hand.allowed", "true or false"),
+        # TRANSLATORS: summary phrase: OH-7 switched off.
+        summary=M_("oh_hell.option.no_trump_final_hand.summary", "trump on the last hand too (OH-7)")),
+    Option(
+        "hook", "OH-V4", "bool", False, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-V4).
+        label=M_("oh_hell.option.hook.label", "Hook: the bids may not add up to the tricks (OH-V4)"),
+        # TRANSLATORS: option help (OH-V4).
+        help=M_("oh_hell.option.hook.help",
+                "OH-V4 Hook: the dealer may not bid so that the bids add up to the tricks."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.hook.allowed", "true or false"),
+        # TRANSLATORS: summary phrase (OH-V4).
+        summary=M_("oh_hell.option.hook.summary", "hook")),
+    Option(
+        "simultaneous_bidding", "OH-V5", "bool", False, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-V5).
+        label=M_("oh_hell.option.simultaneous_bidding.label", "Sealed bids, revealed together (OH-V5)"),
+        # TRANSLATORS: option help (OH-V5).
+        help=M_("oh_hell.option.simultaneous_bidding.help",
+                "OH-V5 Simultaneous bidding: everyone chooses a sealed bid; all are revealed at once."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.simultaneous_bidding.allowed", "true or false"),
+        # TRANSLATORS: summary phrase (OH-V5).
+        summary=M_("oh_hell.option.simultaneous_bidding.summary", "sealed bids")),
+    Option(
+        "must_trump", "OH-V6", "bool", False, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-V6).
+        label=M_("oh_hell.option.must_trump.label", "Must trump when void (OH-V6)"),
+        # TRANSLATORS: option help (OH-V6).
+        help=M_("oh_hell.option.must_trump.help",
+                "OH-V6 La Podrida: a player who cannot follow suit must play a trump if he has one."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.must_trump.allowed", "true or false"),
+        # TRANSLATORS: summary phrase (OH-V6).
+        summary=M_("oh_hell.option.must_trump.summary", "must trump")),
+    Option(
+        "tricks_always_count", "OH-V7", "bool", False, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-V7).
+        label=M_("oh_hell.option.tricks_always_count.label", "Tricks always count (OH-V7)"),
+        # TRANSLATORS: option help (OH-V7).
+        help=M_("oh_hell.option.tricks_always_count.help",
+                "OH-V7 Tricks always count: a missed bid still scores 1 point per trick won."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.tricks_always_count.allowed", "true or false"),
+        # TRANSLATORS: summary phrase (OH-V7).
+        summary=M_("oh_hell.option.tricks_always_count.summary", "tricks always count")),
+    Option(
+        "nil_pays_hand_size", "OH-V8", "bool", False, invalid="OPTION_NOT_BOOL",
+        # TRANSLATORS: check box (OH-V8).
+        label=M_("oh_hell.option.nil_pays_hand_size.label", "A made 0 pays 5 + hand size (OH-V8)"),
+        # TRANSLATORS: option help (OH-V8).
+        help=M_("oh_hell.option.nil_pays_hand_size.help",
+                "OH-V8 Nil pays by hand size: a successful bid of 0 scores 5 + the cards in the hand."),
+        # TRANSLATORS: the values allowed (keep true and false).
+        allowed=M_("oh_hell.option.nil_pays_hand_size.allowed", "true or false"),
+        # TRANSLATORS: summary phrase (OH-V8).
+        summary=M_("oh_hell.option.nil_pays_hand_size.summary", "0 pays 5 + hand size")),
 )
 _SWITCHES = tuple(o.name for o in OPTIONS if o.kind == "bool")
 

@@ -80,72 +80,153 @@ def bid_json(b: Bid | None) -> Any:
 
 
 # ============================================================================ the rules
-def _opt(name: str, rule: str, kind: str, default: Any, label: str, help: str, allowed: str,
-         **more: Any) -> Option:
-    return Option(name, rule, kind, default, label=M_(f"spades.option.{name}.label", label),
-                  help=M_(f"spades.option.{name}.help", help), allowed=M_(f"spades.option.{name}.allowed", allowed),
-                  **more)
-
-
-def _choice(name: str, value: Any, label: str, summary: str | None = None) -> Choice:
-    key = "off" if value is None else str(value)
-    return Choice(value, M_(f"spades.option.{name}.choice.{key}", label),
-                  None if summary is None else M_(f"spades.option.{name}.summary.{key}", summary))
-
-
-# TRANSLATORS: each option's label is short (a form field); its help is one line
-# starting with its rule id; "allowed" completes "…; allowed: " in an error; a summary
-# phrase is one item of "House rules: …" (with the rule id in brackets).
+# Each option is declared once here.  Its label is short (a form field), its help one line
+# starting with its rule id, "allowed" completes "…; allowed: " in an error, a choice's label
+# is an entry of a choice list, and a summary phrase one item of "House rules: …".
 OPTIONS: tuple[Option, ...] = (
-    _opt("nil_value", "SP-H1", "int", 100, "Nil worth",
-         "SP-H1 Nil value: Nil scores ±100 (default) or ±50; Blind Nil is always double.",
-         "100 (default) or 50 (SP-H1)",
-         choices=(_choice("nil_value", 100, "100 (standard)"), _choice("nil_value", 50, "50")), only_choices=True,
-         summary=M_("spades.option.nil_value.summary", "Nil ±{value} (SP-H1)")),
-    _opt("blind_nil", "SP-H2", "str", "always", "Blind Nil",
-         "SP-H2 When Blind Nil is allowed: always (default), never, or only 100 or more points behind.",
-         "'always' (default), 'never' or 'behind_100' (SP-H2)",
-         choices=(_choice("blind_nil", "always", "always (standard)"),
-                  _choice("blind_nil", "never", "never", "no Blind Nil (SP-H2)"),
-                  _choice("blind_nil", "behind_100", "only 100+ behind", "Blind Nil only 100+ behind (SP-H2)"))),
-    _opt("blind_nil_pass", "SP-H3", "int", 3, "Exchange",
-         "SP-H3 Blind Nil exchange size: 3 cards (default), 2, 1 or 0 (no exchange).",
-         "3 (default), 2, 1 or 0 (SP-H3)",
-         choices=(_choice("blind_nil_pass", 3, "3 cards (standard)"), _choice("blind_nil_pass", 2, "2 cards"),
-                  _choice("blind_nil_pass", 1, "1 card"), _choice("blind_nil_pass", 0, "0: no exchange")),
-         only_choices=True,
-         summary=P_("spades.option.blind_nil_pass.summary", "Blind Nil exchange {value} card (SP-H3)",
-                    "Blind Nil exchange {value} cards (SP-H3)")),
-    _opt("bag_limit", "SP-H4", "int", 10, "Bag limit",
-         "SP-H4 Bag limit: this many bags cost the bag penalty (default 10; 5 to 20).",
-         "a whole number from 5 to 20 (default 10, SP-H4)", low=5, high=20,
-         summary=M_("spades.option.bag_limit.summary", "{bag_limit} bags cost {bag_penalty} (SP-H4)"),
-         summary_with=("bag_penalty",)),
-    _opt("bag_penalty", "SP-H4", "int", 100, "Bag penalty",
-         "SP-H4 Bag penalty: points lost each time the bags reach the limit (default 100; 50 to 200 by 10).",
-         "a whole number from 50 to 200 in steps of 10 (default 100, SP-H4)", low=50, high=200, step=10),
-    _opt("ten_for_200", "SP-H5", "bool", False, "Ten for two hundred",
-         "SP-H5 Ten for two hundred: a contract of 10 or more scores 20 per trick (made or set).",
-         "true or false (default false, SP-H5)",
-         summary=M_("spades.option.ten_for_200.summary", "ten for 200 (SP-H5)")),
-    _opt("min_contract", "SP-H6", "int", 0, "Min. bid",
-         "SP-H6 Minimum partnership bid: the partners' number bids add up to at least this (default 0, off).",
-         "a whole number from 0 (default, off) to 13 (SP-H6)", low=0, high=13,
-         summary=M_("spades.option.min_contract.summary", "partners bid at least {value} (SP-H6)")),
-    _opt("failed_nil_tricks_help", "SP-H7", "bool", False, "Failed Nil tricks help partner",
-         "SP-H7 Failed Nil tricks help the partner: they count toward the partner's contract.",
-         "true or false (default false, SP-H7)",
-         summary=M_("spades.option.failed_nil_tricks_help.summary", "failed Nil tricks help partner (SP-H7)")),
-    _opt("loss_floor", "SP-H8", "int", None, "Mercy floor",
-         "SP-H8 Mercy rule: a partnership at or below this negative total loses (default off).",
-         "null (default, off) or a negative whole number such as -200 (SP-H8)", high=-1, nullable=True,
-         choices=(_choice("loss_floor", None, "off (standard)"), _choice("loss_floor", -200, "−200"),
-                  _choice("loss_floor", -300, "−300"), _choice("loss_floor", -500, "−500")),
-         summary=M_("spades.option.loss_floor.summary", "lose at −{value_abs} (SP-H8)")),
-    _opt("target_score", "SP-H9", "int", 500, "Play to",
-         "SP-H9 Target score: the game is won at this many points (default 500; 50 to 1000).",
-         "a whole number from 50 to 1000 (default 500, SP-H9)", low=50, high=1000,
-         summary=M_("spades.option.target_score.summary", "play to {value} (SP-H9)")),
+    Option(
+        "nil_value", "SP-H1", "int", 100, only_choices=True,
+        # TRANSLATORS: option label (SP-H1): how much a Nil is worth.
+        label=M_("spades.option.nil_value.label", "Nil worth"),
+        # TRANSLATORS: option help (SP-H1).
+        help=M_("spades.option.nil_value.help",
+                "SP-H1 Nil value: Nil scores ±100 (default) or ±50; Blind Nil is always double."),
+        # TRANSLATORS: the values allowed for SP-H1, ending "…; allowed: " in an error.
+        allowed=M_("spades.option.nil_value.allowed", "100 (default) or 50 (SP-H1)"),
+        choices=(
+            # TRANSLATORS: choice list entry: Nil worth 100 (the standard).
+            Choice(100, M_("spades.option.nil_value.choice.100", "100 (standard)")),
+            # TRANSLATORS: choice list entry: Nil worth 50.
+            Choice(50, M_("spades.option.nil_value.choice.50", "50"))),
+        # TRANSLATORS: summary phrase: {value} is what a Nil is worth.
+        summary=M_("spades.option.nil_value.summary", "Nil ±{value} (SP-H1)")),
+    Option(
+        "blind_nil", "SP-H2", "str", "always",
+        # TRANSLATORS: option label (SP-H2): when Blind Nil is allowed.
+        label=M_("spades.option.blind_nil.label", "Blind Nil"),
+        # TRANSLATORS: option help (SP-H2).
+        help=M_("spades.option.blind_nil.help",
+                "SP-H2 When Blind Nil is allowed: always (default), never, or only 100 or more points behind."),
+        # TRANSLATORS: the values allowed for SP-H2 (keep the quoted words).
+        allowed=M_("spades.option.blind_nil.allowed", "'always' (default), 'never' or 'behind_100' (SP-H2)"),
+        choices=(
+            # TRANSLATORS: choice list entry: Blind Nil always allowed (the standard).
+            Choice("always", M_("spades.option.blind_nil.choice.always", "always (standard)")),
+            # TRANSLATORS: choice list entry: Blind Nil never allowed.
+            Choice("never", M_("spades.option.blind_nil.choice.never", "never"),
+                   # TRANSLATORS: summary phrase: no Blind Nil in this game.
+                   M_("spades.option.blind_nil.summary.never", "no Blind Nil (SP-H2)")),
+            # TRANSLATORS: choice list entry: Blind Nil only 100 or more points behind.
+            Choice("behind_100", M_("spades.option.blind_nil.choice.behind_100", "only 100+ behind"),
+                   # TRANSLATORS: summary phrase: Blind Nil only 100 or more points behind.
+                   M_("spades.option.blind_nil.summary.behind_100", "Blind Nil only 100+ behind (SP-H2)")))),
+    Option(
+        "blind_nil_pass", "SP-H3", "int", 3, only_choices=True,
+        # TRANSLATORS: option label (SP-H3): how many cards the Blind Nil exchange swaps.
+        label=M_("spades.option.blind_nil_pass.label", "Exchange"),
+        # TRANSLATORS: option help (SP-H3).
+        help=M_("spades.option.blind_nil_pass.help",
+                "SP-H3 Blind Nil exchange size: 3 cards (default), 2, 1 or 0 (no exchange)."),
+        # TRANSLATORS: the values allowed for SP-H3.
+        allowed=M_("spades.option.blind_nil_pass.allowed", "3 (default), 2, 1 or 0 (SP-H3)"),
+        choices=(
+            # TRANSLATORS: choice list entry: 3 cards (the standard).
+            Choice(3, M_("spades.option.blind_nil_pass.choice.3", "3 cards (standard)")),
+            # TRANSLATORS: choice list entry: 2 cards.
+            Choice(2, M_("spades.option.blind_nil_pass.choice.2", "2 cards")),
+            # TRANSLATORS: choice list entry: 1 card.
+            Choice(1, M_("spades.option.blind_nil_pass.choice.1", "1 card")),
+            # TRANSLATORS: choice list entry: no exchange at all.
+            Choice(0, M_("spades.option.blind_nil_pass.choice.0", "0: no exchange"))),
+        # TRANSLATORS: summary phrase: the exchange swaps {value} cards ({n} is the same count).
+        summary=P_("spades.option.blind_nil_pass.summary", "Blind Nil exchange {value} card (SP-H3)",
+                   "Blind Nil exchange {value} cards (SP-H3)")),
+    Option(
+        "bag_limit", "SP-H4", "int", 10, low=5, high=20, summary_with=("bag_penalty",),
+        # TRANSLATORS: option label (SP-H4): how many bags cost the penalty.
+        label=M_("spades.option.bag_limit.label", "Bag limit"),
+        # TRANSLATORS: option help (SP-H4).
+        help=M_("spades.option.bag_limit.help",
+                "SP-H4 Bag limit: this many bags cost the bag penalty (default 10; 5 to 20)."),
+        # TRANSLATORS: the values allowed for the bag limit.
+        allowed=M_("spades.option.bag_limit.allowed", "a whole number from 5 to 20 (default 10, SP-H4)"),
+        # TRANSLATORS: summary phrase: {bag_limit} bags cost {bag_penalty} points.
+        summary=M_("spades.option.bag_limit.summary", "{bag_limit} bags cost {bag_penalty} (SP-H4)")),
+    Option(
+        "bag_penalty", "SP-H4", "int", 100, low=50, high=200, step=10,
+        # TRANSLATORS: option label (SP-H4): the points lost for the bags.
+        label=M_("spades.option.bag_penalty.label", "Bag penalty"),
+        # TRANSLATORS: option help (SP-H4).
+        help=M_("spades.option.bag_penalty.help",
+                "SP-H4 Bag penalty: points lost each time the bags reach the limit (default 100; 50 to 200 by 10)."),
+        # TRANSLATORS: the values allowed for the bag penalty.
+        allowed=M_("spades.option.bag_penalty.allowed",
+                   "a whole number from 50 to 200 in steps of 10 (default 100, SP-H4)")),
+    Option(
+        "ten_for_200", "SP-H5", "bool", False,
+        # TRANSLATORS: option label (SP-H5): ten tricks or more score double.
+        label=M_("spades.option.ten_for_200.label", "Ten for two hundred"),
+        # TRANSLATORS: option help (SP-H5).
+        help=M_("spades.option.ten_for_200.help",
+                "SP-H5 Ten for two hundred: a contract of 10 or more scores 20 per trick (made or set)."),
+        # TRANSLATORS: the values allowed for SP-H5 (keep true and false).
+        allowed=M_("spades.option.ten_for_200.allowed", "true or false (default false, SP-H5)"),
+        # TRANSLATORS: summary phrase: SP-H5 is on.
+        summary=M_("spades.option.ten_for_200.summary", "ten for 200 (SP-H5)")),
+    Option(
+        "min_contract", "SP-H6", "int", 0, low=0, high=13,
+        # TRANSLATORS: option label (SP-H6): the partners' smallest bid together.
+        label=M_("spades.option.min_contract.label", "Min. bid"),
+        # TRANSLATORS: option help (SP-H6).
+        help=M_("spades.option.min_contract.help",
+                "SP-H6 Minimum partnership bid: the partners' number bids add up to at least this (default 0, off)."),
+        # TRANSLATORS: the values allowed for SP-H6.
+        allowed=M_("spades.option.min_contract.allowed", "a whole number from 0 (default, off) to 13 (SP-H6)"),
+        # TRANSLATORS: summary phrase: the partners bid at least {value} together.
+        summary=M_("spades.option.min_contract.summary", "partners bid at least {value} (SP-H6)")),
+    Option(
+        "failed_nil_tricks_help", "SP-H7", "bool", False,
+        # TRANSLATORS: option label (SP-H7).
+        label=M_("spades.option.failed_nil_tricks_help.label", "Failed Nil tricks help partner"),
+        # TRANSLATORS: option help (SP-H7).
+        help=M_("spades.option.failed_nil_tricks_help.help",
+                "SP-H7 Failed Nil tricks help the partner: they count toward the partner's contract."),
+        # TRANSLATORS: the values allowed for SP-H7 (keep true and false).
+        allowed=M_("spades.option.failed_nil_tricks_help.allowed", "true or false (default false, SP-H7)"),
+        # TRANSLATORS: summary phrase: SP-H7 is on.
+        summary=M_("spades.option.failed_nil_tricks_help.summary", "failed Nil tricks help partner (SP-H7)")),
+    Option(
+        "loss_floor", "SP-H8", "int", None, high=-1, nullable=True,
+        # TRANSLATORS: option label (SP-H8): the mercy rule's floor.
+        label=M_("spades.option.loss_floor.label", "Mercy floor"),
+        # TRANSLATORS: option help (SP-H8).
+        help=M_("spades.option.loss_floor.help",
+                "SP-H8 Mercy rule: a partnership at or below this negative total loses (default off)."),
+        # TRANSLATORS: the values allowed for SP-H8 (keep null).
+        allowed=M_("spades.option.loss_floor.allowed",
+                   "null (default, off) or a negative whole number such as -200 (SP-H8)"),
+        choices=(
+            # TRANSLATORS: choice list entry: no mercy rule (the standard).
+            Choice(None, M_("spades.option.loss_floor.choice.off", "off (standard)")),
+            # TRANSLATORS: choice list entry: lose at −200.
+            Choice(-200, M_("spades.option.loss_floor.choice.-200", "−200")),
+            # TRANSLATORS: choice list entry: lose at −300.
+            Choice(-300, M_("spades.option.loss_floor.choice.-300", "−300")),
+            # TRANSLATORS: choice list entry: lose at −500.
+            Choice(-500, M_("spades.option.loss_floor.choice.-500", "−500"))),
+        # TRANSLATORS: summary phrase: a side at −{value_abs} points or below loses.
+        summary=M_("spades.option.loss_floor.summary", "lose at −{value_abs} (SP-H8)")),
+    Option(
+        "target_score", "SP-H9", "int", 500, low=50, high=1000,
+        # TRANSLATORS: option label (SP-H9): the points that win the game.
+        label=M_("spades.option.target_score.label", "Play to"),
+        # TRANSLATORS: option help (SP-H9).
+        help=M_("spades.option.target_score.help",
+                "SP-H9 Target score: the game is won at this many points (default 500; 50 to 1000)."),
+        # TRANSLATORS: the values allowed for SP-H9.
+        allowed=M_("spades.option.target_score.allowed", "a whole number from 50 to 1000 (default 500, SP-H9)"),
+        # TRANSLATORS: summary phrase: the game is played to {value} points.
+        summary=M_("spades.option.target_score.summary", "play to {value} (SP-H9)")),
 )
 #: One line per option: what it does (shown by the tutor next to the option).
 OPTION_HELP: dict[str, str] = {o.name: o.help for o in OPTIONS}
@@ -460,7 +541,7 @@ class SpadesBase(TrickGame):
 
     # ------------------------------------------------------------- queries
     def bid_label(self, value: int, blind: bool = False) -> str:
-        return render(msg("BID_WORDS", bid_words=bid_json(Bid(0, value, blind)))) if value == 0 or blind else str(value)
+        return render(msg("bid.name", bid_words=bid_json(Bid(0, value, blind)))) if value == 0 or blind else str(value)
 
     @property
     def bids(self) -> tuple[Any, ...]:

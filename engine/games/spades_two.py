@@ -210,7 +210,7 @@ class SpadesTwoGame(SpadesBase):
         self._seen = [0, 0]
 
     def bid_label(self, value: int, blind: bool = False) -> str:
-        return str(msg("BID_WORDS", bid_words="nil")) if value == 0 else str(value)
+        return str(msg("bid.name", bid_words="nil")) if value == 0 else str(value)
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:

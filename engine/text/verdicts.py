@@ -291,9 +291,9 @@ ENTRIES: tuple[Text, ...] = (
                           "you take it; you must keep it ({rule})."),
     # ================================================================ names on their own
     # TRANSLATORS: a seat's name on its own: {seat}.
-    M_("SEAT", "{seat}"),
+    M_("seat.name", "{seat}"),
     # TRANSLATORS: a side's name on its own: {side}.
-    M_("SIDE", "{side}"),
+    M_("side.name", "{side}"),
     # TRANSLATORS: a bid on its own: {bid_words}.
-    M_("BID_WORDS", "{bid_words}"),
+    M_("bid.name", "{bid_words}"),
 )
