@@ -40,7 +40,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text
 
 
-def _quote_container(value, limit: int) -> str:
+def _quote_container(value: Any, limit: int) -> str:
     """repr of a container, built from at most a few quoted items (never the whole thing)."""
     items = list(islice(value.items(), 8)) if isinstance(value, dict) else list(islice(value, 8))
     if isinstance(value, dict):

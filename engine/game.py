@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
 from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from .cards import Card, Suit, cards_of, parse_card, parse_cards
@@ -109,6 +109,8 @@ class TrickGame(ABC):
     dealer: int
     start_dealer: int
     start_scores: tuple[int, ...]
+    #: Bags carried into the first hand (a game that keeps bags; else none).
+    start_bags: tuple[int, ...] = ()
     winners: tuple[int, ...]
     _first_deal: int | None
     _history: list[Action]
@@ -147,7 +149,8 @@ class TrickGame(ABC):
             raise InvalidInputError(msg("HANDS_NOT_LIST", value=hands))
         cards = tuple(tuple(sorted(parse_cards(h))) for h in hands)
         up = None if turn_up is None else parse_card(turn_up)
-        game = cls(auto_deal=False, **options)
+        make: Callable[..., G] = cls  # a game class's constructor takes its options and auto_deal
+        game = make(auto_deal=False, **options)
         game.deal(Deal(cards, up))
         game.auto_deal = auto_deal
         return game

@@ -33,7 +33,7 @@ import stat
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, Bid, Deal, Look, Pass, Phase, Play
+from .actions import Action, Bid, Deal, Look, Pass, Phase, Play, PlayerAction
 from .cards import DECK, Card, parse_card
 from .deal import MAX_DEAL_NUMBER
 from .errors import IllegalActionError, InvalidInputError
@@ -53,8 +53,15 @@ __all__ = ["FORMAT", "RecordError", "parse_record", "replay", "game_to_record", 
 class ParsedHand:
     deal: Deal | None
     deal_number: int | None
-    actions: list[tuple[str, Action]]  # (field path, action)
+    actions: list[tuple[str, PlayerAction]]  # (field path, action)
     dealer: int | None
+
+    def deal_for(self, game: TrickGame) -> Deal:
+        """This hand's deal: the record's own, or the game's deal of its ``deal_number``."""
+        if self.deal is not None:
+            return self.deal
+        assert self.deal_number is not None  # parse_record: a hand has deal or deal_number
+        return game.make_deal(self.deal_number)
 
 
 @dataclass
@@ -103,7 +110,7 @@ def _seat(v: Any, seats: int, field: str, spec: GameSpec) -> int:
             v = int(v)
     if not _is_int(v) or not 0 <= v < seats:
         raise RecordError(field, problem)
-    return v
+    return int(v)
 
 
 def _card(v: Any, field: str) -> Card:
@@ -135,6 +142,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     problem = seats_issue(game, seats)
     if problem is not None:
         raise RecordError("seats", problem)
+    assert isinstance(seats, int)  # seats_issue accepts only a seat count of the game
     spec = spec_for(game, seats)
     codec = spec.codec
     rules_obj = obj.get("rules", {})
@@ -203,7 +211,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     return ParsedRecord(game, rules, seats, dealer, list(scores), list(bags), hands)
 
 
-def _parse_deal(h: dict, f: str, spec: GameSpec, seats: int, rules, index: int) -> Deal:
+def _parse_deal(h: dict[str, Any], f: str, spec: GameSpec, seats: int, rules: Any, index: int) -> Deal:
     d = h["deal"]
     if not isinstance(d, dict):
         raise RecordError(f + ".deal", msg("REC_DEAL_NOT_OBJECT"))
@@ -247,7 +255,7 @@ def _parse_deal(h: dict, f: str, spec: GameSpec, seats: int, rules, index: int) 
     return Deal(full, turn_up, None)
 
 
-def _parse_action(a: Any, f: str, spec: GameSpec, seats: int) -> Action:
+def _parse_action(a: Any, f: str, spec: GameSpec, seats: int) -> PlayerAction:
     if not isinstance(a, dict):
         raise RecordError(f, msg("REC_ACTION_NOT_OBJECT"))
     if "seat" not in a:
@@ -305,14 +313,14 @@ def _spec(game: "str | TrickGame | GameSpec") -> GameSpec:
     return spec_named(game) if isinstance(game, str) else spec_of(game)
 
 
-def _bid_out(spec: GameSpec, b: Bid):
+def _bid_out(spec: GameSpec, b: Bid) -> Any:
     v = spec.codec.bid_out(b)
     if isinstance(v, float) and not math.isfinite(v):
         return str(v)  # NaN/inf are not JSON
     return v
 
 
-def action_to_json(game: "str | TrickGame | GameSpec", a: Action) -> dict:
+def action_to_json(game: "str | TrickGame | GameSpec", a: Action) -> dict[str, Any]:
     """An action as in a record: ``{"bid": 4}``, ``{"play": "QH"}`` … (no
     seat).  ``game``: the game (or its spec, or its record name), which says
     how bids are written (Spades ``"nil"``, ``"blind_nil"``)."""
@@ -345,10 +353,10 @@ def legal_to_json(game: TrickGame, seat: int) -> list[str]:
 _CODES = tuple(c.code for c in DECK)  # one shared string per card
 
 
-def _hand_json(game: TrickGame, result, number: int) -> dict:
+def _hand_json(game: TrickGame, result: HandResult, number: int) -> dict[str, Any]:
     codec = spec_of(game).codec
     bids = {str(s): b for s, b in enumerate(result.bids) if b is not None}
-    out = {"number": number, "dealer": result.dealer,
+    out: dict[str, Any] = {"number": number, "dealer": result.dealer,
            "trump": result.trump.letter if result.trump is not None else None}
     if codec.turn_up:
         out["hand_size"] = result.hand_size
@@ -364,9 +372,9 @@ def _hand_json(game: TrickGame, result, number: int) -> dict:
     return out
 
 
-def _current_hand_json(game: TrickGame) -> dict:
+def _current_hand_json(game: TrickGame) -> dict[str, Any]:
     codec = spec_of(game).codec
-    out = {"number": game.hands_dealt, "dealer": game.dealer,
+    out: dict[str, Any] = {"number": game.hands_dealt, "dealer": game.dealer,
            "trump": game.trump.letter if game.trump is not None else None}
     if codec.turn_up:
         out["hand_size"] = game.hand_size
@@ -380,16 +388,17 @@ def _current_hand_json(game: TrickGame) -> dict:
     return out
 
 
-def _to_act_json(game: TrickGame):
+def _to_act_json(game: TrickGame) -> dict[str, Any] | None:
     if game.phase is Phase.GAME_OVER:
         return None
     if game.phase is Phase.DEAL:
         return {"seat": (game.dealer + 1) % game.n_seats, "phase": "deal", "legal": []}
     seat = game.to_act
+    assert seat is not None  # a hand in progress always has a seat to act
     return {"seat": seat, "phase": game.phase.value, "legal": legal_to_json(game, seat)}
 
 
-def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | None]:
+def replay(record: Any, trace: bool = False) -> tuple[dict[str, Any] | None, int, str | None]:
     """Replay a record.  Returns ``(output, status, error)``: status 0 (all
     replayed) or 1 (stopped at a forbidden action; ``output["stopped"]`` says
     why), with ``output`` as documented in HAND_RECORD.md; or status 2 with
@@ -403,7 +412,7 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
     steps: list[dict[str, Any]] = []
     stopped = None
     index = 0
-    legal_key: tuple | None = None
+    legal_key: tuple[int, int] | None = None
     legal_list: list[str] = []
     try:
         for hi, hand in enumerate(parsed.hands):
@@ -416,7 +425,7 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
                 return None, 2, render(Msg("RECORD_FIELD", {"field": f"hands[{hi}]", "problem": msg(
                     "REC_HAND_NOT_FINISHED_TRICKS", number=hi, played=len(game.tricks), size=game.hand_size,
                     next=hi + 1)}))
-            deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
+            deal = hand.deal_for(game)
             try:
                 game.deal(deal)
             except InvalidInputError as e:
@@ -457,7 +466,7 @@ def replay(record: Any, trace: bool = False) -> tuple[dict | None, int, str | No
 
 
 # ----------------------------------------------------------------- save / load
-def game_to_record(game: TrickGame) -> dict:
+def game_to_record(game: TrickGame) -> dict[str, Any]:
     """The game so far as a hand record (a dict ready for ``json.dump``)."""
     spec = spec_of(game)
     codec = spec.codec
@@ -513,7 +522,7 @@ def game_from_record(record: Any, auto_deal: bool = True) -> TrickGame:
                     raise RecordError(f"hands[{hi}]", v.msg)
                 raise RecordError(f"hands[{hi}]", msg("REC_HAND_NOT_FINISHED", number=hi, next=hi + 1))
             try:
-                deal = hand.deal if hand.deal is not None else game.make_deal(hand.deal_number)
+                deal = hand.deal_for(game)
                 game.deal(deal)
                 if hand.deal is None and parsed.spec.codec.after_number_deal:
                     parsed.spec.codec.after_number_deal(game)  # two-player Spades: the standard draw

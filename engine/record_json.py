@@ -13,7 +13,7 @@ What a record means (games, deals, actions) and the replay are in
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from .errors import QUOTE_LIMIT, InvalidInputError
 from .message import Msg, literal, msg
@@ -46,7 +46,7 @@ class RecordError(InvalidInputError):
         return (RecordError, (self.field, self.problem))
 
 
-def _path(parts: tuple) -> str:
+def _path(parts: tuple[Any, ...]) -> str:
     """``("hands", 0, "actions", 3)`` → ``"hands[0].actions[3]"``."""
     out = ""
     cut = len(parts) > 8
@@ -120,9 +120,10 @@ def check_limits(obj: Any) -> None:
     32 levels, strings and object keys of at most 200 characters, whole
     numbers of at most 30 digits.  Iterative (no recursion); raises
     :class:`RecordError` naming the first field over a limit."""
-    stack: list[tuple[Any, int, tuple]] = [(obj, 1, ())]
+    stack: list[tuple[Any, int, tuple[Any, ...]]] = [(obj, 1, ())]
     while stack:
         v, depth, path = stack.pop()
+        items: Iterable[tuple[Any, Any]]
         if isinstance(v, dict):
             items = v.items()
         elif isinstance(v, (list, tuple)):
@@ -141,7 +142,7 @@ def check_limits(obj: Any) -> None:
                 _check_scalar(x, path + (k,))
 
 
-def _check_scalar(v: Any, path: tuple) -> None:
+def _check_scalar(v: Any, path: tuple[Any, ...]) -> None:
     if isinstance(v, str):
         if len(v) > MAX_STRING:
             raise RecordError(_path(path), msg("REC_TEXT_TOO_LONG", value=v, length=len(v), most=MAX_STRING))

@@ -88,7 +88,7 @@ class Trick:
                 return c
         return None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": [c.code for c in self.cards], "winner": self.winner}
 
 

@@ -102,13 +102,13 @@ class SeatView:
     scores: tuple[int, ...]
     bags: tuple[int, ...] | None
     legal: tuple[Action, ...]
-    rules: GameRules | None = None
     passed: tuple[Card, ...] | None = None
     received: tuple[Card, ...] | None = None
     exchange_seats: tuple[int, ...] = ()
     exchange_pending: tuple[int, ...] = ()
     last_trick: Trick | None = None
     results: tuple[HandResult, ...] = field(default=())
+    rules: GameRules = field(kw_only=True)
     spec: GameSpec = field(kw_only=True, repr=False, compare=False)
 
     @property

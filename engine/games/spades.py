@@ -28,7 +28,7 @@ import random
 from abc import abstractmethod
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..actions import Action, Bid, Deal, Look, Pass, Phase, Play
 from ..cards import Card, Suit, cards_of, mask_of
@@ -523,8 +523,9 @@ class SpadesBase(TrickGame):
         """Why these rules cannot be used with this many seats (None: they can)."""
         return None
 
-    #: Why start scores cannot begin a game (SP-22, SP-H8), or None.
-    _start_issue: ClassVar[Callable[[Any, SpadesRules], "Msg | None"]] = staticmethod(_start_issue)
+    def _start_issue(self, scores: Sequence[int], rules: SpadesRules) -> Msg | None:
+        """Why start scores cannot begin a game (SP-22, SP-H8), or None."""
+        return start_scores_issue(scores, rules.target_score, rules.loss_floor)
 
     def _reset_common(self, n: int) -> None:
         self.phase = Phase.DEAL
@@ -606,7 +607,7 @@ class SpadesBase(TrickGame):
         p = self._bids[partner_of(seat)]
         if p is None:
             return 1
-        return max(1, n - p.value)
+        return max(1, n - int(p.value))
 
     def legal_bids(self, seat: int) -> list[Bid]:
         """Every legal :class:`Bid` for ``seat`` now (0…13, then Blind Nil if allowed)."""
@@ -638,9 +639,9 @@ class SpadesBase(TrickGame):
             bids=self.bids, tricks=tuple(self._play().tricks), tricks_won=tuple(won),
             score_lines=tuple(lines), points=tuple(points), scores_after=tuple(self._scores),
             bags_after=tuple(self._bags)))
-        side = spades_winning_side(self._scores[0], self._scores[1], self.rules)
-        if side is not None:
-            self.winners = self.sides[side]
+        winner = spades_winning_side(self._scores[0], self._scores[1], self.rules)
+        if winner is not None:
+            self.winners = self.sides[winner]
             self.phase = Phase.GAME_OVER
         else:
             self.phase = Phase.DEAL

@@ -189,7 +189,6 @@ class SpadesTwoGame(SpadesBase):
     #: A look changes nothing: each card is seen as it is drawn (SP-2P-2).
     TEXT_LOOK = "OK.look_two"
     RULE_LOOK = "SP-2P-2"
-    _start_issue = staticmethod(start_scores_issue_two)
 
     _pack: tuple[Card, ...]
     _pos: int
@@ -199,6 +198,9 @@ class SpadesTwoGame(SpadesBase):
 
     def _rules_issue(self, rules: SpadesRules) -> Msg | None:
         return two_player_rules_issue(rules)
+
+    def _start_issue(self, scores: Sequence[int], rules: SpadesRules) -> Msg | None:
+        return start_scores_issue_two(scores, rules)
 
     # ------------------------------------------------------------- state
     def _reset(self) -> None:
