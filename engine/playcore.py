@@ -38,6 +38,9 @@ import random
 from math import floor
 from typing import Any, Callable, Sequence
 
+from .errors import InvalidInputError
+from .message import msg
+
 #: A ``random.Random().random``-like function: each call a float in [0, 1).
 Rnd = Callable[[], float]
 
@@ -128,7 +131,7 @@ def nth_card(mask: int, k: int) -> int:
             if k < len(t):
                 return t[k]
             k -= len(t)
-    raise ValueError(f"nth_card: mask {mask:#x} has no card number {k}")
+    raise InvalidInputError(msg("MASK_NO_CARD", mask=f"{mask:#x}", k=k))
 
 
 def pick_card(rng: random.Random, mask: int) -> int:
@@ -140,9 +143,9 @@ def pick_card(rng: random.Random, mask: int) -> int:
     """
     n = mask.bit_count()
     if not n:
-        raise ValueError("pick_card: no card to pick from (empty mask)")
+        raise InvalidInputError(msg("MASK_EMPTY"))
     if mask >> 52:
-        raise ValueError(f"pick_card: mask {mask:#x} has cards beyond index 51")
+        raise InvalidInputError(msg("MASK_BEYOND_DECK", mask=f"{mask:#x}"))
     return nth_card(mask, int(rng.random() * n))
 
 

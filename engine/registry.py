@@ -62,12 +62,13 @@ _SPECS: list[GameSpec] = list(SPECS)
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Add ``spec`` to the registry at run time.  Raises ValueError if one
-    of its (name, seats) pairs is already registered."""
+    """Add ``spec`` to the registry at run time.  Raises InvalidInputError
+    (a ValueError) if one of its (name, seats) pairs is already registered."""
     for other in _SPECS:
         if other.name == spec.name and set(other.seat_counts) & set(spec.seat_counts):
-            raise ValueError(f"{spec.name!r} for {sorted(set(other.seat_counts) & set(spec.seat_counts))} "
-                             f"seats is already registered")
+            raise InvalidInputError(msg("REGISTRY_TAKEN", value=spec.name,
+                                        counts=", ".join(map(str, sorted(set(other.seat_counts)
+                                                                           & set(spec.seat_counts))))))
     _SPECS.append(spec)
     return spec
 

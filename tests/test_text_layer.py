@@ -145,7 +145,7 @@ def test_placeholders_are_known_kinds_or_plain_data():
              "byte", "type", "what", "line", "column", "length", "field", "problem", "message", "reason", "letters",
              "note", "where", "why", "next", "played", "dealer_seat", "given", "players", "needed", "total", "why",
              "phrase", "parts", "not_why", "off", "chosen", "dups", "shown", "bid_words", "partner_bid", "text",
-             "limit", "penalty"}
+             "limit", "penalty", "mask", "k"}
     unknown = sorted(n for n in names if n not in text.KINDS and n not in plain)
     assert not unknown, unknown
 

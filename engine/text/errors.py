@@ -201,6 +201,17 @@ ENTRIES: tuple[Text, ...] = (
     M_("SEATS.write", "{game} is for {counts} seats, not {value} ({rules}): write the whole number {low}"),
     # TRANSLATORS: as above.
     M_("SEATS.range.write", "{game} is for {low} to {high} seats, not {value} ({rules}): write the whole number {low}"),
+    # ------------------------------------------------------------------ program errors (engine/playcore.py, registry, text)
+    # TRANSLATORS: a program asked for card number {k} of a card set {mask} (hexadecimal) that has fewer.
+    M_("MASK_NO_CARD", "nth_card: mask {mask} has no card number {k}"),
+    # TRANSLATORS: a program asked for a card from an empty card set.
+    M_("MASK_EMPTY", "pick_card: no card to pick from (empty mask)"),
+    # TRANSLATORS: a program gave a card set {mask} (hexadecimal) with cards beyond the 52.
+    M_("MASK_BEYOND_DECK", "pick_card: mask {mask} has cards beyond index 51"),
+    # TRANSLATORS: a program registered game {value} for {counts} seats twice.
+    M_("REGISTRY_TAKEN", "{value} for [{counts}] seats is already registered"),
+    # TRANSLATORS: {value} (quoted) is not a language code; keep the codes.
+    M_("NOT_A_LANGUAGE", "{value} is not a language code (such as 'en', 'so', 'ha', 'ceb')"),
     # ------------------------------------------------------------------ hand records (engine/record.py, record_json.py)
     # Keep the field names, JSON words (true, null) and "HAND_RECORD.md" as they are.
     # TRANSLATORS: an error in a hand record: {field} is where (a JSON path, keep it), {problem} what.

@@ -20,6 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from ..errors import InvalidInputError
+from ..message import msg
+
 __all__ = ["DOMAIN", "LOCALE_DIR", "DEFAULT", "set_language", "get_language", "language", "translations",
            "add_translation", "known_languages"]
 
@@ -38,14 +41,14 @@ _loaded: dict[str, gettext.NullTranslations] = {}
 
 def _check(code: object) -> str:
     if not isinstance(code, str) or not _CODE.match(code):
-        raise ValueError(f"{code!r} is not a language code (such as 'en', 'so', 'ha', 'ceb')")
+        raise InvalidInputError(msg("NOT_A_LANGUAGE", value=code))
     return code
 
 
 def set_language(code: str) -> None:
     """Speak ``code`` from now on (``"en"``, ``"so"``, ``"ha"``, ``"ceb"`` …).
-    A language without a catalogue speaks English.  ValueError for a code
-    that is not a language code."""
+    A language without a catalogue speaks English.  InvalidInputError (a
+    ValueError) for a code that is not a language code."""
     _state["lang"] = _check(code)
 
 
