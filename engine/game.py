@@ -317,16 +317,20 @@ class TrickGame(ABC):
             if seat is None:
                 return []
         seat = self._seat(seat)
-        if self.phase is Phase.BIDDING:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            tr = self._trick
+            assert tr is not None
+            return [Play(seat, c) for c in cards_of(tr.legal_mask(seat))]
+        if phase is Phase.BIDDING:
             return list(self.legal_bids(seat))
-        if self.phase is Phase.EXCHANGE:
+        if phase is Phase.EXCHANGE:
             return list(self.legal_exchanges(seat))
-        if self.phase is Phase.PLAY:
-            return [Play(seat, c) for c in self.legal_plays(seat)]
         return []
 
     def _apply_play(self, a: Play) -> Trick | None:
-        state = self._play()
+        state = self._trick
+        assert state is not None
         trick = state.apply(a.seat, a.card)
         if state.done:
             self._finish_hand()
@@ -555,9 +559,10 @@ class TrickGame(ABC):
         malformed card or seat."""
         seat = self._seat(seat)
         card = parse_card(card)
-        if self.phase is not Phase.PLAY:
+        tr = self._trick
+        if self.phase is not Phase.PLAY or tr is None:
             return self._phase_refusal("play")
-        return self._play().check(seat, card)
+        return tr.check(seat, card)
 
     def check_bid(self, seat: int, value: Any, blind: bool = False) -> Verdict:
         """May ``seat`` bid ``value`` (``blind=True``: a Blind Nil) now?

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of
-from .message import Msg, msg, render
+from .message import Msg, render
 from .playcore import PlayCore, legal_play_mask, winning_position
 from .verdict import Reason, Verdict
 
@@ -152,6 +152,11 @@ def explain_trick_winner(cards: Sequence[Card], trump: Suit | None, chosen: Card
     return render(trick_winner_msg(cards, trump, chosen, rule))
 
 
+#: The play's messages without data of their own (their facts are the verdict's evidence): made once.
+_FIXED = {t: Msg(t) for t in ("OK.follow", "OK.must_trump", "OK.void_trump", "OK.void", "CARD_NOT_IN_HAND",
+                              "SPADES_NOT_BROKEN")}
+
+
 class TrickState:
     """The play phase of one hand: hands (bitmasks), the current trick, the
     completed tricks and tricks won per seat, and whether trumps are broken.
@@ -242,7 +247,7 @@ class TrickState:
         legal = self.legal_mask(seat)
         legal_codes = [c.code for c in cards_of(legal)]
         if not hand & card.bit:
-            return Verdict.refuse(Reason.CARD_NOT_IN_HAND, r.rule_play, msg("CARD_NOT_IN_HAND"),
+            return Verdict.refuse(Reason.CARD_NOT_IN_HAND, r.rule_play, _FIXED["CARD_NOT_IN_HAND"],
                                   card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
         trump = r.trump
         if not trick_cards:
@@ -255,7 +260,7 @@ class TrickState:
                                      led_suit=None, legal=legal_codes)
             assert trump is not None  # a lead is refused only under the lead restriction on trumps (SP-13)
             others = cards_of(hand & ~SUIT_MASKS[trump])
-            return Verdict.refuse(Reason.SPADES_NOT_BROKEN, r.rule_lead, msg("SPADES_NOT_BROKEN"),
+            return Verdict.refuse(Reason.SPADES_NOT_BROKEN, r.rule_lead, _FIXED["SPADES_NOT_BROKEN"],
                                   card=card.code, led_suit=None, broken=False, others=[c.code for c in others],
                                   legal=legal_codes)
         led = DECK[trick_cards[0]]
@@ -273,7 +278,7 @@ class TrickState:
                 text = "OK.void_trump"
             else:
                 text = "OK.void"
-            return Verdict.allow(msg(text), r.rule_must_trump if trumped_by_rule else r.rule_follow, **ev)
+            return Verdict.allow(_FIXED[text], r.rule_must_trump if trumped_by_rule else r.rule_follow, **ev)
         if follow:
             return Verdict.refuse(
                 Reason.MUST_FOLLOW_SUIT, r.rule_follow,

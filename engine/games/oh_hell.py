@@ -262,20 +262,31 @@ def _score_text(bid: int, won: int, hand_size: int, rules: OhHellRules) -> tuple
     return "SCORE.oh_missed", 0, "OH-11"
 
 
+#: Each score line's message and its English (as hand records write it), made once.
+_ITEMS: dict[str, tuple[Msg, str]] = {}
+
+
+def _item(text: str) -> tuple[Msg, str]:
+    got = _ITEMS.get(text)
+    if got is None:
+        got = _ITEMS[text] = (Msg(text), render(Msg(text), "en"))
+    return got
+
+
 def seat_points(bid: int, won: int, hand_size: int, rules: OhHellRules) -> tuple[str, int, str]:
     """One seat's hand score under ``rules`` (OH-11, OH-V7, OH-V8) as
     ``(item, points, rule id)`` (``item`` in English, as records write it):
     the one Oh Hell scorer, which :func:`score_oh_hell_seat` and the
     simulation (:mod:`engine.sim`) call."""
     text, points, rule = _score_text(bid, won, hand_size, rules)
-    return render(msg(text), "en"), points, rule
+    return _item(text)[1], points, rule
 
 
 def score_oh_hell_seat(seat: int, bid: int, won: int, hand_size: int, rules: OhHellRules) -> ScoreLine:
     """The score line of one seat for one hand (OH-11, OH-V7, OH-V8), from :func:`seat_points`."""
     text, points, rule = _score_text(bid, won, hand_size, rules)
-    item = msg(text)
-    return ScoreLine(seat, render(item, "en"), points, rule, msg=item)
+    item, english = _item(text)
+    return ScoreLine(seat, english, points, rule, msg=item)
 
 
 class OhHellGame(TrickGame):
@@ -416,8 +427,8 @@ class OhHellGame(TrickGame):
             if self.rules.simultaneous_bidding:
                 return tuple(s for s in order if self._bids[s] is None)
             return (order[sum(b is not None for b in self._bids)],)
-        if self.phase is Phase.PLAY:
-            return (self._play().to_play,)
+        if self.phase is Phase.PLAY and self._trick is not None:
+            return (self._trick.core.to_play,)
         return ()
 
     @property

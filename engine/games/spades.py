@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Iterable, Sequence
 
@@ -413,8 +414,15 @@ def score_spades_side(side: int, bids: Sequence[Bid | None], tricks: Sequence[in
         pts, bags_after = side_points(codes[0], None, tricks[0], 0, bags_before, rules, raw, side, naming)
     else:
         pts, bags_after = side_points(codes[0], codes[1], tricks[0], tricks[1], bags_before, rules, raw, side, naming)
-    lines = [ScoreLine(side, render(item, "en"), p, rule, seat, bags=bg, msg=item) for item, p, rule, seat, bg in raw]
+    lines = [ScoreLine(side, _english(item.id, tuple(sorted(item.args.items()))), p, rule, seat, bags=bg, msg=item)
+             for item, p, rule, seat, bg in raw]
     return lines, pts, bags_after
+
+
+@lru_cache(maxsize=512)
+def _english(id: str, args: tuple[tuple[str, Any], ...]) -> str:
+    """A score line's item as hand records write it (English), made once per line kind and data."""
+    return render(Msg(id, dict(args)), "en")
 
 
 def spades_winning_side(ns: int, ew: int, rules: SpadesRules) -> int | None:
@@ -742,8 +750,8 @@ class SpadesGame(SpadesBase):
             return ((self.dealer + 1 + n) % 4,)
         if self.phase is Phase.EXCHANGE:
             return tuple(s for s in self._exchange_seats if s not in self._passes)
-        if self.phase is Phase.PLAY:
-            return (self._play().to_play,)
+        if self.phase is Phase.PLAY and self._trick is not None:
+            return (self._trick.core.to_play,)
         return ()
 
     def has_looked(self, seat: int) -> bool:

@@ -221,8 +221,8 @@ class SpadesTwoGame(SpadesBase):
         if self.phase is Phase.BIDDING:
             n = sum(b is not None for b in self._bids)
             return ((self.dealer + 1 + n) % 2,)
-        if self.phase is Phase.PLAY:
-            return (self._play().to_play,)
+        if self.phase is Phase.PLAY and self._trick is not None:
+            return (self._trick.core.to_play,)
         return ()
 
     @property
