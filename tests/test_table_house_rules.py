@@ -91,8 +91,8 @@ def test_refused_combination_leaves_the_game_unchanged():
     assert json.dumps(t.save_record(), sort_keys=True) == before_rec
     assert t.feedback.kind == "error"
     assert t.feedback.text == ("These options cannot be used: blind_nil_pass: 2 is a configuration error with "
-                               "blind_nil 'never' (there is no Blind Nil, so no exchange size; RULES.md "
-                               "SP-H2/SP-H3): leave it at 3. Your current game is unchanged.")
+                               "blind_nil 'never' (there is no Blind Nil, so no exchange size; "
+                               "SP-H2, SP-H3): leave it at 3. Your current game is unchanged.")
 
 
 def test_out_of_range_number_refused_with_the_engine_message():

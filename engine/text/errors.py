@@ -109,7 +109,7 @@ ENTRIES: tuple[Text, ...] = (
     M_("OH_RULES_TYPE", "rules {value} must be an OhHellRules (or None for the defaults)"),
     # TRANSLATORS: SP-H3 with SP-H2 "never"; keep the option names.
     M_("SPADES_PASS_WITHOUT_BLIND_NIL", "blind_nil_pass: {value} is a configuration error with blind_nil 'never' "
-                                        "(there is no Blind Nil, so no exchange size; RULES.md SP-H2/SP-H3): "
+                                        "(there is no Blind Nil, so no exchange size; SP-H2, SP-H3): "
                                         "leave it at 3"),
     # TRANSLATORS: two-player Spades with SP-H2; keep the option name.
     M_("TWO_PLAYER_OPTION.blind_nil", "blind_nil: {value} is a configuration error with two players: two-player "
