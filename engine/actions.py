@@ -12,7 +12,7 @@ from typing import Any, Union
 
 from .cards import Card
 
-__all__ = ["Phase", "Deal", "Draw", "Bid", "Look", "Pass", "Play", "Action"]
+__all__ = ["Phase", "Deal", "Draw", "Bid", "Look", "Pass", "Play", "Action", "PlayerAction"]
 
 
 class Phase(str, Enum):
@@ -85,3 +85,5 @@ class Play:
 
 
 Action = Union[Deal, Draw, Bid, Look, Pass, Play]
+#: An action a seat takes (every action but a deal): each has a ``seat``.
+PlayerAction = Union[Draw, Bid, Look, Pass, Play]

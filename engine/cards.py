@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from .errors import InvalidInputError, quote
+from .errors import InvalidInputError
+from .message import msg
 
 __all__ = [
     "Suit", "Rank", "Card", "parse_card", "parse_cards", "DECK",
@@ -54,14 +55,14 @@ class Suit(IntEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise InvalidInputError(f"{quote(text)} is not a suit: use S, H, D or C")
+            raise InvalidInputError(msg("NOT_A_SUIT", value=text))
         t = text.strip()
         if t in _SUIT_TEXT:
             return _SUIT_TEXT[t]
         low = t.lower()
         if low in _SUIT_TEXT:
             return _SUIT_TEXT[low]
-        raise InvalidInputError(f"{quote(text)} is not a suit: use S, H, D or C")
+        raise InvalidInputError(msg("NOT_A_SUIT", value=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -132,7 +133,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
-            raise InvalidInputError(f"Card needs a Suit and a Rank, got {self.suit!r}, {self.rank!r}")
+            raise InvalidInputError(msg("CARD_NEEDS_SUIT_AND_RANK", value=self.suit, value2=self.rank))
 
     @property
     def index(self) -> int:
@@ -198,7 +199,7 @@ def parse_card(text: "str | Card") -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidInputError(f"{quote(text)} is not a card: write a rank and a suit, like 'AS' or '10H'")
+        raise InvalidInputError(msg("NOT_A_CARD.type", value=text))
     t = text.strip()
     if 2 <= len(t) <= 4 and t[:-1].isascii():
         hit = _BY_CODE.get(t.upper()) if t.isascii() else None
@@ -209,9 +210,7 @@ def parse_card(text: "str | Card") -> Card:
         suit = _SUIT_TEXT.get(suit_txt) or _SUIT_TEXT.get(suit_txt.lower())
         if rank is not None and suit is not None:
             return DECK[suit * 13 + rank - 2]
-    raise InvalidInputError(
-        f"{quote(text)} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) "
-        f"then a suit (S H D C or ♠ ♥ ♦ ♣), like 'AS' or '10H'")
+    raise InvalidInputError(msg("NOT_A_CARD", value=text))
 
 
 def parse_cards(items: "Iterable[str | Card] | str") -> list[Card]:
@@ -222,7 +221,7 @@ def parse_cards(items: "Iterable[str | Card] | str") -> list[Card]:
     elif isinstance(items, Card):
         items = [items]
     elif isinstance(items, (bytes, bytearray, dict)) or not hasattr(items, "__iter__"):
-        raise InvalidInputError(f"{quote(items)} is not a list of cards: give cards like ['AS', 'KH', '10D']")
+        raise InvalidInputError(msg("NOT_A_CARD_LIST", value=items))
     return [parse_card(x) for x in items]
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from .cards import Card, DECK
-from .errors import InvalidInputError, quote
+from .errors import InvalidInputError
+from .message import msg
 
 __all__ = ["shuffled_deck", "deal_hands", "random_deal_number", "MAX_DEAL_NUMBER"]
 
@@ -21,9 +22,9 @@ MAX_DEAL_NUMBER = 2**63 - 1
 
 def _check_number(deal_number: int) -> int:
     if isinstance(deal_number, bool) or not isinstance(deal_number, int):
-        raise InvalidInputError(f"deal number {quote(deal_number)} must be a whole number from 0 to {MAX_DEAL_NUMBER}")
+        raise InvalidInputError(msg("DEAL_NUMBER_NOT_WHOLE", value=deal_number, high=MAX_DEAL_NUMBER))
     if not 0 <= deal_number <= MAX_DEAL_NUMBER:
-        raise InvalidInputError(f"deal number {quote(deal_number)} must be from 0 to {MAX_DEAL_NUMBER}")
+        raise InvalidInputError(msg("DEAL_NUMBER_OUT_OF_RANGE", value=deal_number, high=MAX_DEAL_NUMBER))
     return deal_number
 
 
@@ -60,8 +61,7 @@ def deal_hands(deal_number: int, seats: int, hand_size: int, dealer: int,
     :class:`Card` in dealt order and ``turn_up_card`` is a Card or None.
     """
     if seats * hand_size + (1 if turn_up else 0) > 52:
-        raise InvalidInputError(f"cannot deal {hand_size} cards to {seats} seats"
-                                f"{' and turn one up' if turn_up else ''} from 52 cards")
+        raise InvalidInputError(msg("CANNOT_DEAL.turn_up" if turn_up else "CANNOT_DEAL", size=hand_size, seats=seats))
     deck = shuffled_deck(deal_number)
     hands: list[list[Card]] = [[] for _ in range(seats)]
     pos = 0

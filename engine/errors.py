@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import Any, Mapping
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .verdict import Verdict
+from .message import Msg, literal, render
+from .verdict import Verdict
 
 __all__ = ["TrickTutorError", "InvalidInputError", "IllegalActionError", "quote", "QUOTE_LIMIT"]
+
 
 #: Error messages quote at most this many characters of any input (HAND_RECORD.md limits).
 QUOTE_LIMIT = 80
@@ -39,7 +40,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text
 
 
-def _quote_container(value, limit: int) -> str:
+def _quote_container(value: Any, limit: int) -> str:
     """repr of a container, built from at most a few quoted items (never the whole thing)."""
     items = list(islice(value.items(), 8)) if isinstance(value, dict) else list(islice(value, 8))
     if isinstance(value, dict):
@@ -57,13 +58,41 @@ class TrickTutorError(Exception):
 
 
 class InvalidInputError(TrickTutorError, ValueError):
-    """Malformed input: the message quotes it and says what was expected."""
+    """Malformed input: the message quotes it and says what was expected.
+
+    ``code`` is the message id (``"NOT_A_CARD"``), ``evidence`` its plain
+    data (the input, the allowed range …), ``msg`` the
+    :class:`~engine.message.Msg` they make; ``str(err)`` is the sentence
+    in the current language (:mod:`engine.text`).  A caller may also pass
+    a finished sentence (a ``str``), shown as it is."""
+
+    def __init__(self, message: "Msg | str", /) -> None:
+        self.msg = message if isinstance(message, Msg) else literal(str(message))
+        super().__init__(self.msg)
+
+    @property
+    def code(self) -> str:
+        """The message id: what is wrong (``"NOT_A_CARD"``)."""
+        return self.msg.id
+
+    @property
+    def evidence(self) -> Mapping[str, Any]:
+        """The plain data of the message (read-only)."""
+        return self.msg.args
+
+    def __str__(self) -> str:
+        return render(self.msg)
 
 
 class IllegalActionError(TrickTutorError):
     """A rule forbids the action.  ``.verdict`` holds the reason code, rule id,
-    message and evidence."""
+    message and evidence; ``str(err)`` is the verdict's sentence followed by
+    ``[REASON, rule]``."""
 
-    def __init__(self, verdict: "Verdict"):
-        super().__init__(f"{verdict.message} [{verdict.reason.value}, {verdict.rule}]")
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict)
         self.verdict = verdict
+
+    def __str__(self) -> str:
+        v = self.verdict
+        return render(Msg("ILLEGAL_ACTION", {"message": v.msg, "reason": v.reason.value, "rule": v.rule}))

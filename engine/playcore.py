@@ -36,7 +36,13 @@ from __future__ import annotations
 
 import random
 from math import floor
-from typing import Sequence
+from typing import Any, Callable, Sequence
+
+from .errors import InvalidInputError
+from .message import msg
+
+#: A ``random.Random().random``-like function: each call a float in [0, 1).
+Rnd = Callable[[], float]
 
 __all__ = ["PlayCore", "legal_play_mask", "beats", "beating_mask", "winning_position", "nth_card", "pick_card",
            "pick_unforced", "random_play_out", "random_play_out_masks", "random_spades_play_out", "random_spades_loop",
@@ -125,7 +131,7 @@ def nth_card(mask: int, k: int) -> int:
             if k < len(t):
                 return t[k]
             k -= len(t)
-    raise ValueError(f"nth_card: mask {mask:#x} has no card number {k}")
+    raise InvalidInputError(msg("MASK_NO_CARD", mask=f"{mask:#x}", k=k))
 
 
 def pick_card(rng: random.Random, mask: int) -> int:
@@ -137,9 +143,9 @@ def pick_card(rng: random.Random, mask: int) -> int:
     """
     n = mask.bit_count()
     if not n:
-        raise ValueError("pick_card: no card to pick from (empty mask)")
+        raise InvalidInputError(msg("MASK_EMPTY"))
     if mask >> 52:
-        raise ValueError(f"pick_card: mask {mask:#x} has cards beyond index 51")
+        raise InvalidInputError(msg("MASK_BEYOND_DECK", mask=f"{mask:#x}"))
     return nth_card(mask, int(rng.random() * n))
 
 
@@ -267,7 +273,7 @@ class PlayCore:
                 f"trump={self.trump}, broken={self.broken})")
 
 
-def random_play_out(core: PlayCore, rnd) -> list[int]:
+def random_play_out(core: PlayCore, rnd: Rnd) -> list[int]:
     """Play ``core`` (changed in place) to the end of the hand, every seat
     choosing uniformly at random among its legal cards; returns
     ``core.won``.
@@ -288,7 +294,7 @@ def random_play_out(core: PlayCore, rnd) -> list[int]:
 
 def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead_restricted: bool,
                           must_trump: bool, broken: bool, trick: Sequence[int], won: list[int],
-                          rnd) -> tuple[int, bool]:
+                          rnd: Rnd) -> tuple[int, bool]:
     """:func:`random_play_out` on plain values, for the simulation's speed:
     ``hands`` (bitmask per seat, 2..7 seats) and ``won`` (tricks per seat)
     are updated in place; ``trick``: card indices already played to the
@@ -426,8 +432,8 @@ def suit_masks(hand: int) -> list[int]:
     return [hand & 8191, hand >> 13 & 8191, hand >> 26 & 8191, hand >> 39 & 8191]
 
 
-def random_spades_play_out(hands: list[int], leader: int, broken: bool, won: list[int], rnd,
-                           trick: Sequence[int] = (), log: list | None = None) -> tuple[int, bool]:
+def random_spades_play_out(hands: list[int], leader: int, broken: bool, won: list[int], rnd: Rnd,
+                           trick: Sequence[int] = (), log: list[Any] | None = None) -> tuple[int, bool]:
     """Four-seat Spades played to the end of the hand, every seat choosing
     uniformly at random among its legal cards (SP-12 … SP-16: spades trump,
     not led until broken unless the hand holds only spades, SP-13; follow
@@ -463,8 +469,8 @@ def random_spades_play_out(hands: list[int], leader: int, broken: bool, won: lis
     return out
 
 
-def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[int], rnd,
-                 log: list | None = None) -> tuple[int, bool]:
+def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[int], rnd: Rnd,
+                       log: list[Any] | None = None) -> tuple[int, bool]:
     """The whole tricks of :func:`random_spades_play_out`, written for speed.
 
     ``H[seat][suit]``: 13-bit suit masks (bit ``rank - 2``) of the 4 seats,

@@ -13,9 +13,10 @@ What a record means (games, deals, actions) and the replay are in
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 
-from .errors import QUOTE_LIMIT, InvalidInputError, quote
+from .errors import QUOTE_LIMIT, InvalidInputError
+from .message import Msg, literal, msg
 
 __all__ = ["FORMAT", "RecordError", "loads_record", "check_limits", "MAX_RECORD_BYTES", "MAX_DEPTH",
            "MAX_DIGITS", "MAX_STRING", "MAX_HANDS", "MAX_ACTIONS"]
@@ -29,18 +30,23 @@ MAX_DIGITS = 30                #: a number has at most 30 digits
 MAX_STRING = 200               #: a string (or object key) has at most 200 characters
 MAX_HANDS = 1000               #: at most 1,000 hands
 MAX_ACTIONS = 1000             #: at most 1,000 actions in one hand
-_LIMIT_NOTE = "(a limit of HAND_RECORD.md, far beyond any real game)"
 
 
 class RecordError(InvalidInputError):
-    """An invalid hand record; ``field`` is the JSON path of the culprit."""
+    """An invalid hand record; ``field`` is the JSON path of the culprit,
+    ``problem`` what is wrong there (a :class:`~engine.message.Msg`);
+    ``str(err)`` is ``"field: problem"`` in the current language."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, problem: "Msg | str"):
         self.field = field
+        self.problem = problem if isinstance(problem, Msg) else literal(str(problem))
+        super().__init__(Msg("RECORD_FIELD", {"field": field, "problem": self.problem}))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (RecordError, (self.field, self.problem))
 
 
-def _path(parts: tuple) -> str:
+def _path(parts: tuple[Any, ...]) -> str:
     """``("hands", 0, "actions", 3)`` → ``"hands[0].actions[3]"``."""
     out = ""
     cut = len(parts) > 8
@@ -60,14 +66,14 @@ def _path(parts: tuple) -> str:
 def _int_literal(text: str) -> int:
     digits = len(text) - (text[0] == "-")
     if digits > MAX_DIGITS:
-        raise RecordError("record", f"the number {text[:30]}… has {digits:,} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+        raise RecordError("record", msg("REC_NUMBER_DIGITS", head=text[:30], digits=digits, most=MAX_DIGITS))
     return int(text)
 
 
 def _float_literal(text: str) -> float:
     digits = sum(ch.isdigit() for ch in text[:MAX_DIGITS + 10])
     if digits > MAX_DIGITS:
-        raise RecordError("record", f"the number {text[:30]}… has more than {MAX_DIGITS} digits; numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+        raise RecordError("record", msg("REC_NUMBER_MORE_DIGITS", head=text[:30], most=MAX_DIGITS))
     return float(text)
 
 
@@ -81,30 +87,30 @@ def loads_record(data: "bytes | bytearray | memoryview | str") -> Any:
     wrong; never another exception."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         if len(data) > MAX_RECORD_BYTES:
-            raise RecordError("file", f"the file is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
-                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+            raise RecordError("file", msg("REC_FILE_TOO_BIG", most=MAX_RECORD_BYTES))
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise RecordError("file", f"the file is not UTF-8 text (byte {e.start:,} cannot be read)") from None
+            raise RecordError("file", msg("REC_NOT_UTF8", byte=e.start)) from None
     elif isinstance(data, str):
         text = data
         if len(text) > MAX_RECORD_BYTES or (len(text) * 4 > MAX_RECORD_BYTES
                                             and len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES):
-            raise RecordError("file", f"the record is larger than 10 MB ({MAX_RECORD_BYTES:,} bytes); "
-                                      f"a hand record is at most 10 MB {_LIMIT_NOTE}")
+            raise RecordError("file", msg("REC_TEXT_TOO_BIG", most=MAX_RECORD_BYTES))
     else:
-        raise RecordError("file", f"a record file's contents are bytes or text, not {type(data).__name__}")
+        raise RecordError("file", msg("REC_CONTENTS_TYPE", type=type(data).__name__))
     try:
         obj = json.loads(text, parse_int=_int_literal, parse_float=_float_literal)
     except RecordError:
         raise
     except RecursionError:
-        raise RecordError("record", f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}") from None
+        raise RecordError("record", msg("REC_TOO_DEEP", most=MAX_DEPTH)) from None
     except json.JSONDecodeError as e:
-        raise RecordError("record", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        # json's own text may end in "at" ("Invalid control character at"): say "at line …" once
+        what = e.msg.removesuffix(" at")
+        raise RecordError("record", msg("REC_BAD_JSON", what=what, line=e.lineno, column=e.colno)) from None
     except (ValueError, TypeError, MemoryError) as e:
-        raise RecordError("record", f"not valid JSON ({type(e).__name__})") from None
+        raise RecordError("record", msg("REC_BAD_JSON_TYPE", type=type(e).__name__)) from None
     check_limits(obj)
     return obj
 
@@ -114,9 +120,10 @@ def check_limits(obj: Any) -> None:
     32 levels, strings and object keys of at most 200 characters, whole
     numbers of at most 30 digits.  Iterative (no recursion); raises
     :class:`RecordError` naming the first field over a limit."""
-    stack: list[tuple[Any, int, tuple]] = [(obj, 1, ())]
+    stack: list[tuple[Any, int, tuple[Any, ...]]] = [(obj, 1, ())]
     while stack:
         v, depth, path = stack.pop()
+        items: Iterable[tuple[Any, Any]]
         if isinstance(v, dict):
             items = v.items()
         elif isinstance(v, (list, tuple)):
@@ -125,21 +132,19 @@ def check_limits(obj: Any) -> None:
             _check_scalar(v, path)
             continue
         if depth > MAX_DEPTH:
-            raise RecordError(_path(path), f"the JSON is nested deeper than {MAX_DEPTH} levels {_LIMIT_NOTE}")
+            raise RecordError(_path(path), msg("REC_TOO_DEEP", most=MAX_DEPTH))
         for k, x in items:
             if isinstance(k, str) and len(k) > MAX_STRING:
-                raise RecordError(_path(path), f"the key {quote(k)} is longer than {MAX_STRING} characters {_LIMIT_NOTE}")
+                raise RecordError(_path(path), msg("REC_KEY_TOO_LONG", value=k, most=MAX_STRING))
             if isinstance(x, (dict, list, tuple)):
                 stack.append((x, depth + 1, path + (k,)))
             elif isinstance(x, (str, int)) and not isinstance(x, bool):
                 _check_scalar(x, path + (k,))
 
 
-def _check_scalar(v: Any, path: tuple) -> None:
+def _check_scalar(v: Any, path: tuple[Any, ...]) -> None:
     if isinstance(v, str):
         if len(v) > MAX_STRING:
-            raise RecordError(_path(path), f"the text {quote(v)} has {len(v):,} characters; "
-                                           f"strings in a record have at most {MAX_STRING} {_LIMIT_NOTE}")
+            raise RecordError(_path(path), msg("REC_TEXT_TOO_LONG", value=v, length=len(v), most=MAX_STRING))
     elif isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
-        raise RecordError(_path(path), f"{quote(v)} has more than {MAX_DIGITS} digits; "
-                                       f"numbers in a record have at most {MAX_DIGITS} {_LIMIT_NOTE}")
+        raise RecordError(_path(path), msg("REC_INT_TOO_LONG", value=v, most=MAX_DIGITS))

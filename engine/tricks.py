@@ -20,14 +20,15 @@ speaking of trump at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Sequence
 
-from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of, describe_cards
+from .cards import Card, DECK, SUIT_MASKS, Suit, cards_of
+from .message import Msg, render
 from .playcore import PlayCore, legal_play_mask, winning_position
 from .verdict import Reason, Verdict
 
 __all__ = ["TrickRules", "Trick", "TrickState", "legal_play_mask", "winning_offset", "trick_winner",
-           "explain_trick_winner", "PlayCore"]
+           "explain_trick_winner", "trick_winner_msg", "PlayCore"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,9 @@ class TrickRules:
     next (SP-12, OH-9), ``rule_next_lead`` the winner leads the next trick
     (SP-12, OH-10), ``rule_play`` a card not held (RULES.md has no id of
     its own for possession; Spades cites SP-14 and Oh Hell OH-9, the rules
-    saying which card a player may play).
+    saying which card a player may play).  ``naming``: how the game names
+    its seats in messages (``"compass"`` North …, ``"players"`` Player 1 …,
+    ``"numbered"`` seat 0 …; :mod:`engine.text`).
     """
 
     trump: Suit | None
@@ -56,6 +59,7 @@ class TrickRules:
     rule_turn: str = "OH-9"
     rule_next_lead: str = "OH-10"
     rule_play: str = "OH-9"
+    naming: str = "numbered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +88,7 @@ class Trick:
                 return c
         return None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": [c.code for c in self.cards], "winner": self.winner}
 
 
@@ -101,42 +105,56 @@ def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | None, n_seats
     return (leader + winning_offset(cards, trump)) % n_seats
 
 
-def explain_trick_winner(cards: Sequence[Card], trump: Suit | None, chosen: Card | None = None,
-                         rule: str = "SP-16") -> str:
-    """Plain English for who wins a complete trick (SP-16, OH-10): why the
-    winning card wins and, if ``chosen`` is another card of the trick, why it
-    does not.  Starts with "Yes: " when ``chosen`` is the winner."""
+def trick_winner_msg(cards: Sequence[Card], trump: Suit | None, chosen: Card | None = None,
+                     rule: str = "SP-16") -> Msg:
+    """Why the winner of a complete trick wins (SP-16, OH-10), as a message:
+    why the winning card wins and, if ``chosen`` is another card of the
+    trick, why it does not; starts with "Yes: " when ``chosen`` is the
+    winner.  Facts: ``winner_card``, ``led_suit``, ``trump_suit``,
+    ``off_cards`` (cards of neither suit, in play order), ``chosen_card``."""
     w = cards[winning_offset(cards, trump)]
     led = cards[0].suit
     played_trump = trump is not None and any(c.suit == trump for c in cards)
     if played_trump and led != trump:
-        why = (f"the {w.display} wins: a trump ({trump.noun}) was played, and the highest trump "
-               f"wins the trick ({rule}).")
+        kind = "trump_played"
     elif played_trump:
-        why = f"the {w.display} wins: {led.noun} were led and are trump, and it is the highest of them ({rule})."
+        kind = "trump_led"
     elif trump is None:
-        why = (f"the {w.display} wins: this hand has no trump, so the highest card of the suit led "
-               f"({led.noun}) wins ({rule}).")
+        kind = "no_trump_hand"
     else:
-        why = (f"the {w.display} wins: no trump was played, so the highest card of the suit led "
-               f"({led.noun}) wins ({rule}).")
+        kind = "no_trump_played"
+    facts: dict[str, Any] = {"winner_card": w.code, "led_suit": led.letter, "rule": rule,
+                             "trump_suit": None if trump is None else trump.letter}
     off = [c for c in cards if c.suit != led and c.suit != trump]
     if off:
-        what = f"neither {led.noun} nor trump" if trump is not None else f"not {led.noun}"
-        why += (f" Off-suit cards never win: {', '.join(c.display for c in off)} "
-                f"{'is' if len(off) == 1 else 'are'} {what}.")
+        facts["off"] = Msg("TRICK_WINNER.off" if trump is not None else "TRICK_WINNER.off_no_trump",
+                           {"off_cards": [c.code for c in off], "led_suit": led.letter, "n": len(off)})
+    tail = "_off" if off else ""
     if chosen is None:
-        return why[0].upper() + why[1:]
+        return Msg("TRICK_WINNER.explain" + tail, {**facts, "why": Msg("TRICK_WINNER.Why." + kind, facts)})
+    why = Msg("TRICK_WINNER.why." + kind, facts)
     if chosen == w:
-        return "Yes: " + why
+        return Msg("TRICK_WINNER.yes" + tail, {**facts, "why": why})
     if chosen.suit != led and chosen.suit != trump:
-        not_why = (f"The {chosen.display} cannot win: it is neither the suit led nor a trump." if trump is not None
-                   else f"The {chosen.display} cannot win: it is not of the suit led, and this hand has no trump.")
+        not_kind = "cannot_win" if trump is not None else "cannot_win_no_trump"
     elif chosen.suit == w.suit:
-        not_why = f"The {chosen.display} is beaten by the higher {w.display}."
+        not_kind = "beaten"
     else:  # chosen follows the suit led, the winner is a trump
-        not_why = f"The {chosen.display} follows suit, but a trump beats every card of the suit led."
-    return f"{not_why} In this trick {why}"
+        not_kind = "trumped"
+    not_why = Msg("TRICK_WINNER." + not_kind, {"chosen_card": chosen.code, "winner_card": w.code})
+    return Msg("TRICK_WINNER.not" + tail, {**facts, "why": why, "not_why": not_why})
+
+
+def explain_trick_winner(cards: Sequence[Card], trump: Suit | None, chosen: Card | None = None,
+                         rule: str = "SP-16") -> str:
+    """:func:`trick_winner_msg` as a sentence in the current language (plain
+    English by default)."""
+    return render(trick_winner_msg(cards, trump, chosen, rule))
+
+
+#: The play's messages without data of their own (their facts are the verdict's evidence): made once.
+_FIXED = {t: Msg(t) for t in ("OK.follow", "OK.must_trump", "OK.void_trump", "OK.void", "CARD_NOT_IN_HAND",
+                              "SPADES_NOT_BROKEN")}
 
 
 class TrickState:
@@ -150,15 +168,13 @@ class TrickState:
     play rules, and applies plays.  2 to 7 seats.
     """
 
-    __slots__ = ("rules", "core", "tricks", "seat_name")
+    __slots__ = ("rules", "core", "tricks")
 
-    def __init__(self, rules: TrickRules, hands: list[int], leader: int,
-                 seat_name: Callable[[int], str] = lambda s: f"seat {s}"):
+    def __init__(self, rules: TrickRules, hands: list[int], leader: int):
         self.rules = rules
         self.core = PlayCore(hands, leader, None if rules.trump is None else int(rules.trump),
                              rules.lead_restricted, rules.must_trump)
         self.tricks: list[Trick] = []
-        self.seat_name = seat_name
 
     # --- queries -----------------------------------------------------------
     @property
@@ -218,81 +234,60 @@ class TrickState:
         r = self.rules
         to_play = self.to_play
         trick_cards = self.core.trick
+        naming = {"naming": r.naming}
         if seat != to_play:
-            name = self.seat_name(to_play)
             if not trick_cards and not self.tricks:
-                rule = r.rule_turn
-                text = (f"It is not your turn: {name} leads the first trick "
-                        f"(the player left of the dealer leads to the first trick, {rule}).")
+                rule, text = r.rule_turn, "NOT_YOUR_TURN.first_lead"
             elif not trick_cards:
-                rule = r.rule_next_lead
-                text = (f"It is not your turn: {name} won the last trick, so {name} leads this one "
-                        f"(the winner of a trick leads the next, {rule}).")
+                rule, text = r.rule_next_lead, "NOT_YOUR_TURN.next_lead"
             else:
-                rule = r.rule_turn
-                text = f"It is not your turn: {name} plays next (play goes clockwise, {rule})."
-            return Verdict.refuse(Reason.NOT_YOUR_TURN, rule, text, to_act=to_play, card=card.code)
+                rule, text = r.rule_turn, "NOT_YOUR_TURN.play"
+            return Verdict.refuse(Reason.NOT_YOUR_TURN, rule, Msg(text, naming), to_act=to_play, card=card.code)
         hand = self.hands[seat]
         legal = self.legal_mask(seat)
         legal_codes = [c.code for c in cards_of(legal)]
         if not hand & card.bit:
-            return Verdict.refuse(
-                Reason.CARD_NOT_IN_HAND, r.rule_play,
-                f"You don't hold the {card.display}: you can only play a card from your own hand "
-                f"({r.rule_play}). Your cards are {describe_cards(cards_of(hand))}.",
-                card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
+            return Verdict.refuse(Reason.CARD_NOT_IN_HAND, r.rule_play, _FIXED["CARD_NOT_IN_HAND"],
+                                  card=card.code, hand=[c.code for c in cards_of(hand)], legal=legal_codes)
         trump = r.trump
         if not trick_cards:
             if legal & card.bit:
                 if trump is not None and card.suit == trump and r.lead_restricted:
-                    if self.broken:
-                        why = f"spades are broken, so you may lead the {card.display} ({r.rule_lead})."
-                    else:
-                        why = (f"you hold only spades, so you may lead the {card.display}, "
-                               f"and leading it breaks spades ({r.rule_lead}, {r.rule_break}).")
+                    text = "OK.lead_broken" if self.broken else "OK.lead_only_trumps"
                 else:
-                    why = f"the leader may lead any {'non-spade ' if r.lead_restricted and not self.broken else ''}card ({r.rule_lead})."
-                return Verdict.allow("Yes: " + why, r.rule_lead, card=card.code, led_suit=None, legal=legal_codes)
+                    text = "OK.lead_any_non_spade" if r.lead_restricted and not self.broken else "OK.lead_any"
+                return Verdict.allow(Msg(text, {"rule_break": r.rule_break}), r.rule_lead, card=card.code,
+                                     led_suit=None, legal=legal_codes)
+            assert trump is not None  # a lead is refused only under the lead restriction on trumps (SP-13)
             others = cards_of(hand & ~SUIT_MASKS[trump])
-            return Verdict.refuse(
-                Reason.SPADES_NOT_BROKEN, r.rule_lead,
-                f"Spades are not broken yet, so you may not lead the {card.display}. "
-                f"Lead one of your other cards: {describe_cards(others)} ({r.rule_lead}).",
-                card=card.code, led_suit=None, broken=False, others=[c.code for c in others], legal=legal_codes)
+            return Verdict.refuse(Reason.SPADES_NOT_BROKEN, r.rule_lead, _FIXED["SPADES_NOT_BROKEN"],
+                                  card=card.code, led_suit=None, broken=False, others=[c.code for c in others],
+                                  legal=legal_codes)
         led = DECK[trick_cards[0]]
         led_suit = led.suit
-        leader_name = self.seat_name(self.leader)
         follow = cards_of(hand & SUIT_MASKS[led_suit])
         ev = dict(card=card.code, led_suit=led_suit.letter, led_card=led.code,
                   could_follow=[c.code for c in follow], legal=legal_codes)
         if legal & card.bit:
-            if card.suit == led_suit:
-                why = f"{led_suit.noun} were led and you follow suit with the {card.display} ({r.rule_follow})."
-            elif r.must_trump and trump is not None and card.suit == trump:
-                why = (f"you have no {led_suit.noun}, and with must-trump on you trump with the "
-                       f"{card.display} ({r.rule_must_trump}).")
-            elif trump is not None and card.suit == trump:
-                why = (f"you have no {led_suit.noun}, so you may play any card; the {card.display} "
-                       f"is a trump ({r.rule_follow}).")
-            else:
-                why = f"you have no {led_suit.noun}, so you may play any card ({r.rule_follow})."
             trumped_by_rule = r.must_trump and trump is not None and card.suit == trump
-            return Verdict.allow("Yes: " + why, r.rule_must_trump if trumped_by_rule else r.rule_follow, **ev)
+            if card.suit == led_suit:
+                text = "OK.follow"
+            elif trumped_by_rule:
+                text = "OK.must_trump"
+            elif trump is not None and card.suit == trump:
+                text = "OK.void_trump"
+            else:
+                text = "OK.void"
+            return Verdict.allow(_FIXED[text], r.rule_must_trump if trumped_by_rule else r.rule_follow, **ev)
         if follow:
             return Verdict.refuse(
                 Reason.MUST_FOLLOW_SUIT, r.rule_follow,
-                f"You must follow suit: {leader_name} led the {led.display}, and you hold "
-                f"{'a ' + led_suit.singular if len(follow) == 1 else led_suit.noun} "
-                f"({describe_cards(follow)}), so you must play "
-                f"{'it' if len(follow) == 1 else 'one of them'}, not the {card.display} ({r.rule_follow}).",
-                **ev)
-        trumps = cards_of(hand & SUIT_MASKS[trump])  # must-trump is the only rule left
-        return Verdict.refuse(
-            Reason.MUST_TRUMP, r.rule_must_trump,
-            f"Must-trump (La Podrida, {r.rule_must_trump}) is on: you have no {led_suit.noun}, and you hold "
-            f"{'a trump' if len(trumps) == 1 else 'trumps'} ({describe_cards(trumps)}), so you must play "
-            f"{'it' if len(trumps) == 1 else 'one of them'}, not the {card.display}.",
-            trumps=[c.code for c in trumps], **ev)
+                Msg("MUST_FOLLOW_SUIT", {"leader": self.leader, "led_suit_one": led_suit.letter, "n": len(follow),
+                                         **naming}), **ev)
+        assert trump is not None  # must-trump is the only rule left
+        trumps = cards_of(hand & SUIT_MASKS[trump])
+        return Verdict.refuse(Reason.MUST_TRUMP, r.rule_must_trump, Msg("MUST_TRUMP", {"n": len(trumps)}),
+                              trumps=[c.code for c in trumps], **ev)
 
     # --- applying ----------------------------------------------------------
     def apply(self, seat: int, card: Card) -> Trick | None:

@@ -11,6 +11,9 @@ from typing import Any
 
 from .actions import Action, Phase
 from .cards import Card, Suit
+from .message import Msg
+from .options import GameRules
+from .spec import GameSpec
 from .tricks import Trick
 
 __all__ = ["ScoreLine", "HandResult", "SeatView"]
@@ -21,7 +24,10 @@ class ScoreLine:
     """One item of a hand's score: ``who`` is the partnership (Spades: 0 = NS,
     1 = EW) or the seat (Oh Hell); ``points`` may be negative; ``rule`` the
     RULES.md id.  ``seat`` names the bidder for Nil lines in Spades; ``bags``
-    is how many bags the line adds to the counter (SP-17, SP-19)."""
+    is how many bags the line adds to the counter (SP-17, SP-19).  ``item``
+    is the line's name in English, as hand records write it ("contract
+    made"); ``msg`` the same as a :class:`~engine.message.Msg`, for a
+    person in their language (:mod:`engine.text`)."""
 
     who: int
     item: str
@@ -29,8 +35,9 @@ class ScoreLine:
     rule: str
     seat: int | None = None
     bags: int = 0
+    msg: Msg | None = field(default=None, compare=False, repr=False)
 
-    def to_json(self, key: str) -> dict:
+    def to_json(self, key: str) -> dict[str, Any]:
         d = {key: self.who, "item": self.item, "points": self.points, "rule": self.rule}
         if self.seat is not None and key != "seat":
             d["seat"] = self.seat
@@ -50,7 +57,7 @@ class HandResult:
     trump: Suit | None
     turn_up: Card | None
     hand_size: int
-    bids: tuple
+    bids: tuple[Any, ...]
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     score_lines: tuple[ScoreLine, ...]
@@ -69,7 +76,10 @@ class SeatView:
     (Oh Hell sealed bids, OH-V5).  ``current_trick``: the trick in progress;
     ``tricks``: completed tricks of this hand; ``scores``: Spades per
     partnership [NS, EW], Oh Hell per seat.  ``legal``: this seat's legal
-    actions now (empty when it is not to act).
+    actions now (empty when it is not to act).  ``rules``: the game's typed
+    rules.  ``spec``: the game's :class:`~engine.spec.GameSpec` (seat names,
+    sides, Nil and Blind Nil, fixed trump …): ask it rather than comparing
+    ``game`` with a name.
     """
 
     game: str
@@ -82,7 +92,7 @@ class SeatView:
     to_act: tuple[int, ...]
     hand: tuple[Card, ...] | None
     looked: bool
-    bids: tuple
+    bids: tuple[Any, ...]
     trump: Suit | None
     turn_up: Card | None
     broken: bool
@@ -92,25 +102,18 @@ class SeatView:
     scores: tuple[int, ...]
     bags: tuple[int, ...] | None
     legal: tuple[Action, ...]
-    rules: Any = None
     passed: tuple[Card, ...] | None = None
     received: tuple[Card, ...] | None = None
     exchange_seats: tuple[int, ...] = ()
     exchange_pending: tuple[int, ...] = ()
     last_trick: Trick | None = None
     results: tuple[HandResult, ...] = field(default=())
+    rules: GameRules = field(kw_only=True)
+    spec: GameSpec = field(kw_only=True, repr=False, compare=False)
 
     @property
     def my_turn(self) -> bool:
         return self.seat in self.to_act
-
-    @property
-    def spec(self):
-        """The :class:`~engine.registry.GameSpec` of this view's game and
-        seat count (seat names, sides, Nil and Blind Nil, fixed trump …):
-        ask it rather than comparing ``game`` with a name."""
-        from .registry import spec_for
-        return spec_for(self.game, self.n_seats)
 
     def played_cards(self) -> list[Card]:
         """Every card seen played this hand (completed tricks, then the current one)."""

@@ -350,7 +350,7 @@ def test_ohv7_full_hand_missed_bids_keep_tricks():
     (dict(players=8), "choose a player count from 3 to 7"),
     (dict(players=3, hand_sizes=(1, 18)), "use at most 17 cards a hand"),
     (dict(players=7, hand_sizes=(8,)), "use at most 7 cards a hand"),
-    (dict(players=4, schedule="up", hand_sizes=(1, 2)), "give either schedule or hand_sizes, not both"),
+    (dict(players=4, schedule="down", hand_sizes=(1, 2)), "give either schedule or hand_sizes, not both"),
     (dict(players=4, schedule="zigzag"), "is not one of up, down, up_down, down_up"),
     (dict(players=4, hand_sizes=()), "at least one hand"),
     (dict(players=4, hand_sizes=(0, 1)), "at least 1"),

@@ -76,8 +76,8 @@ def test_SP_2P_1_two_players_each_for_themselves_no_blind_nil_no_exchange():
     assert g.bids == (None, None)  # nothing changed
     v = g.check_exchange(1, ["2H", "3H", "4H"])
     assert (v.ok, v.reason.value, v.rule) == (False, "EXCHANGE_NOT_IN_EXCHANGE", "SP-2P-1")
-    v = g.check_look(0)
-    assert (v.ok, v.rule) == (False, "SP-2P-1")
+    v = g.check_look(0)  # each card is seen as it is drawn: a look is accepted and changes nothing (HAND_RECORD.md)
+    assert (v.ok, v.rule) == (True, "SP-2P-2")
     assert all(not a.blind for a in g.legal_actions(1))
     with pytest.raises(InvalidInputError):
         g.check_bid(2, 3)  # there is no seat 2

@@ -5,7 +5,8 @@
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
-field; this includes a record beyond the limits of HAND_RECORD.md: over 10 MB,
+field; this includes a path that is not a regular file, such as a named pipe,
+refused at once, and a record beyond the limits of HAND_RECORD.md: over 10 MB,
 nested deeper than 32 levels, a number over 30 digits, a string over 200
 characters, over 1,000 hands or 1,000 actions in a hand), 3 anything else
 that went wrong inside the command (a bug: one line on stderr, never 1).

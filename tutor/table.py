@@ -670,7 +670,7 @@ class GameTable(TableRendering, W.VBox):
                 self._confirm_box.children = (self._confirm_html, row)
             self._confirm_html.value = (f"<div class='tt-tbl-question' role='alert'>"
                                         f"{html.escape(self.new_game_question)}</div>")
-            self._confirm_box.layout.display = None
+            self._confirm_box.layout.display = ""
             self._feedback.clear()
             return
         self._start_new_game(number, rules)

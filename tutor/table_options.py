@@ -127,7 +127,7 @@ class OptionsPanel:
         self._hidden = tuple(names)
         if self._built:
             for name, row in zip(SP_ORDER, self.spades_box.children):
-                row.layout.display = "none" if name in self._hidden else None
+                row.layout.display = "none" if name in self._hidden else ""
 
     def sync(self, game) -> None:
         """Show ``game``'s rules (now, or when the panel is made)."""
