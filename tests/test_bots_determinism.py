@@ -226,11 +226,11 @@ SECTIONS: dict[str, Callable[[], Any]] = {
 EXPECTED = {
     "oh_hell": "73673d49d29161e525ae15a707ef414ba92bfcc094873a8995048407ff8abf63",
     "simulation": "ef9a3c9c5b72fa99fbba1e33df117e86454642b75e5fc779d728cf8b9ff320cb",
-    "spades_blind_nil": "f1813cbb467957a610ba81e37df0f4768a7491afd9bc0f2fdadf66f5e7011287",
+    "spades_blind_nil": "d892371ec342f9ed42666674b5dea6e0f5a55e60fe9e391b39462609d131e8bc",
     "spades_level_3": "5b6e65d13fe3b9acf164c12e8bf342b48a0c34a3ce9ce1f4a4e9c07aaed5b4ef",
-    "spades_level_4_dds": "c17587526232bfff8eecead78a51311977d953b82d6ee2e52a2437a9d01f280f",
-    "spades_level_4_no_dds": "8119469f91993becae204f1ac08bc1515ab32d7d01b5880bf60ae613f760c0d7",
-    "spades_levels_1_2": "1c538dd7a171d07993e7c03759154d92db3c7220d8603fd07c4eba958d3faf98",
+    "spades_level_4_dds": "81cc2027f95d7677f15e1146598c78051dc74d7e75a64ca2026817e17242c6d2",
+    "spades_level_4_no_dds": "c3f9584299c6d3f860e0689ea164f725b3ef1a049d9cc602db2fa8bab3df88d0",
+    "spades_levels_1_2": "7e8937594ffcce910f5e56bb2d4ae1df2f627cde1a72185da37afe422b020692",
     "spades_two": "5dea4a367209511ffc68f201cba471fcc936740b416bac7b4ff4eadd302834c4",
     "review_records": "439b56450ea036a6081db656147c05264e422a21fdd482b8a9c9fc72609dc970",
 }
