@@ -724,7 +724,7 @@ def test_new_game_during_a_game_asks_first_and_loses_nothing():
     g, hist = t.game, tuple(t.game.history)
     t.new_game()
     assert t.game is g and tuple(g.history) == hist
-    assert t._confirm_box.layout.display is None
+    assert t._confirm_box.layout.display != "none"
     assert t.new_game_question == ("Start a new game? The game you are playing (hand 1) ends here and cannot be "
                                    "brought back. To keep it, press “Keep playing”, then “Save”.")
     assert t.new_game_question in t._confirm_html.value.replace("&#x27;", "'")

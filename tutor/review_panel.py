@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import html
 import logging
+import sys
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -110,6 +111,13 @@ NIL_BROKEN = "{who} {bid} ({rule}) could be made with best play from trick {star
 NIL_KEPT = "{who} {bid} ({rule}) could be made with best play from trick {start} on, and no card broke it."
 NIL_FROM = "(Worked out exactly from trick {start}: before that, too many tricks are left for the exact solver.)"
 #: Your cards before trick {trick} were not analysed ({limit}: the exact solver's trick limit).
+#: In the browser (the static site, Python in the page): DDS, a C extension, cannot run there.
+IN_BROWSER = sys.platform == "emscripten"
+COUNT_NEEDS_DDS_BROWSER = ("How many tricks each side takes with best play from the deal is not shown: that count "
+                           "needs the fast solver (DDS), which the browser version of Trick Tutor cannot run.")
+NOT_REVIEWED_NO_DDS_BROWSER = ("Your cards before trick {trick} were not reviewed: with more than {limit} tricks "
+                               "left the exact solver would take too long, and the browser version of Trick Tutor "
+                               "cannot run the full-hand solver (DDS).")
 NOT_REVIEWED_NO_DDS = ("Your cards before trick {trick} were not reviewed: with more than {limit} tricks left the "
                        "exact solver would take too long, and the fast solver (DDS) is not available here.")
 NOT_REVIEWED_TWO = ("Your cards before trick {trick} were not reviewed: with more than {limit} tricks left the "
@@ -148,7 +156,7 @@ def _count_text(r: dict, names: list[str]) -> list[str]:
             if ab.get("method") == "dds" and (ab.get("NS"), ab.get("EW")) != (fd["NS"], fd["EW"]):
                 out.append(COUNT_AFTER_EXCHANGE.format(ns=ab["NS"], ew=ab["EW"]))
         elif fd:
-            out.append(COUNT_NEEDS_DDS)
+            out.append(COUNT_NEEDS_DDS_BROWSER if IN_BROWSER else COUNT_NEEDS_DDS)
     elif dd.get("method") == "exact" and "tricks" in dd:  # two-player Spades (SP-2P): exact from the first lead
         a, b = dd["tricks"]
         out.append(COUNT_TWO.format(first=names[0], second=names[1], a=a, b=_plural(b, "trick")))
@@ -199,7 +207,7 @@ def review_summary(r: dict, me: int, names: list[str]) -> list[str]:
     if skipped:
         sv = r.get("solver") or {}
         two = len(names) == 2
-        out.append((NOT_REVIEWED_TWO if two else NOT_REVIEWED_NO_DDS).format(
+        out.append((NOT_REVIEWED_TWO if two else NOT_REVIEWED_NO_DDS_BROWSER if IN_BROWSER else NOT_REVIEWED_NO_DDS).format(
             trick=max(d["trick"] for d in skipped) + 1, limit=sv.get("exact_limit")))
     est = [d["trick"] for d in r["decisions"] if d.get("method") == "estimated"]
     if est:

@@ -2,7 +2,7 @@
 
 The card is the one the level-2 ("club") computer player would choose in
 the learner's place, from the learner's own view only (its cards, the cards
-played, the bids): :func:`engine.bots.sampling.club_card`, which picks among
+played, the bids): :func:`engine.bots.sampling.club_choice`, which picks among
 the engine's legal cards, so a hint never names a card a rule forbids.  Its
 reason comes back as a reason key (:data:`engine.bots.sampling.R_ONLY` …);
 the learner's sentence for each key is here (:data:`REASONS`), with named
@@ -21,6 +21,7 @@ from typing import Callable
 
 from engine import DECK, Card, Play
 from engine.bots import sampling as S
+from engine.bots.strategies import strategy_for
 from engine.cards import mask_of
 from engine.game import SeatView
 
@@ -94,12 +95,8 @@ def play_hint(view: SeatView, name: Callable[[int], str] | None = None) -> PlayH
         raise ValueError(f"seat {view.seat} has no card to play now")
     hands = [0] * view.n_seats
     hands[view.seat] = mask_of(view.hand or ())
-    if view.spec.nil_bids and not view.spec.partnerships:  # two-player Spades (SP-2P-4)
-        from engine.bots.two_player import two_state_from_view  # noqa: PLC0415 - only at a table for two
-        state = two_state_from_view(view, hands)
-    else:
-        state = S.state_from_view(view, hands)
-    index, reason = S.club_card(state, view.seat, mask_of(legal))
+    state = strategy_for(view).state(view, hands)  # the game's own play terms (SP-13, SP-2P-4, OH-V6 …)
+    index, reason = S.club_choice(state, view.seat, mask_of(legal))
     card = DECK[index]
     if card not in legal:  # cannot happen: club_card picks from the legal cards; never hint an illegal one
         log.error("club_card chose %s, not a legal card of %s", card, legal)
