@@ -26,30 +26,38 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-__all__ = ["Text", "Msg", "M_", "P_", "msg", "literal", "render", "set_renderer", "LITERAL"]
+__all__ = ["ENGINE_DOMAIN", "Text", "Msg", "M_", "P_", "msg", "literal", "render", "set_renderer", "LITERAL"]
 
 #: The message id of a fixed text given by a caller (``Msg(LITERAL, {"text": …})``):
 #: shown as given, in every language (old callers that pass a sentence).
 LITERAL = "LITERAL"
 
 
+#: The gettext domain of the engine's own entries (the tutor declares its own, ``"tutor"``).
+ENGINE_DOMAIN = "engine"
+
+
 class Text(str):
     """A catalogue entry: the English source text (the ``str`` itself, the
-    gettext ``msgid``), its stable id ``ctxt`` (the ``msgctxt``) and, for an
-    entry whose grammar changes with a count, the English ``plural``.
+    gettext ``msgid``), its stable id ``ctxt`` (the ``msgctxt``), for an
+    entry whose grammar changes with a count the English ``plural``, and the
+    gettext ``domain`` whose catalogue translates it (``"engine"``, or a layer
+    above that declares its own, such as the tutor's ``"tutor"``).
     Compares and hashes as its English text."""
 
     ctxt: str
     plural: str | None
+    domain: str
 
-    def __new__(cls, ctxt: str, msgid: str, plural: str | None = None) -> "Text":
+    def __new__(cls, ctxt: str, msgid: str, plural: str | None = None, domain: str = ENGINE_DOMAIN) -> "Text":
         self = super().__new__(cls, msgid)
         self.ctxt = ctxt
         self.plural = plural
+        self.domain = domain
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.ctxt, str(self), self.plural))
+        return (Text, (self.ctxt, str(self), self.plural, self.domain))
 
 
 def M_(ctxt: str, msgid: str) -> Text:

@@ -23,10 +23,13 @@ from ..registry import SPECS
 from ..spec import GameSpec
 from . import words
 from .catalog import CATALOGUE
-from .lang import DOMAIN, LOCALE_DIR, add_translation, get_language, known_languages, language, set_language
-from .render import KINDS, card_text, join_list, quote_text, render, seat_text, side_text, translate
+from .lang import (DOMAIN, LOCALE_DIR, add_translation, get_language, known_languages, language, register_domain,
+                   set_language)
+from .render import (KINDS, card_text, entry_of, fill, join_list, quote_text, register_entries, render, seat_text,
+                     side_text, translate)
 
-__all__ = ["set_language", "get_language", "language", "add_translation", "known_languages", "render",
+__all__ = ["set_language", "get_language", "language", "add_translation", "known_languages", "register_domain",
+           "register_entries", "entry_of", "fill", "render",
            "translate", "card_text", "seat_text", "side_text", "join_list", "quote_text", "CATALOGUE", "KINDS",
            "DOMAIN", "LOCALE_DIR", "Msg", "Text", "all_entries", "option_texts", "label", "help_text"]
 

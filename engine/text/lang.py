@@ -24,7 +24,7 @@ from ..errors import InvalidInputError
 from ..message import msg
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "DEFAULT", "set_language", "get_language", "language", "translations",
-           "add_translation", "known_languages"]
+           "add_translation", "known_languages", "register_domain"]
 
 #: The gettext domain of the engine's messages.
 DOMAIN = "engine"
@@ -36,7 +36,21 @@ DEFAULT = "en"
 _CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*\Z")
 _lock = threading.Lock()
 _state = {"lang": DEFAULT}
-_loaded: dict[str, gettext.NullTranslations] = {}
+_loaded: dict[tuple[str, str], gettext.NullTranslations] = {}
+#: gettext domain → the folder of its compiled catalogues (``<lang>/LC_MESSAGES/<domain>.mo``).
+_LOCALE_DIRS: dict[str, Path] = {DOMAIN: LOCALE_DIR}
+
+
+def register_domain(domain: str, localedir: Path) -> None:
+    """Let entries of ``domain`` (a layer above the engine: the tutor's
+    ``"tutor"``) be translated from ``localedir/<lang>/LC_MESSAGES/<domain>.mo``.
+    Registering the same domain again with the same folder changes nothing;
+    ValueError for another folder."""
+    with _lock:
+        known = _LOCALE_DIRS.get(domain)
+        if known is not None and known != localedir:
+            raise ValueError(f"gettext domain {domain!r} is already read from {known}")
+        _LOCALE_DIRS[domain] = localedir
 
 
 def _check(code: object) -> str:
@@ -69,30 +83,35 @@ def language(code: str) -> Iterator[str]:
         _state["lang"] = before
 
 
-def translations(code: str) -> gettext.NullTranslations:
-    """The gettext translations of ``code`` (English, or a language without
-    a catalogue: the identity).  Loaded once per language."""
-    got = _loaded.get(code)
+def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The gettext translations of ``code`` for ``domain`` (English, or a
+    language without a catalogue: the identity).  Loaded once per language
+    and domain.  KeyError for a domain never registered (:func:`register_domain`)."""
+    key = (code, domain)
+    got = _loaded.get(key)
     if got is None:
         with _lock:
-            got = _loaded.get(code)
+            got = _loaded.get(key)
             if got is None:
                 if code == DEFAULT:
                     got = gettext.NullTranslations()
                 else:
-                    got = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
-                _loaded[code] = got
+                    got = gettext.translation(domain, localedir=str(_LOCALE_DIRS[domain]), languages=[code],
+                                              fallback=True)
+                _loaded[key] = got
     return got
 
 
-def add_translation(code: str, catalogue: gettext.NullTranslations) -> None:
-    """Use ``catalogue`` for language ``code`` (instead of a compiled file):
-    for tests and tools that check a language before its ``.mo`` exists."""
+def add_translation(code: str, catalogue: gettext.NullTranslations, domain: str = DOMAIN) -> None:
+    """Use ``catalogue`` for language ``code`` and ``domain`` (instead of a
+    compiled file): for tests and tools that check a language before its
+    ``.mo`` exists."""
     with _lock:
-        _loaded[_check(code)] = catalogue
+        _loaded[(_check(code), domain)] = catalogue
 
 
-def known_languages() -> tuple[str, ...]:
-    """English and every language with a compiled catalogue in :data:`LOCALE_DIR`."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+def known_languages(domain: str = DOMAIN) -> tuple[str, ...]:
+    """English and every language with a compiled catalogue of ``domain``."""
+    folder = _LOCALE_DIRS[domain]
+    found = sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{domain}.mo"))
     return (DEFAULT, *[c for c in found if c != DEFAULT])

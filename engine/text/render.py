@@ -43,7 +43,7 @@ from .lang import get_language, translations
 from .words import (ACTIONS, BID_WORDS, LIST_AND, LIST_AND_EACH, LIST_NONE, LIST_SEP, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
                     QUOTE_OTHER, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
 
-__all__ = ["render", "translate", "KINDS", "QUOTE_LIMIT"]
+__all__ = ["render", "translate", "fill", "register_entries", "entry_of", "KINDS", "QUOTE_LIMIT"]
 
 QUOTE_LIMIT = 80
 _SUITS = "CDHS"
@@ -53,7 +53,7 @@ _RANKS = "23456789TJQKA"
 def translate(text: Text, lang: str | None = None, n: int | None = None) -> str:
     """``text`` (a catalogue entry) in ``lang`` (default: the current
     language); an entry with a plural takes the form for ``n``."""
-    t = translations(lang or get_language())
+    t = translations(lang or get_language(), text.domain)
     if text.plural is not None:
         return t.npgettext(text.ctxt, str(text), text.plural, n if n is not None else 1)
     return t.pgettext(text.ctxt, str(text))
@@ -94,13 +94,48 @@ def _fill(template: str, args: Mapping[str, Any], lang: str, english: str | None
         return english.format_map(_Fill(args, lang))
 
 
+#: Entries declared by the layers above the engine (the tutor's), by message id.
+_ABOVE: dict[str, Text] = {}
+
+
+def register_entries(entries: Iterable[Text]) -> None:
+    """Make the message ids of ``entries`` (declared by a layer above the
+    engine, in its own gettext domain) known to :func:`render`.  The same
+    entry again changes nothing; ValueError for an id the engine or another
+    entry already uses with other words."""
+    for t in entries:
+        known = CATALOGUE.get(t.ctxt) or _ABOVE.get(t.ctxt)
+        if known is not None:
+            if known is t or (str(known), known.plural, known.domain) == (str(t), t.plural, t.domain):
+                continue
+            raise ValueError(f"message id {t.ctxt!r} is declared twice")
+        _ABOVE[t.ctxt] = t
+
+
+def entry_of(message_id: str) -> Text:
+    """The catalogue entry of ``message_id`` (the engine's or one registered
+    above it).  KeyError for an id in no catalogue (a bug)."""
+    got = CATALOGUE.get(message_id)
+    return got if got is not None else _ABOVE[message_id]
+
+
+def fill(text: Text, lang: str | None = None, /, **args: Any) -> str:
+    """The entry ``text`` in ``lang`` (default: the current language), its
+    placeholders filled from ``args`` by their kinds (:data:`KINDS`); an entry
+    with a plural takes the form for ``args["n"]``."""
+    lang = lang or get_language()
+    n = _count(args)
+    english = str(text) if text.plural is None or n == 1 else text.plural
+    return _fill(translate(text, lang, n), args, lang, english)
+
+
 def render(m: Msg, lang: str | None = None) -> str:
     """The sentence of ``m`` in ``lang`` (default: the current language).
     KeyError for a message id that is in no catalogue (a bug)."""
     lang = lang or get_language()
     if m.id == LITERAL:
         return str(m.args.get("text", ""))
-    entry = CATALOGUE[m.id]
+    entry = entry_of(m.id)
     n = _count(m.args)
     english = str(entry) if entry.plural is None or n == 1 else entry.plural
     return _fill(translate(entry, lang, n), m.args, lang, english)
