@@ -169,6 +169,18 @@ class WhenIdle(anywidget.AnyWidget):
 _warming: set[str] = set()
 
 
+def _start(thread: threading.Thread) -> bool:
+    """Start ``thread``; False where Python cannot start threads (the static
+    site's Python in the browser, Pyodide: "can't start new thread"), so a
+    warm-up is simply skipped there and its work done when it is needed."""
+    try:
+        thread.start()
+    except RuntimeError:
+        log.info("no threads here: %s skipped", thread.name)
+        return False
+    return True
+
+
 def import_in_background(*modules: str, delay: float = 0.0) -> threading.Thread | None:
     """Import ``modules`` in a daemon thread (each at most once per process),
     ``delay`` seconds from now, so that a later ``import`` of them is
@@ -192,7 +204,9 @@ def import_in_background(*modules: str, delay: float = 0.0) -> threading.Thread 
                 log.info("background import of %s failed", name, exc_info=True)
 
     thread = threading.Thread(target=run, name="tt-import", daemon=True)
-    thread.start()
+    if not _start(thread):
+        _warming.difference_update(todo)  # imported in the foreground, where it is needed
+        return None
     return thread
 
 
@@ -217,5 +231,4 @@ def run_in_background(fn: Callable[[], Any], delay: float = 0.0) -> threading.Th
             log.info("background %s failed", getattr(fn, "__name__", fn), exc_info=True)
 
     thread = threading.Thread(target=run, name="tt-warm-up", daemon=True)
-    thread.start()
-    return thread
+    return thread if _start(thread) else None

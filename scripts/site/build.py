@@ -280,7 +280,15 @@ def fetch_pyodide(cache: pathlib.Path) -> pathlib.Path:
     if target.exists():
         shutil.rmtree(target)
     with tarfile.open(tgz) as t:
-        t.extractall(target, filter="data")
+        if hasattr(tarfile, "data_filter"):          # Python >= 3.11.4 / 3.12
+            t.extractall(target, filter="data")
+        else:                                        # older Pythons (e.g. Debian's 3.11.2)
+            root = target.resolve()
+            for member in t.getmembers():
+                dest = (target / member.name).resolve()
+                if not (member.isfile() or member.isdir()) or not dest.is_relative_to(root):
+                    raise SystemExit(f"{tgz.name}: refusing to unpack {member.name!r}")
+            t.extractall(target)
     return target / "package"
 
 
