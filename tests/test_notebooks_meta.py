@@ -220,3 +220,105 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
     assert "result.points == (33, -80)" in code and "standard_keep(" in code
     assert "DrawDrill(seed=" in code and code.rstrip().endswith("table")
     assert "new_spades_two_table(" in code
+
+
+# ------------------------------------------------------------------ translated chapters (issue 27)
+#
+# notebooks/<lang>/ holds a language's chapters under the English file names. Each is the English
+# chapter with its markdown translated whole, the same code (only comments and string literals may
+# differ), the rule ids and worked examples of the English chapter, and a first code cell naming
+# its language. A translator adds the language's folder here with the chapters done so far.
+
+#: The translated chapters of each language (chapters 00-06 first, then 07-10, issue 27).
+TRANSLATED: dict[str, list[str]] = {
+    "so": CHAPTER_FILES[:11],
+}
+#: Figures each language's chapters must show beside a worked example (the English ones are
+#: in test_worked_examples_show_their_numbers): the sum, the total, the bag count, in its words.
+TRANSLATED_EXAMPLE_NUMBERS: dict[str, dict[str, list[str]]] = {
+    "so": {"EX-S1": ["4 + 2 = 6", "3 + 2 = 5"], "EX-S2": ["140"], "EX-S4": ["52"],
+           "EX-S5": ["11 bac", "1 bac"], "EX-O1": ["0, 1, 2, 3 iyo 4"], "EX-O2": ["14"],
+           "EX-O3": ["10"], "EX-O4": ["ma dalban karo 2"], "EX-O5": ["4"], "EX-O6": ["12"]},
+}
+TRANSLATED_CASES = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
+
+
+def _load_lang(lang: str, name: str) -> dict:
+    return json.loads((NOTEBOOKS / lang / name).read_text(encoding="utf-8"))
+
+
+def _cells(nb: dict, kind: str) -> list[str]:
+    return [_source(c) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+def _code_shape(source: str) -> list:
+    """The code's tokens with comments dropped and each string literal reduced to the
+    replacement fields of an f-string, their own strings blanked (a plain string becomes [])."""
+    import io
+    import tokenize
+
+    shape = []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type in (tokenize.COMMENT, tokenize.NL):
+            continue
+        if tok.type == tokenize.STRING:
+            prefix = re.match(r"[A-Za-z]*", tok.string).group(0).lower()
+            fields = re.findall(r"\{[^{}]*\}", tok.string) if "f" in prefix else []
+            shape.append(("STRING", [re.sub(r"'[^']*'|\"[^\"]*\"", "''", f) for f in fields]))
+        else:
+            shape.append((tok.type, tok.string))
+    return shape
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CASES)
+def test_translated_chapter_is_the_english_one_in_its_language(lang, name):
+    english, translated = _load(name), _load_lang(lang, name)
+    assert translated["nbformat"] == 4 and "widgets" not in translated.get("metadata", {})
+    dirty = [i for i, c in enumerate(translated["cells"]) if c["cell_type"] == "code"
+             and (c.get("outputs") or c.get("execution_count") is not None)]
+    assert dirty == []
+    code = _cells(translated, "code")
+    assert code[0] == f'LANG = "{lang}"  # the language of this chapter'
+    # the same code as the English chapter, cell for cell, but for comments and strings
+    assert len(code) - 1 == len(_cells(english, "code"))
+    for mine, theirs in zip(code[1:], _cells(english, "code")):
+        assert _code_shape(mine) == _code_shape(theirs), mine
+    # every markdown cell translated (none left as the English)
+    md, english_md = _cells(translated, "markdown"), _cells(english, "markdown")
+    assert len(md) == len(english_md)
+    assert [m for m, e in zip(md, english_md) if m.strip() == e.strip()] == []
+    assert md[0].startswith(f"# {name[:2]} · ")
+    assert "RULES.md" not in "".join(md + code) and "seeds/" not in "".join(md + code)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CASES)
+def test_translated_chapter_teaches_the_same_rules_and_examples(lang, name):
+    english = "\n".join(_cells(_load(name), "markdown"))
+    cells = _load_lang(lang, name)["cells"]
+    text = "\n".join(_source(c) for c in cells if c["cell_type"] == "markdown")
+    ids = set(re.findall(r"(?<![\w-])((?:SP|OH)-(?:V|H|2P-)?\d+)(?![\w])", english))
+    assert sorted(i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", text)) == []
+    heading = re.compile(r"^## ((?:SP|OH)-(?:V|H|2P-)?\d+) ", re.MULTILINE)
+    assert heading.findall(text) == heading.findall(english)     # same rule sections, same order
+    for ex in sorted(set(EXAMPLE_ID.findall(english))):
+        (k,) = [k for k, c in enumerate(cells) if c["cell_type"] == "markdown" and ex in _source(c)]
+        after = next(_source(c) for c in cells[k + 1:] if c["cell_type"] == "code")
+        assert "assert" in after, ex
+        paragraph = " ".join(" ".join(p.split()) for p in text.split("\n\n") if ex in p)
+        assert [n for n in TRANSLATED_EXAMPLE_NUMBERS[lang].get(ex, []) if n not in paragraph] == [], ex
+
+
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_chapters_link_to_chapters_of_their_language(lang):
+    """A link to another chapter opens the chapter in the same language when it is translated,
+    and the English one (one folder up) otherwise; every link opens a file that exists."""
+    folder = NOTEBOOKS / lang
+    for name in TRANSLATED[lang]:
+        text = "\n".join(_cells(_load_lang(lang, name), "markdown"))
+        for target in re.findall(r"\]\(([^)]+\.ipynb)\)", text):
+            assert (folder / target).resolve().is_file(), (name, target)
+            chapter = pathlib.PurePosixPath(target).name
+            assert (target == chapter) == (chapter in TRANSLATED[lang]), (name, target)
+    welcome = "\n".join(_cells(_load_lang(lang, "00_welcome.ipynb"), "markdown"))
+    rows = [line for line in welcome.splitlines() if re.match(r"\| \[?\d\d ", line)]
+    assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [n[:2] for n in CHAPTER_FILES]
