@@ -220,3 +220,151 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
     assert "result.points == (33, -80)" in code and "standard_keep(" in code
     assert "DrawDrill(seed=" in code and code.rstrip().endswith("table")
     assert "new_spades_two_table(" in code
+
+
+# ------------------------------------------------------------------ translated chapters (issue 27)
+# notebooks/<lang>/ holds a language's chapters under the English file names.  What the tests
+# above ask of the English chapters is asked of each translated one, and its code is the English
+# chapter's code (only comments and string literals translated) after one first code cell that
+# names the language.
+
+#: The translated languages and their chapters (a language may translate 00-06 first).
+TRANSLATED = {
+    "ha": CHAPTER_FILES[:7],
+}
+TRANSLATED_CHAPTERS = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
+
+#: Per language: the words that say "left of" and "the next player clockwise after" in the
+#: sections that teach who comes after the dealer (the English test is in test_notebook_texts.py).
+LEFT_OF_THE_DEALER = {
+    "ha": ("hagun mai raba kati", "ɗan wasa na gaba bisa hanyar agogo bayan"),
+}
+
+
+def _load_lang(lang: str, name: str) -> dict:
+    return json.loads((NOTEBOOKS / lang / name).read_text(encoding="utf-8"))
+
+
+def _code_shape(code: str) -> list[tuple[int, str]]:
+    """The tokens of ``code`` with every string literal (and f-string text) masked and
+    comments dropped: two cells of the same shape differ only in those."""
+    import io
+    import tokenize
+
+    masked = {tokenize.STRING} | ({tokenize.FSTRING_MIDDLE} if hasattr(tokenize, "FSTRING_MIDDLE") else set())
+    shape = []
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        if tok.type in (tokenize.COMMENT, tokenize.NL):
+            continue
+        if tok.type in masked:
+            if tok.type == tokenize.STRING:
+                shape.append((tok.type, "<string>"))
+            continue
+        shape.append((tok.type, tok.string))
+    return shape
+
+
+def test_translated_chapters_are_listed_with_their_language_folder():
+    for lang, names in TRANSLATED.items():
+        folder = NOTEBOOKS / lang
+        assert sorted(p.name for p in folder.glob("*.ipynb")) == sorted(names), lang
+        assert names == CHAPTER_FILES[:len(names)], lang        # in order, none skipped
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_is_clean_titled_and_names_its_language(lang, name):
+    nb = _load_lang(lang, name)
+    assert nb["nbformat"] == 4 and "widgets" not in nb.get("metadata", {})
+    cells = nb["cells"]
+    assert [i for i, c in enumerate(cells) if c["cell_type"] == "code"
+            and (c.get("outputs") or c.get("execution_count") is not None)] == []
+    assert [i for i, c in enumerate(cells) if "widgets" in c.get("metadata", {})] == []
+    assert _source(cells[0]).startswith(f"# {name[:2]} · ")
+    code = [_source(c) for c in cells if c["cell_type"] == "code"]
+    assert code[0] == f'LANG = "{lang}"  # the language of this chapter'
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_runs_the_english_chapters_code(lang, name):
+    """Cell for cell, the same code as the English chapter; only comments and string
+    literals (the chapter's own printed words) may differ."""
+    english = [_source(c) for c in _load(name)["cells"] if c["cell_type"] == "code"]
+    translated = [_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "code"][1:]
+    assert len(translated) == len(english)
+    for k, (en, tr) in enumerate(zip(english, translated)):
+        assert _code_shape(tr) == _code_shape(en), (name, k)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_teaches_the_same_rules_and_examples(lang, name):
+    """The same rule-id headings in the same order, every worked example named, each
+    followed by a code cell that asserts; no file named as the authority."""
+    def headings(nb):
+        return [i for line in "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown").splitlines()
+                if line.startswith("#") for i in re.findall(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])", line)]
+
+    en, tr = _load(name), _load_lang(lang, name)
+    assert headings(tr) == headings(en)
+    en_md = "\n".join(_source(c) for c in en["cells"] if c["cell_type"] == "markdown")
+    tr_md = "\n".join(_source(c) for c in tr["cells"] if c["cell_type"] == "markdown")
+    assert sorted(set(RULE_ID_ANY.findall(tr_md))) == sorted(set(RULE_ID_ANY.findall(en_md)))
+    for ex in sorted(set(EXAMPLE_ID.findall(en_md))):
+        cells = tr["cells"]
+        at = [k for k, c in enumerate(cells) if c["cell_type"] == "markdown" and re.search(rf"\b{ex}\b", _source(c))]
+        assert at, ex
+        code = next((_source(c) for c in cells[at[0] + 1:] if c["cell_type"] == "code"), "")
+        assert "assert" in code, ex
+    text = "\n".join(_source(c) for c in tr["cells"])
+    assert "RULES.md" not in text and "seeds/" not in text
+
+
+RULE_ID_ANY = re.compile(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])")
+
+
+@pytest.mark.parametrize("ex, numbers", [
+    ("EX-S1", ["4 + 2 = 6", "3 + 2 = 5"]),
+    ("EX-S4", ["5 × 10 = 50", "52"]),
+    ("EX-S5", ["3 + 3 + 5", "11", "1"]),
+])
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_worked_examples_show_their_numbers(lang, ex, numbers):
+    text = "\n".join(_source(c) for name in TRANSLATED[lang] for c in _load_lang(lang, name)["cells"]
+                     if c["cell_type"] == "markdown")
+    paragraphs = [p for p in text.split("\n\n") if ex in p]
+    assert paragraphs, (lang, ex)
+    assert [n for n in numbers if n not in " ".join(paragraphs)] == []
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_links_go_to_the_same_languages_chapters(lang, name):
+    """Every link to a chapter opens a file that exists; a chapter translated into the
+    language is linked in the language's folder, one that is not yet, in English (../)."""
+    md = "\n".join(_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "markdown")
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", md)
+    for link in links:
+        target = (NOTEBOOKS / lang / link).resolve()
+        assert target.is_file(), link
+        chapter = pathlib.PurePosixPath(link).name
+        if chapter in TRANSLATED[lang]:
+            assert link == chapter, link
+        else:
+            assert link == f"../{chapter}", link
+
+
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_welcome_lists_every_chapter(lang):
+    md = "\n".join(_source(c) for c in _load_lang(lang, "00_welcome.ipynb")["cells"] if c["cell_type"] == "markdown")
+    rows = [line for line in md.splitlines() if line.startswith("| ") and re.match(r"\| \[?\d\d ", line)]
+    assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [f"{n:02d}" for n in range(14)]
+
+
+@pytest.mark.parametrize("prefix, rule", [("02", "SP-5"), ("04", "SP-12"), ("05", "SP-21")])
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_left_of_the_dealer_is_the_next_player_clockwise(lang, prefix, rule):
+    (name,) = [n for n in TRANSLATED[lang] if n.startswith(prefix)]
+    md = "\n".join(_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "markdown")
+    sections = [" ".join(part.split()) for part in re.split(r"^(?=#)", md, flags=re.MULTILINE)
+                if part.startswith(f"## {rule} ")]
+    assert len(sections) == 1, (lang, rule)
+    left, next_clockwise = LEFT_OF_THE_DEALER[lang]
+    assert left in sections[0] and next_clockwise in sections[0], sections[0]
