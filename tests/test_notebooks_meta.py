@@ -228,9 +228,9 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
 # chapter's code (only comments and string literals translated) after one first code cell that
 # names the language.
 
-#: The translated languages and their chapters (a language may translate 00-06 first).
+#: The translated languages and their chapters (a language may translate 00-06 first, then 07-10).
 TRANSLATED = {
-    "ha": CHAPTER_FILES[:7],
+    "ha": CHAPTER_FILES[:11],
 }
 TRANSLATED_CHAPTERS = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
 
@@ -325,9 +325,18 @@ RULE_ID_ANY = re.compile(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])")
     ("EX-S1", ["4 + 2 = 6", "3 + 2 = 5"]),
     ("EX-S4", ["5 × 10 = 50", "52"]),
     ("EX-S5", ["3 + 3 + 5", "11", "1"]),
+    ("EX-O1", ["0, 1, 2, 3"]),
+    ("EX-O2", ["10 + 4 = **14**"]),
+    ("EX-O3", ["10 + 0 = **10**"]),
+    ("EX-O4", ["3 + 2 = 5"]),
+    ("EX-O5", ["**4**"]),
+    ("EX-O6", ["5 + 7 = **12**"]),
 ])
 @pytest.mark.parametrize("lang", sorted(TRANSLATED))
 def test_translated_worked_examples_show_their_numbers(lang, ex, numbers):
+    where = [n for n in CHAPTER_FILES if re.search(rf"\b{ex}\b", _text(n, kinds=("markdown",)))]
+    if not set(where) & set(TRANSLATED[lang]):
+        pytest.skip(f"{ex} is taught in a chapter not yet translated into {lang}")
     text = "\n".join(_source(c) for name in TRANSLATED[lang] for c in _load_lang(lang, name)["cells"]
                      if c["cell_type"] == "markdown")
     paragraphs = [p for p in text.split("\n\n") if ex in p]
@@ -358,10 +367,14 @@ def test_translated_welcome_lists_every_chapter(lang):
     assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [f"{n:02d}" for n in range(14)]
 
 
-@pytest.mark.parametrize("prefix, rule", [("02", "SP-5"), ("04", "SP-12"), ("05", "SP-21")])
+@pytest.mark.parametrize("prefix, rule", [("02", "SP-5"), ("04", "SP-12"), ("05", "SP-21"),
+                                          ("07", "OH-4"), ("07", "OH-8"), ("08", "OH-9")])
 @pytest.mark.parametrize("lang", sorted(TRANSLATED))
 def test_translated_left_of_the_dealer_is_the_next_player_clockwise(lang, prefix, rule):
-    (name,) = [n for n in TRANSLATED[lang] if n.startswith(prefix)]
+    names = [n for n in TRANSLATED[lang] if n.startswith(prefix)]
+    if not names:
+        pytest.skip(f"chapter {prefix} is not yet translated into {lang}")
+    (name,) = names
     md = "\n".join(_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "markdown")
     sections = [" ".join(part.split()) for part in re.split(r"^(?=#)", md, flags=re.MULTILINE)
                 if part.startswith(f"## {rule} ")]
