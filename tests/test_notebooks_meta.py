@@ -223,102 +223,179 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
 
 
 # ------------------------------------------------------------------ translated chapters (issue 27)
-#
-# notebooks/<lang>/ holds a language's chapters under the English file names. Each is the English
-# chapter with its markdown translated whole, the same code (only comments and string literals may
-# differ), the rule ids and worked examples of the English chapter, and a first code cell naming
-# its language. A translator adds the language's folder here with the chapters done so far.
+# notebooks/<lang>/ holds a language's chapters under the English file names.  What the tests
+# above ask of the English chapters is asked of each translated one, and its code is the English
+# chapter's code (only comments and string literals translated) after one first code cell that
+# names the language.
 
-#: The translated chapters of each language (chapters 00-06 first, then 07-10, issue 27).
-TRANSLATED: dict[str, list[str]] = {
+#: The translated languages and their chapters (a language may translate 00-06 first, then 07-10).
+TRANSLATED = {
     "so": CHAPTER_FILES[:11],
+    "ha": CHAPTER_FILES[:11],
+    "ceb": CHAPTER_FILES[:11],
 }
-#: Figures each language's chapters must show beside a worked example (the English ones are
-#: in test_worked_examples_show_their_numbers): the sum, the total, the bag count, in its words.
-TRANSLATED_EXAMPLE_NUMBERS: dict[str, dict[str, list[str]]] = {
-    "so": {"EX-S1": ["4 + 2 = 6", "3 + 2 = 5"], "EX-S2": ["140"], "EX-S4": ["52"],
-           "EX-S5": ["11 bac", "1 bac"], "EX-O1": ["0, 1, 2, 3 iyo 4"], "EX-O2": ["14"],
-           "EX-O3": ["10"], "EX-O4": ["ma dalban karo 2"], "EX-O5": ["4"], "EX-O6": ["12"]},
+TRANSLATED_CHAPTERS = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
+
+#: Per language: the words that say "left of" and "the next player clockwise after" in the
+#: sections that teach who comes after the dealer (the English test is in test_notebook_texts.py).
+LEFT_OF_THE_DEALER = {
+    "so": ("bidixda qaybiy", "xiga qaybiy"),
+    "ha": ("hagun mai raba kati", "ɗan wasa na gaba bisa hanyar agogo bayan"),
+    "ceb": ("sa wala sa", "sunod nga magdudula human sa"),
 }
-TRANSLATED_CASES = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
+#: Figures a language's chapters show beside a worked example in its own words (the bag
+#: count, a list, a refused bid), on top of the figures every language shows (below).
+TRANSLATED_EXAMPLE_WORDS: dict[str, dict[str, list[str]]] = {
+    "so": {"EX-S5": ["11 bac", "1 bac"], "EX-O1": ["0, 1, 2, 3 iyo 4"], "EX-O4": ["ma dalban karo 2"]},
+}
 
 
 def _load_lang(lang: str, name: str) -> dict:
     return json.loads((NOTEBOOKS / lang / name).read_text(encoding="utf-8"))
 
 
-def _cells(nb: dict, kind: str) -> list[str]:
-    return [_source(c) for c in nb["cells"] if c["cell_type"] == kind]
-
-
-def _code_shape(source: str) -> list:
-    """The code's tokens with comments dropped and each string literal reduced to the
-    replacement fields of an f-string, their own strings blanked (a plain string becomes [])."""
+def _code_shape(code: str) -> list[tuple[int, str]]:
+    """The tokens of ``code`` with every string literal (and f-string text) masked and
+    comments dropped: two cells of the same shape differ only in those."""
     import io
     import tokenize
 
+    masked = {tokenize.STRING} | ({tokenize.FSTRING_MIDDLE} if hasattr(tokenize, "FSTRING_MIDDLE") else set())
     shape = []
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
         if tok.type in (tokenize.COMMENT, tokenize.NL):
             continue
-        if tok.type == tokenize.STRING:
-            prefix = re.match(r"[A-Za-z]*", tok.string).group(0).lower()
-            fields = re.findall(r"\{[^{}]*\}", tok.string) if "f" in prefix else []
-            shape.append(("STRING", [re.sub(r"'[^']*'|\"[^\"]*\"", "''", f) for f in fields]))
-        else:
-            shape.append((tok.type, tok.string))
+        if tok.type in masked:
+            if tok.type == tokenize.STRING:
+                shape.append((tok.type, "<string>"))
+            continue
+        shape.append((tok.type, tok.string))
     return shape
 
 
-@pytest.mark.parametrize("lang, name", TRANSLATED_CASES)
-def test_translated_chapter_is_the_english_one_in_its_language(lang, name):
-    english, translated = _load(name), _load_lang(lang, name)
-    assert translated["nbformat"] == 4 and "widgets" not in translated.get("metadata", {})
-    dirty = [i for i, c in enumerate(translated["cells"]) if c["cell_type"] == "code"
-             and (c.get("outputs") or c.get("execution_count") is not None)]
-    assert dirty == []
-    code = _cells(translated, "code")
+def test_translated_chapters_are_listed_with_their_language_folder():
+    for lang, names in TRANSLATED.items():
+        folder = NOTEBOOKS / lang
+        assert sorted(p.name for p in folder.glob("*.ipynb")) == sorted(names), lang
+        assert names == CHAPTER_FILES[:len(names)], lang        # in order, none skipped
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_is_clean_titled_and_names_its_language(lang, name):
+    nb = _load_lang(lang, name)
+    assert nb["nbformat"] == 4 and "widgets" not in nb.get("metadata", {})
+    cells = nb["cells"]
+    assert [i for i, c in enumerate(cells) if c["cell_type"] == "code"
+            and (c.get("outputs") or c.get("execution_count") is not None)] == []
+    assert [i for i, c in enumerate(cells) if "widgets" in c.get("metadata", {})] == []
+    assert _source(cells[0]).startswith(f"# {name[:2]} · ")
+    code = [_source(c) for c in cells if c["cell_type"] == "code"]
     assert code[0] == f'LANG = "{lang}"  # the language of this chapter'
-    # the same code as the English chapter, cell for cell, but for comments and strings
-    assert len(code) - 1 == len(_cells(english, "code"))
-    for mine, theirs in zip(code[1:], _cells(english, "code")):
-        assert _code_shape(mine) == _code_shape(theirs), mine
-    # every markdown cell translated (none left as the English)
-    md, english_md = _cells(translated, "markdown"), _cells(english, "markdown")
-    assert len(md) == len(english_md)
-    assert [m for m, e in zip(md, english_md) if m.strip() == e.strip()] == []
-    assert md[0].startswith(f"# {name[:2]} · ")
-    assert "RULES.md" not in "".join(md + code) and "seeds/" not in "".join(md + code)
 
 
-@pytest.mark.parametrize("lang, name", TRANSLATED_CASES)
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_runs_the_english_chapters_code(lang, name):
+    """Cell for cell, the same code as the English chapter; only comments and string
+    literals (the chapter's own printed words) may differ."""
+    english = [_source(c) for c in _load(name)["cells"] if c["cell_type"] == "code"]
+    translated = [_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "code"][1:]
+    assert len(translated) == len(english)
+    for k, (en, tr) in enumerate(zip(english, translated)):
+        assert _code_shape(tr) == _code_shape(en), (name, k)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
 def test_translated_chapter_teaches_the_same_rules_and_examples(lang, name):
-    english = "\n".join(_cells(_load(name), "markdown"))
-    cells = _load_lang(lang, name)["cells"]
-    text = "\n".join(_source(c) for c in cells if c["cell_type"] == "markdown")
-    ids = set(re.findall(r"(?<![\w-])((?:SP|OH)-(?:V|H|2P-)?\d+)(?![\w])", english))
-    assert sorted(i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", text)) == []
-    heading = re.compile(r"^## ((?:SP|OH)-(?:V|H|2P-)?\d+) ", re.MULTILINE)
-    assert heading.findall(text) == heading.findall(english)     # same rule sections, same order
-    for ex in sorted(set(EXAMPLE_ID.findall(english))):
-        (k,) = [k for k, c in enumerate(cells) if c["cell_type"] == "markdown" and ex in _source(c)]
-        after = next(_source(c) for c in cells[k + 1:] if c["cell_type"] == "code")
-        assert "assert" in after, ex
-        paragraph = " ".join(" ".join(p.split()) for p in text.split("\n\n") if ex in p)
-        assert [n for n in TRANSLATED_EXAMPLE_NUMBERS[lang].get(ex, []) if n not in paragraph] == [], ex
+    """The same rule-id headings in the same order, every worked example named, each
+    followed by a code cell that asserts; no file named as the authority."""
+    def headings(nb):
+        return [i for line in "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown").splitlines()
+                if line.startswith("#") for i in re.findall(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])", line)]
+
+    en, tr = _load(name), _load_lang(lang, name)
+    assert headings(tr) == headings(en)
+    en_md = "\n".join(_source(c) for c in en["cells"] if c["cell_type"] == "markdown")
+    tr_md = "\n".join(_source(c) for c in tr["cells"] if c["cell_type"] == "markdown")
+    assert sorted(set(RULE_ID_ANY.findall(tr_md))) == sorted(set(RULE_ID_ANY.findall(en_md)))
+    for ex in sorted(set(EXAMPLE_ID.findall(en_md))):
+        cells = tr["cells"]
+        at = [k for k, c in enumerate(cells) if c["cell_type"] == "markdown" and re.search(rf"\b{ex}\b", _source(c))]
+        assert at, ex
+        code = next((_source(c) for c in cells[at[0] + 1:] if c["cell_type"] == "code"), "")
+        assert "assert" in code, ex
+    text = "\n".join(_source(c) for c in tr["cells"])
+    assert "RULES.md" not in text and "seeds/" not in text
+
+
+RULE_ID_ANY = re.compile(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])")
+
+
+@pytest.mark.parametrize("ex, numbers", [
+    ("EX-S1", ["4 + 2 = 6", "3 + 2 = 5"]),
+    ("EX-S4", ["5 × 10 = 50", "52"]),
+    ("EX-S5", ["3 + 3 + 5", "11", "1"]),
+    ("EX-O1", ["0, 1, 2, 3"]),
+    ("EX-O2", ["10 + 4 = **14**"]),
+    ("EX-O3", ["10 + 0 = **10**"]),
+    ("EX-O4", ["3 + 2 = 5"]),
+    ("EX-O5", ["**4**"]),
+    ("EX-O6", ["5 + 7 = **12**"]),
+])
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_worked_examples_show_their_numbers(lang, ex, numbers):
+    where = [n for n in CHAPTER_FILES if re.search(rf"\b{ex}\b", _text(n, kinds=("markdown",)))]
+    if not set(where) & set(TRANSLATED[lang]):
+        pytest.skip(f"{ex} is taught in a chapter not yet translated into {lang}")
+    text = "\n".join(_source(c) for name in TRANSLATED[lang] for c in _load_lang(lang, name)["cells"]
+                     if c["cell_type"] == "markdown")
+    paragraphs = [p for p in text.split("\n\n") if ex in p]
+    assert paragraphs, (lang, ex)
+    assert [n for n in numbers if n not in " ".join(paragraphs)] == []
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_links_go_to_the_same_languages_chapters(lang, name):
+    """Every link to a chapter opens a file that exists; a chapter translated into the
+    language is linked in the language's folder, one that is not yet, in English (../)."""
+    md = "\n".join(_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "markdown")
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", md)
+    for link in links:
+        target = (NOTEBOOKS / lang / link).resolve()
+        assert target.is_file(), link
+        chapter = pathlib.PurePosixPath(link).name
+        if chapter in TRANSLATED[lang]:
+            assert link == chapter, link
+        else:
+            assert link == f"../{chapter}", link
 
 
 @pytest.mark.parametrize("lang", sorted(TRANSLATED))
-def test_translated_chapters_link_to_chapters_of_their_language(lang):
-    """A link to another chapter opens the chapter in the same language when it is translated,
-    and the English one (one folder up) otherwise; every link opens a file that exists."""
-    folder = NOTEBOOKS / lang
-    for name in TRANSLATED[lang]:
-        text = "\n".join(_cells(_load_lang(lang, name), "markdown"))
-        for target in re.findall(r"\]\(([^)]+\.ipynb)\)", text):
-            assert (folder / target).resolve().is_file(), (name, target)
-            chapter = pathlib.PurePosixPath(target).name
-            assert (target == chapter) == (chapter in TRANSLATED[lang]), (name, target)
-    welcome = "\n".join(_cells(_load_lang(lang, "00_welcome.ipynb"), "markdown"))
-    rows = [line for line in welcome.splitlines() if re.match(r"\| \[?\d\d ", line)]
-    assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [n[:2] for n in CHAPTER_FILES]
+def test_translated_welcome_lists_every_chapter(lang):
+    md = "\n".join(_source(c) for c in _load_lang(lang, "00_welcome.ipynb")["cells"] if c["cell_type"] == "markdown")
+    rows = [line for line in md.splitlines() if line.startswith("| ") and re.match(r"\| \[?\d\d ", line)]
+    assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [f"{n:02d}" for n in range(14)]
+
+
+@pytest.mark.parametrize("prefix, rule", [("02", "SP-5"), ("04", "SP-12"), ("05", "SP-21"),
+                                          ("07", "OH-4"), ("07", "OH-8"), ("08", "OH-9")])
+@pytest.mark.parametrize("lang", sorted(TRANSLATED))
+def test_translated_left_of_the_dealer_is_the_next_player_clockwise(lang, prefix, rule):
+    names = [n for n in TRANSLATED[lang] if n.startswith(prefix)]
+    if not names:
+        pytest.skip(f"chapter {prefix} is not yet translated into {lang}")
+    (name,) = names
+    md = "\n".join(_source(c) for c in _load_lang(lang, name)["cells"] if c["cell_type"] == "markdown")
+    sections = [" ".join(part.split()) for part in re.split(r"^(?=#)", md, flags=re.MULTILINE)
+                if part.startswith(f"## {rule} ")]
+    assert len(sections) == 1, (lang, rule)
+    left, next_clockwise = LEFT_OF_THE_DEALER[lang]
+    assert left in sections[0] and next_clockwise in sections[0], sections[0]
+
+
+@pytest.mark.parametrize("lang", sorted(TRANSLATED_EXAMPLE_WORDS))
+def test_translated_worked_examples_say_their_figures_in_the_language(lang):
+    text = "\n".join(_source(c) for name in TRANSLATED[lang] for c in _load_lang(lang, name)["cells"]
+                     if c["cell_type"] == "markdown")
+    for ex, words in TRANSLATED_EXAMPLE_WORDS[lang].items():
+        paragraph = " ".join(" ".join(p.split()) for p in text.split("\n\n") if ex in p)
+        assert [w for w in words if w not in paragraph] == [], (lang, ex)
