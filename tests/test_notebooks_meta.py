@@ -6,10 +6,12 @@ Running the notebooks themselves is nbval's job: ``pytest --nbval-lax notebooks/
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
 import re
+import tokenize
 
 import pytest
 
@@ -220,3 +222,120 @@ def test_chapter_12_works_a_draw_and_a_scored_hand_and_ends_with_the_drill_and_a
     assert "result.points == (33, -80)" in code and "standard_keep(" in code
     assert "DrawDrill(seed=" in code and code.rstrip().endswith("table")
     assert "new_spades_two_table(" in code
+
+
+
+# ------------------------------------------------------------------ translated chapters (issue 27)
+
+#: The translations' chapter folders, notebooks/<lang>/, each with the chapters translated so
+#: far under the English file names.  A translator adds their language here.
+TRANSLATED = {
+    "ceb": CHAPTER_FILES[:11],
+}
+TRANSLATED_CHAPTERS = [(lang, name) for lang, names in TRANSLATED.items() for name in names]
+#: How each translation says "left of (the dealer)" and "the next player clockwise after (the
+#: dealer)", which the sections of SP-5, SP-12, SP-21, OH-4, OH-8 and OH-9 must both say
+#: (test_notebook_texts checks the English words).
+LEFT_OF = {
+    "ceb": ("sa wala sa", "sunod nga magdudula human sa"),
+}
+LANG_CELL = 'LANG = "{lang}"  # the language of this chapter'
+RULE_REF = re.compile(r"(?<![\w-])(?:SP|OH)-(?:V|H|2P-)?\d+(?![\w])")
+FORMULA = re.compile(r"\d+(?: [×+−÷] \d+)+ = \**\d+")
+
+
+def _translated(lang: str, name: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / lang / name).read_text(encoding="utf-8"))["cells"]
+
+
+def _translated_text(lang: str, name: str, kinds=("markdown",)) -> str:
+    return "\n".join(_source(c) for c in _translated(lang, name) if c["cell_type"] in kinds)
+
+
+def _code_shape(source: str) -> list[tuple[int, str]]:
+    """A code cell's tokens without comments, and without the text of string literals except
+    in an ``assert`` or a comparison: a chapter translates its comments and what it prints,
+    never what it computes or checks."""
+    shape, line = [], []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            continue
+        line.append((tok.type, tok.string))
+        if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            checks = line[0][1] == "assert" or any(t == tokenize.OP and s in ("==", "!=") for t, s in line)
+            shape += [(t, "" if t == tokenize.STRING and not checks else s) for t, s in line]
+            line = []
+    return shape
+
+
+def test_each_translated_folder_holds_exactly_its_listed_chapters():
+    for lang, names in TRANSLATED.items():
+        assert sorted(p.name for p in (NOTEBOOKS / lang).glob("*.ipynb")) == sorted(names), lang
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_is_clean_titled_and_names_its_language_first(lang, name):
+    nb = json.loads((NOTEBOOKS / lang / name).read_text(encoding="utf-8"))
+    cells = nb["cells"]
+    assert nb["nbformat"] == 4 and "widgets" not in nb.get("metadata", {})
+    assert [i for i, c in enumerate(cells) if c["cell_type"] == "code"
+            and (c.get("outputs") or c.get("execution_count") is not None)] == []
+    assert [i for i, c in enumerate(cells) if "widgets" in c.get("metadata", {})] == []
+    assert _source(cells[0]).startswith(f"# {name[:2]} · ")
+    first_code = next(c for c in cells if c["cell_type"] == "code")
+    assert _source(first_code) == LANG_CELL.format(lang=lang)
+    assert len({c["id"] for c in cells}) == len(cells)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_has_the_english_cells_and_the_same_code(lang, name):
+    english = _load(name)["cells"]
+    mine = [c for c in _translated(lang, name) if _source(c) != LANG_CELL.format(lang=lang)]
+    assert [c["cell_type"] for c in mine] == [c["cell_type"] for c in english]
+    for k, (ours, theirs) in enumerate(zip(mine, english)):
+        if theirs["cell_type"] == "code":
+            assert _code_shape(_source(ours)) == _code_shape(_source(theirs)), (name, k)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_teaches_the_same_rules_examples_and_sums(lang, name):
+    english, mine = _text(name, kinds=("markdown",)), _translated_text(lang, name)
+
+    def headings(t):
+        return "\n".join(line for line in t.splitlines() if line.startswith("#"))
+
+    assert sorted(set(RULE_REF.findall(headings(mine)))) == sorted(set(RULE_REF.findall(headings(english))))
+    assert sorted(set(RULE_REF.findall(mine))) == sorted(set(RULE_REF.findall(english)))
+    assert sorted(set(EXAMPLE_ID.findall(mine))) == sorted(set(EXAMPLE_ID.findall(english)))
+    flat = " ".join(mine.split())
+    assert [f for f in FORMULA.findall(" ".join(english.split())) if f not in flat] == []
+    cells = _translated(lang, name)
+    for k, cell in enumerate(cells):            # each worked example is followed by a check
+        for ex in EXAMPLE_ID.findall(_source(cell)) if cell["cell_type"] == "markdown" else []:
+            code = next((_source(c) for c in cells[k + 1:] if c["cell_type"] == "code"), "")
+            assert "assert" in code, (name, ex)
+
+
+@pytest.mark.parametrize("lang, name", TRANSLATED_CHAPTERS)
+def test_translated_chapter_links_to_its_own_language_where_it_can(lang, name):
+    text = _translated_text(lang, name)
+    assert "RULES.md" not in text and "seeds/" not in text
+    for target in re.findall(r"\]\(([^)]+\.ipynb)\)", text):
+        assert (NOTEBOOKS / lang / target).resolve().is_file(), (name, target)
+        if pathlib.PurePosixPath(target).name in TRANSLATED[lang]:
+            assert target == pathlib.PurePosixPath(target).name, (name, target)
+    if name.startswith("00"):
+        rows = [line for line in text.splitlines() if re.match(r"\| \[?\d\d ", line)]
+        assert [re.match(r"\| \[?(\d\d) ", row).group(1) for row in rows] == [f"{n:02d}" for n in range(14)]
+        assert [c for c in CHAPTER_FILES[1:] if f"{c})" not in text] == []
+
+
+@pytest.mark.parametrize("lang, name, rule", [
+    (lang, name, rule) for lang, name in TRANSLATED_CHAPTERS
+    for rule in re.findall(r"^## ((?:SP|OH)-\d+) ", _text(name, kinds=("markdown",)), re.MULTILINE)
+    if rule in ("SP-5", "SP-12", "SP-21", "OH-4", "OH-8", "OH-9")])
+def test_translated_sections_say_left_of_the_dealer_is_the_next_player_clockwise(lang, name, rule):
+    sections = [" ".join(part.split()) for part in re.split(r"^(?=#)", _translated_text(lang, name), flags=re.MULTILINE)
+                if part.startswith(f"## {rule} ")]
+    assert len(sections) == 1, (name, rule)
+    assert all(words in sections[0] for words in LEFT_OF[lang]), sections[0]
