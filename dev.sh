@@ -5,6 +5,8 @@
 #   ./dev.sh bench   run the benchmarks
 #   ./dev.sh site    build the static site (JupyterLite + Voici, no server) into _site/;
 #                    --serve: then serve it on 127.0.0.1 and print its link
+#   ./dev.sh messages  the translation catalogues: extract, update, pseudo-language, compile
+#                    (--check: change nothing, fail when a catalogue is out of date)
 # Set-up: a virtual environment in .venv with this project and its extras (pip).
 # System level (apt-get, as root or with sudo), only what is missing:
 #   python3.X-venv  when python3 cannot make a virtual environment (a fresh Debian);
@@ -190,11 +192,16 @@ case "$cmd" in
       exec "$SITE_VENV/bin/python" scripts/site/serve.py
     fi
     ;;
+  messages)
+    # the translation catalogues: extract, update each language, pseudo-language, compile (scripts/messages.py)
+    setup_python test
+    exec "$VENV/bin/python" scripts/messages.py "$@"
+    ;;
   bench)
     setup_python test
     "$VENV/bin/python" -m pip install -q -e ".[bench]" >&2 || echo "(open_spiel not installable here: benchmarks run without the comparison)" >&2
     for b in benchmarks/*.py; do case "$b" in */_*) continue;; esac; echo "== $b"; "$VENV/bin/python" "$b"; done
     ;;
   *)
-    sed -n '2,12p' "$0"; exit 2 ;;
+    sed -n '2,14p' "$0"; exit 2 ;;
 esac
