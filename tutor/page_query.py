@@ -1,4 +1,5 @@
-"""The page's address, for the app: ``?seed=N`` makes its deals reproducible.
+"""The page's address, for the app: ``?seed=N`` makes its deals reproducible,
+``?lang=so`` (``ha``, ``ceb``, ``en``) chooses the language it speaks.
 
 A teacher's link ``…/app.html?seed=42`` gives the whole class the same drills and
 deals; the browser tests use it to be deterministic.  Two ways in, one answer:
@@ -12,6 +13,7 @@ deals; the browser tests use it to be deterministic.  Two ways in, one answer:
   (:meth:`tutor.app.TrickTutorApp.reseed`).
 
 ``$TRICKTUTOR_SEED`` (a whole number) still works and wins over the address.
+A ``lang`` that is not a language code, or one with no catalogue, is English.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from urllib.parse import parse_qs
 import anywidget
 import traitlets
 
-__all__ = ["PageQuery", "seed_from_query", "seed_from_environment"]
+__all__ = ["PageQuery", "seed_from_query", "seed_from_environment", "lang_from_query", "lang_from_environment"]
 
 log = logging.getLogger("tutor.page_query")
 
@@ -56,6 +58,31 @@ def seed_from_environment(environ=os.environ) -> int | None:
             log.warning("TRICKTUTOR_SEED=%r is not a whole number; using random deals", text)
             return None
     return seed_from_query(environ.get("QUERY_STRING", ""))
+
+
+def lang_from_query(query: str, known: tuple[str, ...]) -> str | None:
+    """The ``lang`` of a query string (``"?lang=so"``) when it is one of ``known``
+    (the languages with a catalogue, :func:`engine.text.known_languages`), else
+    None (missing or unknown: the app's default, never an error).
+
+    >>> lang_from_query("?seed=3&lang=ha", ("en", "so", "ha"))
+    'ha'
+    >>> lang_from_query("lang=xx", ("en", "so")) is None
+    True
+    """
+    values = parse_qs(query.lstrip("?")).get("lang", [])
+    code = values[0].strip() if values else ""
+    if not code:
+        return None
+    if code not in known:
+        log.warning("lang=%r in the address has no catalogue; speaking the default", code)
+        return None
+    return code
+
+
+def lang_from_environment(known: tuple[str, ...], environ=os.environ) -> str | None:
+    """The ``lang`` of Voila's ``$QUERY_STRING`` (see :func:`lang_from_query`)."""
+    return lang_from_query(environ.get("QUERY_STRING", ""), known)
 
 
 class PageQuery(anywidget.AnyWidget):
