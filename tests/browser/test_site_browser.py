@@ -198,6 +198,7 @@ def _save_and_load(page, tmp_path):
     scores = re.search(r"Scores: [^\n]*", t.locator(".tt-tbl-info").first.inner_text()).group(0)
     # a new game, then Load: the saved game is back
     t.get_by_role("button", name=re.compile("New game")).click()
+    t.get_by_role("button", name="Start the new game").click()   # a game in progress: asked first
     expect(t.locator(".tt-status")).not_to_contain_text("Hand 1 is over", timeout=STEP_MS)
     expect(t.locator(".tt-tbl-info").first).not_to_contain_text(scores)
     t.locator("input[type=file]").set_input_files(str(saved))
