@@ -27,7 +27,7 @@ import pytest
 from engine import Bid, Look, OhHellGame, OhHellRules, Pass, Phase, SpadesGame, SpadesRules
 from engine.bots import make_player
 from engine.bots.level3 import ExpertPlayer
-from engine.ohhell import MAX_HAND
+from engine.games.oh_hell import MAX_HAND
 
 GAMES_PER_GAME_KIND = 1_000  # per level: 1,000 Spades + 1,000 Oh Hell = 2,000 games
 LEVEL3_SPADES_GAMES = 60     # level 3: 60 Spades + 1,940 Oh Hell = 2,000 games

@@ -25,7 +25,7 @@ def test_the_test_command_runs_the_engine_doctests():
 
 
 def test_there_are_examples_to_run():
-    assert {"engine.registry", "engine.spades", "engine.ohhell", "engine.validation"} <= set(WITH_EXAMPLES)
+    assert {"engine.registry", "engine.games.spades", "engine.games.oh_hell", "engine.validation"} <= set(WITH_EXAMPLES)
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)

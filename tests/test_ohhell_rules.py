@@ -1,5 +1,5 @@
 """Oh Hell core rules OH-1 … OH-12 and worked examples EX-O1 … EX-O6
-(RULES.md), through engine.ohhell's public API.
+(RULES.md), through engine.games.oh_hell's public API.
 
 Hand-made deals are given with ``auto_deal=False`` and :class:`Deal`; seats
 are 0…n−1 clockwise, the player left of the dealer bids and leads first.
@@ -12,7 +12,7 @@ import pytest
 from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, OhHellGame, OhHellRules, Phase,
                     Suit, parse_card, parse_cards, shuffled_deck)
 from engine.game import ScoreLine
-from engine.ohhell import MAX_HAND, score_oh_hell_seat
+from engine.games.oh_hell import MAX_HAND, score_oh_hell_seat
 from engine.verdict import Reason
 from engine_test_helpers import bid_all, play_first_legal
 

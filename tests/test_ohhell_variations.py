@@ -10,7 +10,7 @@ import pytest
 from engine import (Deal, IllegalActionError, InvalidInputError, OhHellGame, OhHellRules, Phase,
                     parse_card, parse_cards)
 from engine.game import ScoreLine
-from engine.ohhell import score_oh_hell_seat
+from engine.games.oh_hell import score_oh_hell_seat
 from engine.record import RecordError, parse_record
 from engine.verdict import Reason
 from engine_test_helpers import play_first_legal

@@ -25,12 +25,12 @@ import pytest
 from hypothesis import given, settings, strategies as hs
 
 from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
-from engine.ohhell import score_oh_hell_seat, seat_points
+from engine.games.oh_hell import score_oh_hell_seat, seat_points
 from engine.playcore import (PlayCore, beating_mask, beats, legal_play_mask, nth_card, pick_card, pick_unforced,
                              random_play_out, random_play_out_masks, random_spades_loop, random_spades_play_out,
                              suit_masks, winning_position)
 from engine.sim import BLIND_NIL, deal_masks, oh_hell_seat_points, random_oh_hell_hand, spades_side_points
-from engine.spades import SPADES_TRICK_RULES
+from engine.games.spades import SPADES_TRICK_RULES
 from engine.tricks import TrickRules, TrickState, explain_trick_winner
 
 OH_HELL_RULES = dict(lead_restricted=False, rule_lead="OH-9", rule_follow="OH-9", rule_must_trump="OH-V6",

@@ -96,7 +96,7 @@ def test_oh_hell_review_written_out():
 
 
 def test_oh_hell_large_hands_are_labelled_estimated():
-    from engine.ohhell import OhHellGame, OhHellRules
+    from engine.games.oh_hell import OhHellGame, OhHellRules
     from engine.record import game_to_record
     g = OhHellGame(OhHellRules(players=6, hand_sizes=(8,)), auto_deal=False)
     g.deal(g.make_deal(3))

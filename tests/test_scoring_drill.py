@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine import Bid, OhHellRules, score_spades_side
-from engine.ohhell import score_oh_hell_seat
+from engine.games.oh_hell import score_oh_hell_seat
 from tutor.drills import ScoringDrill, ScoringProblems
 from tutor.drills.scoring import SCORING_KINDS, ScoringProblem, parse_points
 

@@ -25,8 +25,8 @@ import pytest
 
 from engine import DECK, OhHellGame, OhHellRules, SpadesGame, mask_of, parse_cards
 from engine.actions import Bid
-from engine.ohhell import score_oh_hell_seat
-from engine.spades import score_spades_side
+from engine.games.oh_hell import score_oh_hell_seat
+from engine.games.spades import score_spades_side
 from engine.playcore import pick_unforced
 from engine.tricks import legal_play_mask
 from engine import sim

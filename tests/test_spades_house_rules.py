@@ -23,7 +23,7 @@ from engine import sim
 from engine.bots import make_player
 from engine.bots.advisor import advise_spades
 from engine.record import game_from_record, game_to_record, replay
-from engine.spades import spades_winning_side
+from engine.games.spades import spades_winning_side
 from tutor.house_rules import options_table, same_hand_other_rules
 from engine_test_helpers import bid_all, play_lowest, run_replay
 

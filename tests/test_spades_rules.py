@@ -13,7 +13,7 @@ import pytest
 from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, Pass, Phase, Play, Reason,
                     SpadesGame, SpadesRules, Suit, parse_card, parse_cards, partner_of, side_of, trick_winner)
 from engine.record import game_to_record
-from engine.spades import SEAT_NAMES
+from engine.games.spades import SEAT_NAMES
 from engine_test_helpers import bid_all, play_lowest
 
 # Dealer West (3): North leads.  East holds no clubs; spades J Q K (N), 2 3 4 5 A (E), 6 (S), 7 8 9 T (W).

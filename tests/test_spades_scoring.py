@@ -1,5 +1,5 @@
 """Spades scoring at the scoring level (SP-7 … SP-11, SP-17 … SP-20) with
-``engine.spades.score_spades_side(side, bids, tricks, bags_before)`` and the
+``engine.games.spades.score_spades_side(side, bids, tricks, bags_before)`` and the
 worked examples EX-S1, EX-S2, EX-S4 and EX-S5 of RULES.md, values written out.
 """
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Bid
-from engine.spades import score_spades_side
+from engine.games.spades import score_spades_side
 
 NIL = "nil"
 BLIND = "blind_nil"

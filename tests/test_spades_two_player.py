@@ -15,7 +15,7 @@ from engine import (Bid, Card, Deal, Draw, IllegalActionError, InvalidInputError
 from engine.cards import DECK
 from engine.record import game_from_record, game_to_record, replay
 from engine.registry import spec_for
-from engine.spades_two import draw_outcome, standard_keep
+from engine.games.spades_two import draw_outcome, standard_keep
 
 PROPS = settings(derandomize=True, max_examples=60, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow])

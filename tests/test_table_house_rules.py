@@ -10,7 +10,7 @@ import html
 import json
 
 from engine import SpadesRules
-from engine.spades_rules import OPTION_HELP
+from engine.games.spades import OPTION_HELP
 from tutor.table import new_oh_hell_table, new_spades_table
 from tutor.table_view import spades_house_rules_text
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Suit, cards_of, mask_of, parse_cards
-from engine.spades import SPADES_TRICK_RULES
+from engine.games.spades import SPADES_TRICK_RULES
 from engine.tricks import TrickRules, TrickState, legal_play_mask, trick_winner, winning_offset
 from engine.verdict import Reason
 
