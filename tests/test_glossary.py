@@ -26,12 +26,15 @@ RUNNING = {
     "bid": r"\bbid(?:s|ding)?\b",
     "contract": r"\bcontracts?\b",
     "bag": r"\bbags?\b",
-    "dealer": r"\bdealer'?s?\b",
+    "dealer": r"(?<!non-)\bdealer'?s?\b",
     "partner": r"\bpartner'?s?\b",
     "follow suit": r"\bfollow suit\b",
     "Nil": r"(?<!Blind )\bNil\b",
     "Blind Nil": r"\bBlind Nil\b",
 }
+#: Entries whose English names a word that is not the game word: the hand record's JSON keys
+#: (``bid``, ``look``, ``pass``, ``play``), which stay as they are in every language.
+NOT_GAME_WORDS = {"REC_ACTION_KIND"}
 #: Word entries (msgctxt) that are a glossary word, whole.
 WORDS = {
     "seat.compass.0": "North", "seat.compass.1": "East", "seat.compass.2": "South", "seat.compass.3": "West",
@@ -85,7 +88,7 @@ def test_each_catalogue_says_the_glossarys_word_for_each_game_word(lang):
     words = glossary(lang)
     wrong = []
     for m in _catalogues(lang):
-        if not m.id or not m.string:
+        if not m.id or not m.string or m.context in NOT_GAME_WORDS:
             continue
         english = m.id if isinstance(m.id, tuple) else (m.id,)
         translated = m.string if isinstance(m.string, tuple) else (m.string,)
