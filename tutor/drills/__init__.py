@@ -27,7 +27,7 @@ and can be driven headless (``.click(code)``, ``.bid(value)``,
 """
 from __future__ import annotations
 
-from ._shared import computer_player
+from .shared import computer_player
 from .bidding import Advice, BiddingDrill, advise, compare_bid, count_likely_tricks
 from .draw import DrawDrill, DrawProblem, DrawProblems
 from .follow import FollowSuitDrill, free_position_text

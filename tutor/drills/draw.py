@@ -34,7 +34,7 @@ from engine import Card, Suit
 
 from ..common import Feedback, guarded
 from ..table_view import TABLE_CSS, card_html
-from ._shared import stats_html
+from .shared import stats_html
 
 __all__ = ["DrawProblem", "DrawProblems", "DrawDrill", "judge_draw", "POLICY", "RULE"]
 
