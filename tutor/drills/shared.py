@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from engine.bots import Player, make_player
 from engine.bots.sampling import PlayTerms
@@ -198,7 +198,7 @@ class KindCycle:
     a kind the learner missed comes back after the next problem
     (:meth:`ask_again`)."""
 
-    def __init__(self, kinds: Sequence[str], rng: random.Random):
+    def __init__(self, kinds: Iterable[str], rng: random.Random):
         self.kinds = tuple(kinds)
         self.rng = rng
         self._queue: list[str] = []
