@@ -4,6 +4,7 @@ and a new drill is one entry there (issue 26)."""
 from __future__ import annotations
 
 import dataclasses
+import gettext
 
 import ipywidgets as W
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import tutor.drills.menu as menu
 from engine.message import Text
 from engine.registry import game_names
+from engine.text import add_translation, language
 from tutor.app import TrickTutorApp
 from tutor.drills import DRILL_GAMES, DRILLS, Drill, drill_game, drills_for
 
@@ -70,3 +72,34 @@ def test_a_new_drill_is_one_entry(monkeypatch):
 def test_drill_entries_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         DRILLS[0].title = "x"  # type: ignore[misc]
+
+
+class _Brackets(gettext.NullTranslations):
+    """A pseudo-language: every entry of the tutor's catalogue in ‹ ›."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"‹{message}›"
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return f"‹{singular if n == 1 else plural}›"
+
+
+def test_the_drills_words_come_from_the_catalogue():
+    add_translation("qx-drills", _Brackets(), domain="tutor")
+    with language("qx-drills"):
+        app = TrickTutorApp(seed=6)
+        assert all(label.startswith("‹") for label, _value in app._drill_game.options)
+        assert app._drill_game.description == "‹Game:›"
+        for choice in DRILL_GAMES:
+            app._drill_game.value = choice.key
+            assert all(t.startswith("‹") and t.endswith("›") for t in app._drill_tabs.titles)
+            for i in range(len(app._drill_tabs.titles)):
+                app._drill_tabs.selected_index = i
+                drill = app.drills[choice.key][i]
+                assert "<h2 style='margin:4px 0;font-size:1.17em'>‹" in drill.title.value
+                if hasattr(drill, "stats"):  # the bidding drill has no streak line
+                    assert "‹Streak <b>0</b>" in drill.stats.value
+        draw = app.drills["spades_two"][0]
+        draw.keep()
+        assert draw.feedback.text.startswith(("✗ ‹Not this time.", "✓ ‹Yes.", "‹"))
+        assert draw.keep_button.description.startswith("‹Keep the ")
