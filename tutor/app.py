@@ -255,7 +255,7 @@ class TrickTutorApp(W.VBox):
         self.seed = seed
         self._rng = random.Random(seed)
         self.feedback = Feedback()
-        self.drills: dict[str, tuple] = {}
+        self.drills: dict[str, list[Any]] = {}
         self.spades_table = None
         self.spades_two_table = None  # built when "Spades for two" is first chosen in Play Spades
         self.oh_hell_table = None
