@@ -2,7 +2,7 @@
 it and take the next card?
 
 Each problem is a real moment of a two-player draw: a seeded pack is dealt
-by :class:`engine.spades_two.SpadesTwoGame` and both players draw by the
+by :class:`engine.games.spades_two.SpadesTwoGame` and both players draw by the
 engine's standard draw policy up to a chosen turn; then the learner takes
 the place of the player to draw, and sees what that player knows (the
 seat's own view): the top card, the cards kept so far, the cards discarded
