@@ -145,11 +145,11 @@ def test_the_stated_policy_and_its_reasons_agree_with_the_engine_for_every_card(
     """POLICY's words and every reason the drill gives name the decision of
     engine.games.spades_two.standard_keep, for each of the 52 cards."""
     from engine.games.spades_two import standard_keep
-    from tutor.drills.draw import POLICY, _why
+    from tutor.drills.draw import POLICY, policy_reason
     assert POLICY.startswith("keep a spade (spades are always trump), or a queen, a king or an ace; pass anything")
     for top in DECK:
         keep = standard_keep(top)
-        why = _why(top, keep)
+        why = policy_reason(top, keep)
         assert not why.startswith("the standard draw policy"), (top, why)  # the words fit the decision
         if top.suit is Suit.SPADES:
             assert keep and "keeps every spade" in why
@@ -159,4 +159,4 @@ def test_the_stated_policy_and_its_reasons_agree_with_the_engine_for_every_card(
             assert not keep and "passes such a card" in why
     # a decision the words would not explain is stated without a reason
     ace = next(c for c in DECK if c.code == "AH")
-    assert _why(ace, False) == "the standard draw policy passes the A♥."
+    assert policy_reason(ace, False) == "the standard draw policy passes the A♥."

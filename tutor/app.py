@@ -48,7 +48,10 @@ import ipywidgets as W  # noqa: E402
 from engine import OhHellRules  # noqa: E402
 
 from .common import Feedback, guarded  # noqa: E402
+from .drills import DRILL_GAMES, drill_game, drills_for  # noqa: E402
+from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO  # noqa: E402
 from .page_query import PageQuery, seed_from_environment, seed_from_query  # noqa: E402
+from .text import say, say_html  # noqa: E402
 
 __all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "APP_CSS", "lab_link"]
 
@@ -234,8 +237,6 @@ PLACES = {"Spades": "in the Play Spades tab (Game: Four players, partners)",
           "Spades for two": "in the Play Spades tab (Game: Spades for two)",
           "Oh Hell": "in the Play Oh Hell tab"}
 
-#: The app's drill choices: (game name as in the registry, Oh Hell's must-trump OH-V6).
-_DRILL_KINDS = {"spades": ("spades", False), "oh_hell": ("oh_hell", False), "must_trump": ("oh_hell", True)}
 
 class TrickTutorApp(W.VBox):
     """The whole app (see the module docstring).
@@ -254,7 +255,7 @@ class TrickTutorApp(W.VBox):
         self.seed = seed
         self._rng = random.Random(seed)
         self.feedback = Feedback()
-        self.drills: dict[str, tuple] = {}
+        self.drills: dict[str, list[Any]] = {}
         self.spades_table = None
         self.spades_two_table = None  # built when "Spades for two" is first chosen in Play Spades
         self.oh_hell_table = None
@@ -340,57 +341,34 @@ class TrickTutorApp(W.VBox):
         return [W.HTML(_learn_html())]
 
     def _build_drills(self) -> list:
+        """The Drills section, built from :data:`tutor.drills.DRILL_GAMES` (the
+        game switch) and :data:`tutor.drills.DRILLS` (the tabs)."""
         self._drill_game = W.ToggleButtons(
-            options=[("Spades", "spades"), ("Oh Hell", "oh_hell"), ("Oh Hell, must trump (OH-V6)", "must_trump"),
-                     ("Spades for two (SP-2P)", "spades_two")],
-            value="spades", description="Game:", style={"button_width": "auto"})
+            options=[(say(choice.label), choice.key) for choice in DRILL_GAMES],
+            value=DRILL_GAMES[0].key, description=say(DRILL_GAME_LABEL), style={"button_width": "auto"})
         self._drill_game.add_class("tt-drill-game")
         self._drill_tabs = W.Tab()
         self._drill_tabs.add_class("tt-drill-tabs")
         self._drill_boxes: dict[str, list] = {}
         self._drill_game.observe(self._on_drill_game, names="value")
         self._drill_tabs.observe(self._on_drill_tab, names="selected_index")
-        self._show_drills("spades")
-        intro = W.HTML("<p class='tt-section-intro'>Four short drills. <b>Follow suit</b>: click the card you "
-                       "would play; a wrong card is explained with its rule and the legal cards light up. "
-                       "<b>Who wins?</b>: click the winning card of a trick. <b>Bidding</b>: choose a bid and "
-                       "see how the hand goes. <b>Scoring</b>: work out a hand's points and bags. "
-                       "<b>Spades for two</b> has its own drill: <b>The draw</b>, keep the top card or take the "
-                       "next one (SP-2P-2).</p>")
+        self._show_drills(DRILL_GAMES[0].key)
+        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(DRILLS_INTRO)}</p>")
         return [intro, self._drill_game, self._drill_tabs]
 
-    DRILL_TITLES = ("Follow suit", "Who wins?", "Bidding", "Scoring")
-    #: The drills of Spades for two (the game switch's last choice).
-    TWO_DRILL_TITLES = ("The draw",)
+    #: The drill tabs of the four-seat games (English; :meth:`drill_titles` gives them in the language).
+    DRILL_TITLES = tuple(str(d.title) for d in drills_for(DRILL_GAMES[0].key))
 
     def drill_titles(self, kind: str) -> tuple[str, ...]:
-        """The drill tabs shown for ``kind`` (the game switch's value)."""
-        return self.TWO_DRILL_TITLES if kind == "spades_two" else self.DRILL_TITLES
+        """The drill tabs shown for ``kind`` (the game switch's value), in the current language."""
+        return tuple(say(d.title) for d in drills_for(kind))
 
-    def _make_drill(self, kind: str, which: int):
-        """Drill ``which`` (0 follow suit, 1 who wins, 2 bidding, 3 scoring) for ``kind``
-        ("spades", "oh_hell" or "must_trump")."""
-        from .drills import BiddingDrill, FollowSuitDrill, ScoringDrill, TrickWinnerDrill
+    def _make_drill(self, kind: str, which: int) -> Any:
+        """Drill ``which`` (its place in :func:`tutor.drills.drills_for` ``(kind)``) for the
+        game switch's choice ``kind``, seeded from the app's seed."""
         seed = self._next_seed()
         seed = seed if seed is not None else random.randrange(1_000_000)
-        if kind == "spades_two":
-            from .drills import DrawDrill
-            drill = DrawDrill(seed=seed)
-            drill.add_class("tt-draw-drill")
-            return drill
-        game, must_trump = _DRILL_KINDS[kind]
-        if which == 0:
-            drill = FollowSuitDrill(game=game, must_trump=must_trump, seed=seed)
-            drill.add_class("tt-follow-drill")
-        elif which == 1:
-            drill = TrickWinnerDrill(game=game, seed=seed)
-            drill.add_class("tt-winner-drill")
-        elif which == 2:
-            drill = BiddingDrill(game=game, seed=seed)
-            drill.add_class("tt-bidding-drill")
-        else:
-            drill = ScoringDrill(game=game, seed=seed)
-        return drill
+        return drills_for(kind)[which].build(drill_game(kind), seed)
 
     def _show_drills(self, kind: str) -> None:
         """Show the drills of ``kind``; each is built the first time its tab is

@@ -24,13 +24,18 @@ and can be driven headless (``.click(code)``, ``.bid(value)``,
 * :class:`DrawDrill` (:mod:`.draw`): Spades for two, the draw (SP-2P-2):
   keep the top card or pass it and take the next; judged by the engine's
   standard draw policy, the trade-off explained in plain words.
+
+:data:`DRILLS` (:mod:`.menu`) lists every drill the app offers, and
+:data:`DRILL_GAMES` the choices of its game switch: the app's Drills section
+is built from them, so a new drill is one entry there.
 """
 from __future__ import annotations
 
-from ._shared import computer_player
+from .shared import computer_player
 from .bidding import Advice, BiddingDrill, advise, compare_bid, count_likely_tricks
 from .draw import DrawDrill, DrawProblem, DrawProblems
 from .follow import FollowSuitDrill, free_position_text
+from .menu import DRILL_GAMES, DRILLS, Drill, DrillGame, drill_game, drills_for
 from .positions import (
     CYCLES, FREE_KINDS, KIND_RULE, KIND_TEXT, POSITION_KINDS, Position, PositionStream, classify_position, kinds_for,
 )
@@ -42,4 +47,5 @@ __all__ = [
     "Position", "PositionStream", "POSITION_KINDS", "CYCLES", "FREE_KINDS", "KIND_RULE", "KIND_TEXT",
     "classify_position", "kinds_for", "free_position_text", "count_likely_tricks", "advise", "compare_bid",
     "Advice", "computer_player", "TrickSetup", "DrawDrill", "DrawProblem", "DrawProblems",
+    "DRILLS", "DRILL_GAMES", "Drill", "DrillGame", "drill_game", "drills_for",
 ]

@@ -1,39 +1,110 @@
 """The follow-suit drill: which card may you play?  (SP-13, SP-14, SP-15, OH-9, OH-V6)"""
 from __future__ import annotations
 
-import html
 import time
 from collections import Counter
 from typing import Any
 
 import ipywidgets as W
 
-from engine import Card, Verdict
+from engine import Verdict
+from engine.message import Msg
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import GAME_NAMES, cap, seat_name, stats_html
-from .positions import KIND_TEXT, Position, PositionStream, kinds_for
+from ..text import M_, say, say_html
+from .positions import KIND_TEXT, Position, PositionStream, config_of
+from .shared import NEXT, SKIP, own_names, play_terms, seat_name, stats_html, word
 
-__all__ = ["FollowSuitDrill", "free_position_text"]
+__all__ = ["FollowSuitDrill", "free_position_text", "FREE_TEXT"]
 
 
-#: Why every card is legal in a free position, per drill configuration ({led}: the suit led).
+#: Why every card is legal in a free position, per drill configuration ({led_suit}: the suit led).
 FREE_TEXT = {
-    "spades": ("Any card was allowed: you hold no {led}, so you may play any card (SP-14). "
-               "A spade trumps the trick and breaks spades (SP-15); any other card is a discard."),
-    "oh_hell": "Any card was allowed: you hold no {led}, so you may play any card (OH-9). You may trump, but you need not.",
-    "oh_hell_must_trump": ("Any card was allowed: you hold no {led} and no trump, and must-trump (OH-V6) binds "
-                           "only a player who holds a trump."),
+    # TRANSLATORS: follow-suit drill, Spades, after a position where every card was allowed. {led_suit}: the suit led (plural, "hearts").
+    "spades": M_("drills.follow.free.spades",
+                 "Any card was allowed: you hold no {led_suit}, so you may play any card (SP-14). "
+                 "A spade trumps the trick and breaks spades (SP-15); any other card is a discard."),
+    # TRANSLATORS: follow-suit drill, Oh Hell, after a position where every card was allowed. {led_suit}: the suit led.
+    "oh_hell": M_("drills.follow.free.oh_hell",
+                  "Any card was allowed: you hold no {led_suit}, so you may play any card (OH-9). "
+                  "You may trump, but you need not."),
+    # TRANSLATORS: follow-suit drill, Oh Hell with must-trump (OH-V6): every card was allowed. {led_suit}: the suit led.
+    "oh_hell_must_trump": M_("drills.follow.free.must_trump",
+                             "Any card was allowed: you hold no {led_suit} and no trump, and must-trump (OH-V6) "
+                             "binds only a player who holds a trump."),
 }
+
+# TRANSLATORS: the follow-suit drill's title. {game}: the game's name (Spades, Oh Hell).
+TITLE = M_("drills.follow.title", "Follow suit: {game}")
+# TRANSLATORS: the follow-suit drill's title with Oh Hell's must-trump variation (OH-V6). {game}: the game's name.
+TITLE_MUST_TRUMP = M_("drills.follow.title.must_trump", "Follow suit: {game} (must trump)")
+# TRANSLATORS: the follow-suit drill's instruction, under its title.
+ASK = M_("drills.follow.ask", "Click the card you would play.")
+# TRANSLATORS: the accessible name of the row of cards already played to the trick.
+TABLE = M_("drills.follow.table", "On the table")
+# TRANSLATORS: the accessible name of the row of cards already played: {name} led the trick with {led_card}.
+TABLE_LED = M_("drills.follow.table.led", "On the table: {name} led the {led_card}")
+# TRANSLATORS: the accessible name of the (empty) row of cards played when the learner leads.
+TABLE_EMPTY = M_("drills.follow.table.empty", "On the table: nothing yet (you lead)")
+# TRANSLATORS: the accessible name of the learner's cards.
+HAND = M_("drills.follow.hand", "Your hand")
+# TRANSLATORS: the accessible name of the learner's cards; {name}: the learner's seat (West).
+HAND_SEAT = M_("drills.follow.hand.seat", "Your hand ({name})")
+# TRANSLATORS: the "Next"/"Skip" button's tooltip in the follow-suit drill.
+NEXT_TIP = M_("drills.follow.next.tooltip", "Go on to the next position")
+
+# TRANSLATORS: the trump line (Spades): trump may be led now. {symbol}: ♠; {trump_suit}: the suit's name (spades).
+TRUMP_BROKEN = M_("drills.follow.trump.broken", "Trump: {symbol} {trump_suit}, broken")
+# TRANSLATORS: the trump line (Spades): no spade may be led yet (SP-13). {symbol}: ♠; {trump_suit}: spades.
+TRUMP_UNBROKEN = M_("drills.follow.trump.unbroken", "Trump: {symbol} {trump_suit}, not broken yet")
+# TRANSLATORS: the trump line when the hand has no trump (Oh Hell).
+NO_TRUMP = M_("drills.follow.trump.none", "No trump this hand")
+# TRANSLATORS: the trump line (Oh Hell). {symbol}: the suit's symbol; {trump_suit}: its name; {turn_up}: the card turned up.
+TRUMP_TURNED = M_("drills.follow.trump.turned", "Trump: {symbol} {trump_suit} (turned up: {turn_up})")
+# TRANSLATORS: as drills.follow.trump.turned, with Oh Hell's must-trump variation on (OH-V6).
+TRUMP_TURNED_MUST = M_("drills.follow.trump.turned.must_trump",
+                       "Trump: {symbol} {trump_suit} (turned up: {turn_up}) · must-trump is on (OH-V6)")
+# TRANSLATORS: the trump line of a hand whose trump is fixed. {symbol}: the suit's symbol; {trump_suit}: its name.
+TRUMP_FIXED = M_("drills.follow.trump.fixed", "Trump: {symbol} {trump_suit}")
+
+# TRANSLATORS: the position's heading (Oh Hell: the learner is "you"). {count}: the position's number; {trick}: the trick's number; {size}: tricks in the hand; {trump}: the trump line.
+INFO = M_("drills.follow.info", "Position {count}: trick {trick} of {size}. <b>{trump}</b>.")
+# TRANSLATORS: as drills.follow.info where the seats have names: {name} is the learner's seat (West).
+INFO_SEAT = M_("drills.follow.info.seat", "Position {count}: you are <b>{name}</b>, trick {trick} of {size}. <b>{trump}</b>.")
+# TRANSLATORS: who played what so far: {name} the player, {led_card}/{card} the card they played ("Ada 4♥").
+PLAYED_ITEM = M_("drills.follow.played.item", "{name} {card}")
+# TRANSLATORS: between two cards played, in the order they were played ("West 4♥, then North K♥").
+PLAYED_SEP = M_("drills.follow.played.sep", ", then ")
+# TRANSLATORS: the cards on the table. {name}: who led; {played}: every card played so far, in order ("West 4♥, then North K♥").
+LED = M_("drills.follow.led", "{name} led. Played so far: {played}.")
+# TRANSLATORS: the learner leads: no card is on the table yet.
+LEAD = M_("drills.follow.lead", "You lead to this trick.")
+
+# TRANSLATORS: a click that came right after a new position appeared (the tail of a double click) was ignored.
+DEBOUNCED = M_("drills.follow.note.debounced",
+               "That click came just as a new position appeared, so it was ignored: look at the new position, "
+               "then click.")
+# TRANSLATORS: a second click after the position was answered.
+ANSWERED = M_("drills.follow.note.answered", "You have already answered this position: press Next.")
+# TRANSLATORS: a card the learner already tried (refused) was clicked again. {card}: the card.
+TRIED = M_("drills.follow.note.tried", "You already tried the {card}; choose one of the highlighted cards.")
+# TRANSLATORS: the learner clicked a card on the table instead of one in the hand. {card}: that card.
+ON_TABLE = M_("drills.follow.note.on_table", "The {card} is on the table already: click a card in your hand.")
+# TRANSLATORS: after a position, above the next one. {kind}: what it practised; {rule}: its rule id; {card}: the card played; {why}: why it was allowed (sentences).
+SUMMARY_FIRST = M_("drills.follow.summary.first",
+                   "Previous position ({kind}, {rule}): you played the {card} at the first try. {why}")
+# TRANSLATORS: as drills.follow.summary.first, when the learner got there after a refused card.
+SUMMARY = M_("drills.follow.summary", "Previous position ({kind}, {rule}): you played the {card}. {why}")
 
 
 def free_position_text(pos: Position) -> str:
     """Why every card is legal in a free position (void in the suit led),
     naming the rule: SP-14 / SP-15 (Spades), OH-9, OH-V6."""
     g = pos.game
-    config = kinds_for(g.view(pos.seat).game, getattr(g.rules, "must_trump", False))
-    return FREE_TEXT[config].format(led=g.current_trick.cards[0].suit.noun)
+    trick = g.current_trick
+    assert trick is not None and trick.cards, "a free position follows a lead"
+    return say(FREE_TEXT[config_of(g, pos.seat)], led_suit=trick.cards[0].suit.letter)
 
 
 class FollowSuitDrill(W.VBox):
@@ -60,38 +131,39 @@ class FollowSuitDrill(W.VBox):
     ``last_verdict``, ``positions_done``.
     """
 
+    position: Position
+
     def __init__(self, game: str = "spades", must_trump: bool = False, seed: int = 0, players: int = 4,
                  auto_advance: bool = True, debounce_s: float = 0.4, **kwargs: Any):
         self.game_kind = game
         self.stream = PositionStream(game, must_trump=must_trump, seed=seed, players=players)
+        self.spec = self.stream.spec
         self.players = players
         self.auto_advance = auto_advance
         self.debounce_s = debounce_s
         self.streak = 0
         self.best_streak = 0
-        self.mistakes: Counter = Counter()
+        self.mistakes: Counter[str] = Counter()
         self.positions_done = 0
         self.last_verdict: Verdict | None = None
-        self.position: Position | None = None
         self._accepting = False
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        name = GAME_NAMES.get(game, game) + (" (must trump)" if must_trump else "")
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Follow suit: {name}</h2>"
-                            "<div style='font-size:14px'>Click the card you would play.</div>")
+        title = say_html(TITLE_MUST_TRUMP if must_trump else TITLE, game=self.spec.title)
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{title}</h2>"
+                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
         self.stats = W.HTML()
         self.info = W.HTML()
         # full-size and not greyed out: the led card is the most important card on screen
-        self.table = CardHand(cards=[], label="On the table")
+        self.table = CardHand(cards=[], label=say(TABLE))
         self.table.on_click(self._on_table_card)
-        self.hand = CardHand(cards=[], label="Your hand")
+        self.hand = CardHand(cards=[], label=say(HAND))
         self.feedback = Feedback()
         self.note = Feedback()
         self.last = Feedback()
         self.last.add_class("tt-last-position")
-        self.next_button = W.Button(description="Next", icon="arrow-right",
-                                    tooltip="Go on to the next position")
+        self.next_button = W.Button(description=say(NEXT), icon="arrow-right", tooltip=say(NEXT_TIP))
         self.hand.on_click(self._on_card)
         self.next_button.on_click(self._on_next)
         super().__init__([self.title, self.stats, self.last, self.info, self.table, self.hand, self.feedback,
@@ -116,7 +188,7 @@ class FollowSuitDrill(W.VBox):
 
     def click(self, code: str) -> bool:
         """Simulate the learner clicking ``code`` in their hand (headless)."""
-        return self.hand.simulate_click(code)
+        return bool(self.hand.simulate_click(code))
 
     def next(self) -> None:
         """Go on to the next position (as the *Next* button)."""
@@ -124,7 +196,20 @@ class FollowSuitDrill(W.VBox):
 
     # ---------------------------------------------------------------- drawing
     def _name(self, seat: int) -> str:
-        return seat_name(self.game_kind, seat, learner=self.position.seat, n_seats=self.position.game.n_seats)
+        return seat_name(self.spec, seat, learner=self.position.seat, n_seats=self.position.game.n_seats)
+
+    def _trump_line(self, pos: Position) -> str:
+        view = pos.game.view(pos.seat)
+        trump = view.trump
+        if trump is None:
+            return say(NO_TRUMP)
+        terms = play_terms(view)
+        if terms.lead_restricted:  # trumps are led once broken (SP-13)
+            return say(TRUMP_BROKEN if view.broken else TRUMP_UNBROKEN, symbol=trump.symbol, trump_suit=trump.letter)
+        if view.turn_up is None:
+            return say(TRUMP_FIXED, symbol=trump.symbol, trump_suit=trump.letter)
+        return say(TRUMP_TURNED_MUST if terms.must_trump else TRUMP_TURNED, symbol=trump.symbol,
+                   trump_suit=trump.letter, turn_up=view.turn_up.code)
 
     def _load(self, pos: Position) -> None:
         self.position = pos
@@ -133,56 +218,50 @@ class FollowSuitDrill(W.VBox):
         self.note.clear()
         g = pos.game
         trick = g.current_trick
-        if g.spec.fixed_trump is not None:  # Spades: always trump, led once broken (SP-2, SP-13)
-            trump = f"Trump: ♠ spades, {'broken' if g.spades_broken else 'not broken yet'}"
-        elif g.trump is None:
-            trump = "No trump this hand"
-        else:
-            trump = f"Trump: {g.trump.symbol} {g.trump.noun} (turned up: {g.turn_up.display})"
-            if g.rules.must_trump:
-                trump += " · must-trump is on (OH-V6)"
         if trick is not None and trick.cards:
-            played = ", then ".join(f"{self._name(s)} {c.display}" for s, c in zip(trick.seats, trick.cards))
-            table_text = f"{cap(self._name(trick.leader))} led. Played so far: {played}."
-            label = f"On the table: {self._name(trick.leader)} led the {trick.cards[0].display}"
+            played = word(PLAYED_SEP).join(say(PLAYED_ITEM, name=self._name(s), card=c.code)
+                                           for s, c in zip(trick.seats, trick.cards))
+            table_text = say_html(LED, name=self._name(trick.leader), played=played)
+            label = say(TABLE_LED, name=self._name(trick.leader), led_card=trick.cards[0].code)
         else:
-            table_text = "You lead to this trick."
-            label = "On the table: nothing yet (you lead)"
-        me = self._name(pos.seat)
-        who = "" if me == "you" else f"you are <b>{html.escape(me)}</b>, "
+            table_text = say_html(LEAD)
+            label = say(TABLE_EMPTY)
         size = g.view(pos.seat).hand_size
-        self.info.value = (f"<div style='font-size:15px;line-height:1.5'>Position {self.stream.count}: "
-                           f"{who}trick {pos.trick} of {size}. <b>{html.escape(trump)}</b>.<br>"
-                           f"{html.escape(table_text)}</div>")
+        trump = self._trump_line(pos)
+        if own_names(self.spec):
+            head = say_html(INFO_SEAT, count=self.stream.count, name=self._name(pos.seat), trick=pos.trick,
+                            size=size, trump=trump)
+            hand_label = say(HAND_SEAT, name=self._name(pos.seat))
+        else:
+            head = say_html(INFO, count=self.stream.count, trick=pos.trick, size=size, trump=trump)
+            hand_label = say(HAND)
+        self.info.value = f"<div style='font-size:15px;line-height:1.5'>{head}<br>{table_text}</div>"
         self.table.cards = [c.code for c in trick.cards] if trick is not None else []
         self.table.label = label
         self.hand.highlighted = []
         self.hand.playable = []  # never reveal the legal cards before the click
         self.hand.cards = [c.code for c in g.hand_of(pos.seat)]
-        self.hand.label = "Your hand" if me == "you" else f"Your hand ({me})"
+        self.hand.label = hand_label
         self.hand.disabled = False
-        self.next_button.description = "Skip" if self.auto_advance else "Next"
+        self.next_button.description = say(SKIP if self.auto_advance else NEXT)
         self._accepting = True
         self._draw_stats()
 
     def _draw_stats(self) -> None:
-        self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes,
-                                      f" · positions done <b>{self.positions_done}</b>")
+        self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes, done=self.positions_done)
 
     # ---------------------------------------------------------------- callbacks
     @guarded()
     def _on_card(self, code: str) -> None:
         now = time.monotonic()
         if now - self._advanced_at < self.debounce_s:
-            self.note.show_info("That click came just as a new position appeared, so it was ignored: "
-                                "look at the new position, then click.")
+            self.note.show_info(say(DEBOUNCED))
             return
         if not self._accepting:
-            self.note.show_info("You have already answered this position: press Next.")
+            self.note.show_info(say(ANSWERED))
             return
         if code in self._wrong_tried:
-            self.note.show_info(f"You already tried the {Card.parse(code).display}; "
-                                f"choose one of the highlighted cards.")
+            self.note.show_info(say(TRIED, card=code))
             return
         self.note.clear()
         pos = self.position
@@ -203,10 +282,9 @@ class FollowSuitDrill(W.VBox):
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
         self.positions_done += 1
-        card = Card.parse(code)
-        why = free_position_text(pos) if pos.free else v.message
-        summary = (f"Previous position ({KIND_TEXT[pos.kind]}, {pos.rule}): you played the "
-                   f"{card.display}{' at the first try' if first_try else ''}. {why}")
+        why: str | Msg = free_position_text(pos) if pos.free else v.msg
+        summary = say(SUMMARY_FIRST if first_try else SUMMARY, kind=KIND_TEXT[pos.kind], rule=pos.rule, card=code,
+                      why=why)
         self._accepting = False
         self.hand.highlighted = [code]
         if self.auto_advance:
@@ -215,7 +293,7 @@ class FollowSuitDrill(W.VBox):
             self._advanced_at = time.monotonic()
         else:
             if pos.free:
-                self.feedback.show_ok(why)
+                self.feedback.show_ok(str(why))
             else:
                 self.feedback.show_verdict(v)
             self.last.clear()
@@ -223,10 +301,10 @@ class FollowSuitDrill(W.VBox):
 
     @guarded("note")
     def _on_table_card(self, code: str) -> None:
-        self.note.show_info(f"The {Card.parse(code).display} is on the table already: click a card in your hand.")
+        self.note.show_info(say(ON_TABLE, card=code))
 
     @guarded()
-    def _on_next(self, _button=None) -> None:
+    def _on_next(self, _button: Any = None) -> None:
         if self._accepting:
             self.streak = 0  # skipping a position ends the streak
         self.last.clear()

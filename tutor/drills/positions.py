@@ -9,20 +9,28 @@ that freedom is the lesson (void in the suit led, SP-14 / SP-15 / OH-9 /
 OH-V6).  Kinds are served in shuffled cycles in which four positions of
 five hold an illegal card; a kind the learner missed comes back soon
 (:meth:`PositionStream.ask_again`).
+
+The games the drill knows are the keys of :data:`HANDS` (how a position's
+hand is dealt and bid, per game); what differs between them beyond that is
+in the tables below, keyed by configuration (``"spades"``, ``"oh_hell"``,
+``"oh_hell_must_trump"``), and in the game's declaration (its play terms).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Callable
 
-from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame
-from engine.ohhell import MAX_HAND
+from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame, TrickGame
+from engine.actions import Action
+from engine.games.oh_hell import MAX_HAND
+from engine.message import Text
 
-from ._shared import KindCycle, drill_spec
+from ..text import M_, say
+from .shared import KindCycle, drill_spec, play_terms
 
 __all__ = ["Position", "PositionStream", "POSITION_KINDS", "KIND_RULE", "KIND_TEXT", "FREE_KINDS",
-           "CYCLES", "classify_position", "kinds_for"]
+           "CYCLES", "HANDS", "classify_position", "kinds_for", "config_of"]
 
 
 #: The kinds of follow-suit positions, per drill configuration
@@ -64,16 +72,39 @@ KIND_RULE: dict[str, dict[str, str]] = {
     "oh_hell_must_trump": {"follow": "OH-9", "must_trump": "OH-V6", "void": "OH-V6"},
 }
 
-KIND_TEXT = {
-    "follow": "following suit", "follow_trump": "following suit while holding trumps",
-    "lead_unbroken": "leading before spades are broken", "must_trump": "void in the suit led, must trump",
-    "void": "void in the suit led: any card",
+#: What each kind of position practises, as the drill names it after the answer.
+KIND_TEXT: dict[str, Text] = {
+    # TRANSLATORS: what a follow-suit position practised, in "Previous position (following suit, SP-14): …".
+    "follow": M_("drills.follow.kind.follow", "following suit"),
+    # TRANSLATORS: what a follow-suit position practised (Oh Hell: the learner also held a trump).
+    "follow_trump": M_("drills.follow.kind.follow_trump", "following suit while holding trumps"),
+    # TRANSLATORS: what a follow-suit position practised (Spades: leading a spade is not allowed yet, SP-13).
+    "lead_unbroken": M_("drills.follow.kind.lead_unbroken", "leading before spades are broken"),
+    # TRANSLATORS: what a follow-suit position practised (Oh Hell with must-trump, OH-V6).
+    "must_trump": M_("drills.follow.kind.must_trump", "void in the suit led, must trump"),
+    # TRANSLATORS: what a follow-suit position practised (no card of the suit led: every card was allowed).
+    "void": M_("drills.follow.kind.void", "void in the suit led: any card"),
 }
+
+# TRANSLATORS: a programmer asked for the must-trump variation (OH-V6) in a game without it. {game}: the game's name.
+NO_MUST_TRUMP = M_("drills.follow.error.must_trump",
+                   "must-trump (OH-V6) is an Oh Hell variation; {game} never requires trumping (SP-14)")
+# TRANSLATORS: a programmer asked for a kind of position the drill does not have. {kind}: what was asked; {config}: the drill's configuration.
+NOT_A_KIND = M_("drills.follow.error.kind", "{kind} is not a position kind of {config}")
+# TRANSLATORS: an internal error: no position of the wanted kind turned up. {config}: the drill's configuration.
+NOT_FOUND = M_("drills.follow.error.not_found", "no follow-suit position could be found for {config}")
 
 
 def kinds_for(game: str, must_trump: bool = False) -> str:
-    """The configuration key of :data:`POSITION_KINDS` for a game."""
+    """The configuration key of :data:`POSITION_KINDS` for a game (its record name)."""
     return f"{game}_must_trump" if must_trump else game
+
+
+def config_of(game: TrickGame, seat: int) -> str:
+    """The configuration of a game's position for ``seat``: the game's record
+    name, with must-trump (OH-V6) when its rules say so (its play terms)."""
+    view = game.view(seat)
+    return kinds_for(view.spec.name, play_terms(view).must_trump)
 
 
 @dataclass
@@ -84,7 +115,7 @@ class Position:
     played in the hand (``plays``) and the trick number (1-based,
     ``trick``)."""
 
-    game: Any
+    game: TrickGame
     seat: int
     kind: str
     deal_number: int
@@ -98,19 +129,22 @@ class Position:
         return self.kind in FREE_KINDS
 
 
-def classify_position(game) -> str | None:
+def classify_position(game: TrickGame) -> str | None:
     """The kind (see :data:`POSITION_KINDS`) of the position for the seat to
     act in ``game`` (PLAY phase), or None when it teaches nothing: fewer
     than two legal cards, or a kind the drills do not use.  The legal cards
     are the engine's (``game.legal_plays``)."""
     seat = game.to_act
+    if seat is None:
+        return None
     legal = game.legal_plays(seat)
     if len(legal) < 2:
         return None
     view = game.view(seat)  # what the seat may see: its hand, the trump, whether spades are broken
-    hand = view.hand
+    hand = view.hand or ()
     trump = view.trump
-    must_trump = getattr(game.rules, "must_trump", False)
+    must_trump = play_terms(view).must_trump
+    kinds = POSITION_KINDS.get(kinds_for(view.spec.name, must_trump), ())
     trick = game.current_trick
     trumps = [c for c in hand if trump is not None and c.suit == trump]
     others = len(hand) - len(trumps)
@@ -126,14 +160,48 @@ def classify_position(game) -> str | None:
         if not illegal:
             return None
         # Oh Hell's variety: holding a trump too (Spades' spades are its trumps: plain "follow")
-        return ("follow_trump" if view.spec.fixed_trump is None and not must_trump and trumps and led != trump
-                else "follow")
+        return "follow_trump" if "follow_trump" in kinds and trumps and led != trump else "follow"
     if illegal:  # void and still refused: only must-trump (OH-V6) does that
         return "must_trump" if trumps and others else None
     if must_trump:  # void holding no trump: OH-V6 does not bind
         return "void" if not trumps and trump is not None else None
     # void holding trumps and other cards: free to trump or not (SP-14, SP-15 while spades are unbroken; OH-9)
     return "void" if trumps and others and not view.broken else None
+
+
+# ----------------------------------------------------------------------------- the games' hands
+def _spades_hand(rng: random.Random, number: int, players: int, must_trump: bool) -> TrickGame:
+    """A Spades hand after the bidding: four seats (SP-1), bids of 1 to 4."""
+    g = SpadesGame(dealer=rng.randrange(4), auto_deal=False)
+    g.deal(number)
+    while g.phase is Phase.BIDDING:
+        seat = g.to_act
+        assert seat is not None
+        g.bid(seat, rng.randint(1, 4))
+    return g
+
+
+def _oh_hell_hand(rng: random.Random, number: int, players: int, must_trump: bool) -> TrickGame:
+    """An Oh Hell hand of 5 to 10 cards (fewer with many players, OH-5) after
+    random legal bids; a card turned up for trump (OH-7), must-trump as asked (OH-V6)."""
+    top = min(10, MAX_HAND[players] - 1)
+    size = rng.randint(min(5, top), top)
+    rules = OhHellRules(players=players, hand_sizes=(size,), no_trump_final_hand=False, must_trump=must_trump)
+    g = OhHellGame(rules, dealer=rng.randrange(players), auto_deal=False)
+    g.deal(number)
+    while g.phase is Phase.BIDDING:
+        seat = g.to_act
+        assert seat is not None
+        g.apply(rng.choice(g.legal_bids(seat)))
+    return g
+
+
+#: How a position's hand is dealt and bid, per game (record name): the games
+#: the follow-suit drill knows.  ``(rng, deal number, players, must_trump) -> game``.
+HANDS: dict[str, Callable[[random.Random, int, int, bool], TrickGame]] = {
+    "spades": _spades_hand,
+    "oh_hell": _oh_hell_hand,
+}
 
 
 class PositionStream:
@@ -148,21 +216,22 @@ class PositionStream:
     (:data:`CYCLES`); :meth:`ask_again` schedules one more position of a
     kind, served after the next one.
 
-    ``game``: ``"spades"`` or ``"oh_hell"``; ``must_trump`` (Oh Hell OH-V6);
-    ``players`` (Oh Hell 3–7; Spades always 4); ``seed``.  Raises
-    ValueError for a configuration the rules do not allow.
+    ``game``: a game of :data:`HANDS` (``"spades"`` or ``"oh_hell"``);
+    ``must_trump`` (Oh Hell OH-V6); ``players`` (Oh Hell 3–7; Spades always
+    4); ``seed``.  Raises ValueError for a configuration the rules do not allow.
     """
 
     def __init__(self, game: str = "spades", must_trump: bool = False, seed: int = 0, players: int = 4):
         spec = drill_spec(game, players)
-        if must_trump and "must_trump" not in {f.name for f in fields(spec.rules_class)}:
-            raise ValueError(f"must-trump (OH-V6) is an Oh Hell variation; {spec.title} never requires trumping (SP-14)")
+        if must_trump and not any(o.name == "must_trump" for o in spec.options):
+            raise ValueError(say(NO_MUST_TRUMP, game=spec.title))
         self.game_kind = game
         self.spec = spec
         self.config = kinds_for(game, must_trump)
         self.must_trump = must_trump
         self.players = players
         self.rng = random.Random(seed)
+        self._hand = HANDS[game]
         self._cycle = KindCycle(CYCLES[self.config], self.rng)
         self.count = 0
 
@@ -174,53 +243,38 @@ class PositionStream:
         """Serve one more position of ``kind`` soon (after the next one):
         the learner missed it."""
         if kind not in self.kinds:
-            raise ValueError(f"{kind!r} is not a position kind of {self.config}")
+            raise ValueError(say(NOT_A_KIND, kind=repr(kind), config=self.config))
         self._cycle.ask_again(kind)
 
     def _next_kind(self) -> str:
         return self._cycle.next()
 
-    def _new_game(self, deal_number: int):
-        rng = self.rng
-        if self.spec.partnerships:
-            g = SpadesGame(dealer=rng.randrange(4), auto_deal=False)
-            g.deal(deal_number)
-            while g.phase is Phase.BIDDING:
-                g.bid(g.to_act, rng.randint(1, 4))
-            return g
-        top = min(10, MAX_HAND[self.players] - 1)
-        size = rng.randint(min(5, top), top)
-        rules = OhHellRules(players=self.players, hand_sizes=(size,), no_trump_final_hand=False,
-                            must_trump=self.must_trump)
-        g = OhHellGame(rules, dealer=rng.randrange(self.players), auto_deal=False)
-        g.deal(deal_number)
-        while g.phase is Phase.BIDDING:
-            g.apply(rng.choice(g.legal_bids(g.to_act)))
-        return g
-
-    def _walk(self, want: str):
+    def _walk(self, want: str) -> tuple[int, TrickGame, list[Action], dict[int, list[int]]]:
         """Play one random hand; return ``(deal number, start, actions, hits)``
         where ``hits`` maps a trick index to the action counts at which the
         seat to act faces a ``want`` position."""
         number = self.rng.getrandbits(32)
-        g = self._new_game(number)
+        g = self._hand(self.rng, number, self.players, self.must_trump)
         start = g.copy()
-        actions: list = []
+        actions: list[Action] = []
         hits: dict[int, list[int]] = {}
         while g.phase is Phase.PLAY:
             if classify_position(g) == want:
                 hits.setdefault(len(g.tricks), []).append(len(actions))
             seat = g.to_act
+            assert seat is not None
             a = Play(seat, self.rng.choice(g.legal_plays(seat)))
             g.apply(a)
             actions.append(a)
         return number, start, actions, hits
 
-    def _position(self, kind: str, number: int, start, actions: list, k: int) -> Position:
+    def _position(self, kind: str, number: int, start: TrickGame, actions: list[Action], k: int) -> Position:
         g = start.copy()
         for a in actions[:k]:
             g.apply(a)
-        return Position(g, g.to_act, kind, number, k, KIND_RULE[self.config][kind], len(g.tricks) + 1)
+        seat = g.to_act
+        assert seat is not None
+        return Position(g, seat, kind, number, k, KIND_RULE[self.config][kind], len(g.tricks) + 1)
 
     def next(self) -> Position:
         """The next position (always one where the seat to act must play and
@@ -235,4 +289,4 @@ class PositionStream:
                 if hits:
                     trick = self.rng.choice(sorted(hits))
                     return self._position(kind, number, start, actions, self.rng.choice(hits[trick]))
-        raise RuntimeError(f"no follow-suit position could be found for {self.config}")  # pragma: no cover
+        raise RuntimeError(say(NOT_FOUND, config=self.config))  # pragma: no cover

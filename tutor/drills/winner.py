@@ -11,17 +11,59 @@ from typing import Any
 import ipywidgets as W
 
 from engine import Card, Suit, winning_offset
-from engine.tricks import explain_trick_winner
+from engine.message import Text
+from engine.text import card_text, get_language
+from engine.tricks import trick_winner_msg
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
-from ._shared import GAME_NAMES, ORDINALS, cap, drill_spec, seat_name, stats_html
+from ..text import M_, Markup, say, say_html
+from .shared import NEXT, ORDINALS, SKIP, drill_spec, list_text, seat_name, stats_html, word
 
-#: What the trump line adds, per game: with a trump / with no trump.
-TRUMP_NOTE = {"spades": " (spades are always trump, SP-2)"}
-NO_TRUMP_NOTE = {"oh_hell": " (as on Oh Hell's last hand, OH-7): only the suit led can win"}
+__all__ = ["TrickSetup", "TrickWinnerDrill", "TRUMP_LINES"]
 
-__all__ = ["TrickSetup", "TrickWinnerDrill"]
+# TRANSLATORS: the trump line of the trick-winner drill. {symbol}: the suit's symbol (♥); {trump_suit}: its name (hearts).
+TRUMP = M_("drills.winner.trump", "Trump: {symbol} {trump_suit}")
+# TRANSLATORS: the trump line of the trick-winner drill in Spades (SP-2). {symbol}: ♠; {trump_suit}: spades.
+TRUMP_SPADES = M_("drills.winner.trump.spades", "Trump: {symbol} {trump_suit} (spades are always trump, SP-2)")
+# TRANSLATORS: the trump line of the trick-winner drill when the trick has no trump.
+NO_TRUMP = M_("drills.winner.trump.none", "No trump")
+# TRANSLATORS: the trump line of the trick-winner drill in Oh Hell when the trick has no trump (OH-7).
+NO_TRUMP_OH_HELL = M_("drills.winner.trump.none.oh_hell",
+                      "No trump (as on Oh Hell's last hand, OH-7): only the suit led can win")
+
+#: The trump line with a trump and with none, per game (record name): the games the drill knows.
+TRUMP_LINES: dict[str, tuple[Text, Text]] = {
+    "spades": (TRUMP_SPADES, NO_TRUMP),
+    "oh_hell": (TRUMP, NO_TRUMP_OH_HELL),
+}
+
+# TRANSLATORS: the trick-winner drill's title. {game}: the game's name.
+TITLE = M_("drills.winner.title", "Who wins the trick? ({game})")
+# TRANSLATORS: the trick-winner drill's instruction, under its title.
+ASK = M_("drills.winner.ask", "Click the card that wins.")
+# TRANSLATORS: the accessible name of the row of the trick's cards.
+TABLE = M_("drills.winner.table", "The trick, in play order")
+# TRANSLATORS: the accessible name of the row of the trick's cards; {names}: the players, in play order ("Ada, Ben, Cleo").
+TABLE_ORDER = M_("drills.winner.table.order", "The trick, in play order: {names}")
+# TRANSLATORS: the trick's heading. {count}: the trick's number in the drill; {trump}: the trump line (in bold).
+INFO = M_("drills.winner.info", "Trick {count}. {trump}.")
+# TRANSLATORS: above the list of who played which card, in play order.
+WHO = M_("drills.winner.who", "Who played what, in order:")
+# TRANSLATORS: the trick's first card in the list of plays. {name}: the player; {card}: the card (drawn in colour).
+ROW_LED = M_("drills.winner.row.led", "<b>{name}</b> led {card}")
+# TRANSLATORS: a later card in the list of plays. {name}: the player; {card}: the card (drawn in colour).
+ROW_PLAYED = M_("drills.winner.row.played", "<b>{name}</b> played {card}")
+# TRANSLATORS: a click right after a new trick appeared (the tail of a double click) was ignored.
+DEBOUNCED = M_("drills.winner.note.debounced", "That click came just as a new trick appeared, so it was ignored.")
+# TRANSLATORS: a second click after the trick was answered.
+ANSWERED = M_("drills.winner.note.answered", "You have already answered this trick: press Next.")
+# TRANSLATORS: a card already tried (wrong) was clicked again.
+TRIED = M_("drills.winner.note.tried", "You already tried that card: the winner is highlighted.")
+# TRANSLATORS: after a trick, above the next one. {why}: why the winner wins (the engine's sentences).
+PREVIOUS = M_("drills.winner.previous", "Previous trick: {why}")
+# TRANSLATORS: a programmer asked for a number of players the drill does not have. {players}: what was asked.
+BAD_PLAYERS = M_("drills.winner.error.players", "players must be 3 to 7, not {players}")
 
 
 @dataclass
@@ -57,24 +99,27 @@ class TrickWinnerDrill(W.VBox):
     Above the cards, who played each card, in order (the leader first), and
     the trump state (spades; a suit; or no trump, as on Oh Hell's last hand,
     OH-7).  The answer is always ``engine.winning_offset(cards, trump)``;
-    the explanation is the engine's ``explain_trick_winner``.  A new trick
-    clears the old feedback; the answer to the previous trick is summed up
-    in :attr:`last`.  State:
+    the explanation is the engine's (:func:`engine.tricks.trick_winner_msg`).
+    A new trick clears the old feedback; the answer to the previous trick is
+    summed up in :attr:`last`.  State:
     ``streak``, ``best_streak``, ``mistakes`` (Counter by rule id),
     ``setup`` (:class:`TrickSetup`), ``last_correct``.
     """
+
+    setup: TrickSetup
 
     def __init__(self, game: str = "oh_hell", players: int = 4, trump: Any = "random", seed: int = 0,
                  auto_advance: bool = True, debounce_s: float = 0.4, **kwargs: Any):
         drill_spec(game)
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
-            raise ValueError(f"players must be 3 to 7, not {players!r}")
+            raise ValueError(say(BAD_PLAYERS, players=repr(players)))
         spec = drill_spec(game, players)
-        if spec.fixed_trump is not None:
+        if spec.fixed_trump is not None:  # the game's one trump (SP-2)
             trump = spec.fixed_trump
         elif trump not in ("random", None):
             trump = Suit.parse(trump)
         self.game_kind = game
+        self.spec = spec
         self.players = players
         self.trump_choice = trump
         self.rule = spec.winner_rule  # SP-16, OH-10
@@ -83,25 +128,23 @@ class TrickWinnerDrill(W.VBox):
         self.debounce_s = debounce_s
         self.streak = 0
         self.best_streak = 0
-        self.mistakes: Counter = Counter()
+        self.mistakes: Counter[str] = Counter()
         self.count = 0
-        self.setup: TrickSetup | None = None
         self.last_correct: bool | None = None
         self._accepting = False
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>Who wins the trick? "
-                            f"({GAME_NAMES[game]})</h2>"
-                            "<div style='font-size:14px'>Click the card that wins.</div>")
+        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=spec.title)}</h2>"
+                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
         self.stats = W.HTML()
         self.info = W.HTML()
-        self.table = CardHand(cards=[], label="The trick, in play order")
+        self.table = CardHand(cards=[], label=say(TABLE))
         self.feedback = Feedback()
         self.note = Feedback()
         self.last = Feedback()
         self.last.add_class("tt-last-position")
-        self.next_button = W.Button(description="Next", icon="arrow-right")
+        self.next_button = W.Button(description=say(NEXT), icon="arrow-right")
         self.table.on_click(self._on_card)
         self.next_button.on_click(self._on_next)
         super().__init__([self.title, self.stats, self.last, self.info, self.table, self.feedback, self.note,
@@ -133,6 +176,12 @@ class TrickWinnerDrill(W.VBox):
             cards.append(pick)
         return TrickSetup(cards, rng.randrange(self.players), trump, self.players)
 
+    def _trump_line(self, trump: Suit | None) -> str:
+        with_trump, without = TRUMP_LINES[self.game_kind]
+        if trump is None:
+            return say(without)
+        return say(with_trump, symbol=trump.symbol, trump_suit=trump.letter)
+
     def _load(self, setup: TrickSetup) -> None:
         self.setup = setup
         self.count += 1
@@ -140,31 +189,30 @@ class TrickWinnerDrill(W.VBox):
         self.feedback.clear()  # the old feedback belongs to the old trick
         self.note.clear()
         names = [self._name(setup, i) for i in range(len(setup.cards))]
-        if setup.trump is None:
-            trump = "No trump" + NO_TRUMP_NOTE.get(self.game_kind, "")
-        else:
-            trump = f"Trump: {setup.trump.symbol} {setup.trump.noun}" + TRUMP_NOTE.get(self.game_kind, "")
-        rows = "".join(
-            f"<li style='margin:1px 0'><span style='display:inline-block;min-width:2.6em;opacity:.75'>"
-            f"{ORDINALS[i]}</span> <b>{html.escape(cap(names[i]))}</b> "
-            f"{'led' if i == 0 else 'played'} <span class='tt-card-text' style='font-size:17px;"
-            f"font-weight:bold;color:{'#b00020' if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else '#111'}'>"
-            f"{html.escape(c.display)}</span></li>"
-            for i, c in enumerate(setup.cards))
-        self.info.value = (f"<div style='font-size:15px;line-height:1.5'>Trick {self.count}. "
-                           f"<b class='tt-trump-state'>{html.escape(trump)}</b>.<br>Who played what, in order:"
+        lang = get_language()
+        rows = []
+        for i, c in enumerate(setup.cards):
+            colour = "#b00020" if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#111"
+            card = Markup(f"<span class='tt-card-text' style='font-size:17px;font-weight:bold;color:{colour}'>"
+                          f"{html.escape(card_text(c.code, lang))}</span>")
+            rows.append(f"<li style='margin:1px 0'><span style='display:inline-block;min-width:2.6em;opacity:.75'>"
+                        f"{html.escape(word(ORDINALS[i]))}</span> "
+                        f"{say_html(ROW_LED if i == 0 else ROW_PLAYED, name=names[i], card=card)}</li>")
+        trump = Markup(f"<b class='tt-trump-state'>{html.escape(self._trump_line(setup.trump))}</b>")
+        self.info.value = (f"<div style='font-size:15px;line-height:1.5'>{say_html(INFO, count=self.count, trump=trump)}"
+                           f"<br>{say_html(WHO)}"
                            f"<ol class='tt-play-order' style='list-style:none;padding-left:4px;margin:2px 0'>"
-                           f"{rows}</ol></div>")
+                           f"{''.join(rows)}</ol></div>")
         self.table.highlighted = []
         self.table.cards = [c.code for c in setup.cards]
-        self.table.label = "The trick, in play order: " + ", ".join(names)
+        self.table.label = say(TABLE_ORDER, names=list_text(names))
         self.table.disabled = False
-        self.next_button.description = "Skip" if self.auto_advance else "Next"
+        self.next_button.description = say(SKIP if self.auto_advance else NEXT)
         self._accepting = True
         self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
 
     def _name(self, setup: TrickSetup, i: int) -> str:
-        return seat_name(self.game_kind, (setup.leader + i) % setup.n_seats)
+        return seat_name(self.spec, (setup.leader + i) % setup.n_seats)
 
     def play_order(self) -> list[tuple[str, str]]:
         """``[(player name, card code), …]`` in play order, the leader first."""
@@ -178,28 +226,29 @@ class TrickWinnerDrill(W.VBox):
 
     def click(self, code: str) -> bool:
         """Simulate a click on ``code`` on the table (headless)."""
-        return self.table.simulate_click(code)
+        return bool(self.table.simulate_click(code))
 
     def next(self) -> None:
         self.next_button.click()
 
     def explain(self, code: str) -> str:
         """Why the winner wins and, if ``code`` is another card, why that card
-        does not (the engine's :func:`engine.tricks.explain_trick_winner`)."""
+        does not (the engine's :func:`engine.tricks.trick_winner_msg`), in the
+        current language."""
         s = self.setup
-        return explain_trick_winner(s.cards, s.trump, Card.parse(code), self.rule)
+        return str(trick_winner_msg(s.cards, s.trump, Card.parse(code), self.rule))
 
     # ---------------------------------------------------------------- callbacks
     @guarded()
     def _on_card(self, code: str) -> None:
         if time.monotonic() - self._advanced_at < self.debounce_s:
-            self.note.show_info("That click came just as a new trick appeared, so it was ignored.")
+            self.note.show_info(say(DEBOUNCED))
             return
         if not self._accepting:
-            self.note.show_info("You have already answered this trick: press Next.")
+            self.note.show_info(say(ANSWERED))
             return
         if code in self._wrong_tried:
-            self.note.show_info("You already tried that card: the winner is highlighted.")
+            self.note.show_info(say(TRIED))
             return
         self.note.clear()
         text = self.explain(code)
@@ -210,7 +259,7 @@ class TrickWinnerDrill(W.VBox):
                 self.best_streak = max(self.best_streak, self.streak)
             self._accepting = False
             if self.auto_advance:
-                self.last.show_ok(f"Previous trick: {text}")
+                self.last.show_ok(say(PREVIOUS, why=text))
                 self._load(self._make_setup())
                 self._advanced_at = time.monotonic()
             else:
@@ -227,7 +276,7 @@ class TrickWinnerDrill(W.VBox):
         self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
 
     @guarded()
-    def _on_next(self, _button=None) -> None:
+    def _on_next(self, _button: Any = None) -> None:
         if self._accepting:
             self.streak = 0
         self.last.clear()
