@@ -303,9 +303,9 @@ def test_a_fake_language_renders_every_error(fake):
 # ================================================================== the language setting
 def test_language_setting_and_fallback(fake):
     assert text.get_language() == "en"
-    with text.language("so"):  # no Somali catalogue yet (issue 27): English
+    with text.language("so"):  # the Somali catalogue (issue 27)
         assert text.get_language() == "so"
-        assert SpadesGame(first_deal=7, dealer=3).check_bid(1, 3).message.startswith("It is North's turn")
+        assert SpadesGame(first_deal=7, dealer=3).check_bid(1, 3).message.startswith("Waa doorka Waqooyi")
     assert text.get_language() == "en"
     text.set_language(fake)
     try:
