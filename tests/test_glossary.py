@@ -93,7 +93,7 @@ def test_each_catalogue_says_the_glossarys_word_for_each_game_word(lang):
         english = m.id if isinstance(m.id, tuple) else (m.id,)
         translated = m.string if isinstance(m.string, tuple) else (m.string,)
         for term, pattern in RUNNING.items():
-            if re.search(pattern, " ".join(english)):
+            if re.search(pattern, re.sub(r"\{[^{}]*\}", "", " ".join(english))):  # not a placeholder's name ({trump})
                 for form in translated:
                     if form and not says(form, words[term]):
                         wrong.append((m.context, term, form))
