@@ -1,7 +1,7 @@
 """The hand review at the table: where did the learner's side lose tricks?
 
 :class:`ReviewPanel` sits under the hand result of a
-:class:`tutor.table.GameTable`.  When a hand is over it offers "Review this
+:class:`tutor.game_table.GameTable`.  When a hand is over it offers "Review this
 hand"; pressed, it asks :func:`engine.review.review_hand` (double dummy: all
 hands open, best play by everyone) about every card the learner played and
 shows
@@ -44,13 +44,23 @@ import ipywidgets as W
 from engine import Deal, Phase, Play
 from engine.cards import Card
 
+from engine.record import game_from_record, game_to_record, loads_record
+
+from .advice import figure_output
 from .common import Feedback, guarded
+from .games import look_for
+from .session import TableSession
 
 __all__ = ["ReviewPanel", "review_figure", "review_summary", "review_notes", "moment_lines", "practice_game",
            "practice_table",
            "BEFORE_COLOUR", "AFTER_COLOUR", "COSTLY_COLOUR"]
 
 log = logging.getLogger("tutor.review")
+
+#: The table class that plays a practice copy of each game, by the tutor's game key
+#: (:attr:`tutor.games.GameLook.key`): filled by :mod:`tutor.table` (which imports this module), so
+#: that this module needs no table of its own.
+PRACTICE_TABLES: dict[str, Any] = {}
 
 #: colour of "best your side could take before your card"
 BEFORE_COLOUR = "#4c78a8"
@@ -305,8 +315,6 @@ def practice_game(game, seat: int, hand: int, trick: int):
     (HAND_RECORD.md) and taken back with :meth:`~engine.game.TrickGame.undo`.
     ``game`` is only read (its history, scores, views and random generator
     stay as they were).  Raises ValueError if that card is not in the game."""
-    from engine.record import game_from_record, game_to_record  # noqa: PLC0415
-
     g = game_from_record(game_to_record(game), auto_deal=False)
     hist = list(g.history)
     deals = [i for i, a in enumerate(hist) if isinstance(a, Deal)]
@@ -328,7 +336,7 @@ def practice_game(game, seat: int, hand: int, trick: int):
 
 def practice_table(table_class, game, seat: int, session) -> W.Widget:
     """The table that plays a practice copy: ``table_class``
-    (:class:`tutor.table.GameTable` or a subclass, such as
+    (:class:`tutor.game_table.GameTable` or a subclass, such as
     :class:`tutor.table_two.SpadesTwoTable`) on ``game`` (from
     :func:`practice_game`) with the learner at ``seat``, in practice mode,
     hints off, computer players of ``session``'s level and seed.  Marked
@@ -336,7 +344,7 @@ def practice_table(table_class, game, seat: int, session) -> W.Widget:
     load), options and score sheet are hidden: a copy is not a game to save
     or restart.  It plays one hand only (``single_hand``): when the hand is
     over it shows its result and the widgets the panel gives it
-    (:meth:`tutor.table.GameTable.set_hand_end`: try again, close), never a
+    (:meth:`tutor.game_table.GameTable.set_hand_end`: try again, close), never a
     next hand of another deal, nor a review of its own.  Raises TypeError if
     ``table_class`` does not play ``game``."""
     t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed,
@@ -367,7 +375,7 @@ class ReviewPanel(W.VBox):
     (its ``game`` and ``learner`` are read when the button is pressed, so a
     new or loaded game is followed).  ``open_practice(game, seat)`` (optional)
     returns the widget that plays a practice copy (default: a
-    :class:`tutor.table.GameTable` in practice mode, hints off, computer
+    :class:`tutor.game_table.GameTable` in practice mode, hints off, computer
     players of the session's level, :func:`practice_table`; the table for
     two, :class:`tutor.table_two.SpadesTwoTable`, passes its own kind).
     ``use_dds``: allow DDS above the exact solver's limit (when ``endplay``
@@ -414,23 +422,20 @@ class ReviewPanel(W.VBox):
         (default: the record's ``tutor.learner_seat``, else South in Spades,
         seat 0 in Oh Hell).  Raises :class:`engine.record.RecordError` /
         ``InvalidInputError`` for a bad record or seat."""
-        from engine.record import game_from_record, loads_record  # noqa: PLC0415
-        from .session import TableSession  # noqa: PLC0415
-
         if isinstance(record, (str, bytes, bytearray)):
             record = loads_record(record)
         if seat is None:
             tutor = record.get("tutor") if isinstance(record, dict) else None
             seat = tutor.get("learner_seat") if isinstance(tutor, dict) else None
         game = game_from_record(record, auto_deal=False)
-        try:
+        session: Any
+        if set(game.spec.phases) <= TableSession.PHASES:
             session = TableSession(game, seat, level=level)
-        except TypeError:  # a game the table session does not play: two-player Spades
+        else:  # a game with a phase the plain session does not play (Spades for two's draw): read only
             session = _RecordSession(game, 0 if seat is None else seat, level)
-            from .table_two import SpadesTwoTable  # noqa: PLC0415 - tutor.table_two imports this module
-            if isinstance(game, SpadesTwoTable._session_class.GAME_TYPES):  # replayed at a table for two
-                kwargs.setdefault("open_practice",
-                                  lambda g, s: practice_table(SpadesTwoTable, g, s, session))
+        table = PRACTICE_TABLES.get(look_for(game.spec).key)
+        if table is not None:  # replayed at the table of its game (Spades for two: a table for two)
+            kwargs.setdefault("open_practice", lambda g, s: practice_table(table, g, s, session))
         return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
@@ -491,7 +496,6 @@ class ReviewPanel(W.VBox):
     @guarded()
     def _on_review(self) -> None:
         from engine.review import review_hand  # noqa: PLC0415 - the solvers load when asked
-        from .advice import figure_output  # noqa: PLC0415 - plotly loads when a chart is drawn
 
         self.sync()
         if self._key is None:
@@ -587,6 +591,9 @@ class ReviewPanel(W.VBox):
         else:
             self._on_replay(self._practice_trick)
 
-    def _default_practice(self, game, seat: int) -> W.Widget:
-        from .table import GameTable  # noqa: PLC0415 - tutor.table imports this module
-        return practice_table(GameTable, game, seat, self.session)
+    def _default_practice(self, game: Any, seat: int) -> W.Widget:
+        """The practice copy at the table of its game (:data:`PRACTICE_TABLES`)."""
+        table = PRACTICE_TABLES.get(look_for(game.spec).key)
+        if table is None:
+            raise LookupError(f"no table plays {game.spec.name!r} here: import tutor.table first")
+        return practice_table(table, game, seat, self.session)
