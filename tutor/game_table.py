@@ -75,13 +75,13 @@ from typing import Any, Iterable, Mapping
 
 import ipywidgets as W
 
-from engine import Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, random_deal_number
+from engine import InvalidInputError, Phase, random_deal_number
 from engine.bots import advisor
 from engine.game import SeatView, TrickGame
 
 from . import table_view as V
 from .advice import AdvicePanel
-from .cards import CardHand
+from .cards import CardHand, card_display
 from .common import Feedback, WhenIdle, guarded, import_in_background
 from .session import DEFAULT_LEARNER_SEAT, Outcome, TableSession, resolve_level, too_big_sentence
 from .table_hint import play_hint
@@ -90,6 +90,8 @@ from .review_panel import ReviewPanel, practice_table
 from .table_options import OptionsPanel
 from .table_render import TableRendering, advice as _advice
 from .games import look_for
+from .table_words import joined
+from .text import M_, say, say_html
 
 __all__ = ["GameTable", "resolve_level", "DEFAULT_LEARNER_SEAT", "HAND_END_MODULES", "NEW_GAME_QUESTION"]
 
@@ -105,23 +107,89 @@ HAND_END_MODULES = ("tutor.scoresheet", "engine.review", "tutor.review_panel")
 SAVE_FILE_NAME = "tricktutor-game.json"
 
 # ---------------------------------------------------------------- what the table says
-_STALE_NOTE = ("That click was made on an earlier view of your hand (the computer players have played since), "
-               "so it was ignored. Look at the table and click again.")
-#: New game pressed while a game is being played ({hand}: the hand being played).
-NEW_GAME_QUESTION = ("Start a new game? The game you are playing (hand {hand}) ends here and cannot be brought "
-                     "back. To keep it, press “Keep playing”, then “Save”.")
-NEW_GAME_YES = "Start the new game"
-NEW_GAME_NO = "Keep playing"
-KEPT_PLAYING = "Your game goes on where you left it."
-#: The title of the parser's words under a refused file.
-FILE_DETAILS_TITLE = "What is wrong with the file"
-#: A face-down card clicked before "Look at my cards" (SP-10).
-FACE_DOWN_NOTE = "Your cards are face down. Press “Look at my cards” to see them (SP-10)."
-FACE_DOWN_NOTE_BLIND = ("Your cards are face down. Press “Look at my cards” to see them, or bid Blind Nil "
-                        "without looking (SP-10).")
-HINTS_OFF = "Hints are switched off for this game."
-NO_ADVISOR = "No advisor is available in this installation."
-HINT_NOT_NOW = "A hint is about your bid or your card: ask when it is your turn to bid or to play."
+# TRANSLATORS: a card click made on an earlier view of the hand, ignored.
+STALE_NOTE = M_("table.stale_click", "That click was made on an earlier view of your hand (the computer players have "
+                                     "played since), so it was ignored. Look at the table and click again.")
+# TRANSLATORS: "New game" pressed while a game is being played; {hand_no} the hand being played.
+NEW_GAME_QUESTION = M_("table.new_game_question", "Start a new game? The game you are playing (hand {hand_no}) ends "
+                                                  "here and cannot be brought back. To keep it, press “Keep playing”, "
+                                                  "then “Save”.")
+# TRANSLATORS: the button answering the question above: yes.
+NEW_GAME_YES = M_("table.new_game_yes", "Start the new game")
+# TRANSLATORS: the button answering the question above: no.
+NEW_GAME_NO = M_("table.new_game_no", "Keep playing")
+# TRANSLATORS: after "Keep playing".
+KEPT_PLAYING = M_("table.kept_playing", "Your game goes on where you left it.")
+# TRANSLATORS: the title of the parser's words (folded away) under a file that could not be loaded.
+FILE_DETAILS_TITLE = M_("table.file_details_title", "What is wrong with the file")
+# TRANSLATORS: a face-down card clicked before "Look at my cards" (SP-10).
+FACE_DOWN_NOTE = M_("table.face_down_note", "Your cards are face down. Press “Look at my cards” to see them (SP-10).")
+# TRANSLATORS: as above, when Blind Nil may be bid.
+FACE_DOWN_NOTE_BLIND = M_("table.face_down_note_blind", "Your cards are face down. Press “Look at my cards” to see "
+                                                        "them, or bid Blind Nil without looking (SP-10).")
+# TRANSLATORS: Hint or Show me pressed where a teacher switched hints off.
+HINTS_OFF = M_("table.hints_off", "Hints are switched off for this game.")
+# TRANSLATORS: Hint pressed in an installation without the advisor.
+NO_ADVISOR = M_("table.no_advisor", "No advisor is available in this installation.")
+# TRANSLATORS: Hint pressed when it is not the learner's turn.
+HINT_NOT_NOW = M_("table.hint_not_now", "A hint is about your bid or your card: ask when it is your turn to bid or "
+                                        "to play.")
+# TRANSLATORS: Show me pressed outside the learner's bidding turn.
+SHOW_ME_NOT_NOW = M_("table.show_me_not_now", "Show me is about your bid: ask when it is your turn to bid.")
+# TRANSLATORS: the accessible name of the learner's hand.
+YOUR_HAND = M_("table.your_hand", "Your hand")
+# TRANSLATORS: a button: see the cards (Spades: before it, Blind Nil may be bid, SP-10).
+LOOK_BUTTON = M_("table.look_button", "Look at my cards")
+# TRANSLATORS: the tooltip of "Look at my cards".
+LOOK_TIP = M_("table.look_tip", "See your cards (after this you can no longer bid Blind Nil, SP-10)")
+# TRANSLATORS: a button: bid Blind Nil (SP-10).
+BLIND_BUTTON = M_("table.blind_button", "Bid Blind Nil")
+# TRANSLATORS: the heading of the bid buttons (HTML).
+YOUR_BID = M_("table.your_bid", "<b>Your bid</b>")
+# TRANSLATORS: a button: deal the next hand.
+NEXT_BUTTON = M_("table.next_button", "Next hand")
+# TRANSLATORS: a button: take back the learner's last decision.
+UNDO_BUTTON = M_("table.undo_button", "Undo")
+# TRANSLATORS: the tooltip of Undo.
+UNDO_TIP = M_("table.undo_tip", "Take back your last decision (practice mode)")
+# TRANSLATORS: a button: a good bid or card now.
+HINT_BUTTON = M_("table.hint_button", "Hint")
+# TRANSLATORS: the tooltip of Hint.
+HINT_TIP = M_("table.hint_tip", "A good bid or card now, and why")
+# TRANSLATORS: a tick box: mark the cards the rules allow.
+SHOW_LEGAL = M_("table.show_legal", "Show legal cards")
+# TRANSLATORS: the empty deal-number box's placeholder.
+RANDOM = M_("table.random", "random")
+# TRANSLATORS: the label of the deal-number box.
+DEAL_NO = M_("table.deal_no", "Deal #")
+# TRANSLATORS: the tooltip of the deal-number box.
+DEAL_TIP = M_("table.deal_tip", "Everyone who starts a game with the same deal number gets the same cards")
+# TRANSLATORS: a button: start a new game.
+NEW_BUTTON = M_("table.new_button", "New game")
+# TRANSLATORS: a button: save the game to a file.
+SAVE_BUTTON = M_("table.save_button", "Save")
+# TRANSLATORS: the status line while the computer players act.
+COMPUTERS_PLAYING = M_("table.computers_playing", "The computer players are playing…")
+# TRANSLATORS: the Blind Nil exchange's button (SP-10).
+PASS_BUTTON = M_("table.pass_button", "Pass these 3")
+# TRANSLATORS: the tooltip of the button above.
+PASS_TIP = M_("table.pass_tip", "Give the 3 selected cards to your partner (SP-10)")
+# TRANSLATORS: the Blind Nil exchange's instructions (HTML; keep the tags).
+PASS_HELP = M_("table.pass_help", "<b>Blind Nil exchange</b>: click 3 cards to give your partner, then press “Pass "
+                                  "these 3” (SP-10).")
+# TRANSLATORS: the cards chosen so far for the Blind Nil exchange: {chosen} ("K♣, 2♥") and their number {n}.
+CHOSEN = M_("table.chosen", "Chosen to pass: {chosen} ({n} of 3).")
+# TRANSLATORS: no card chosen yet, in the line above.
+CHOSEN_NONE = M_("table.chosen_none", "none")
+# TRANSLATORS: a deal number that is not a whole number; {text} what was typed.
+BAD_DEAL = M_("table.bad_deal", "“{text}” is not a deal number: type a whole number ≥ 0, or leave the box empty for "
+                                "a random deal.")
+# TRANSLATORS: options the engine refuses; {reason} its sentence naming the option and the values allowed.
+BAD_OPTIONS = M_("table.bad_options", "These options cannot be used: {reason}. Your current game is unchanged.")
+# TRANSLATORS: the download link of a saved game; {file} its file name.
+DOWNLOAD = M_("table.download", "⬇ Download {file}")
+# TRANSLATORS: after Save: hand {hand_no}; {file} the file name.
+SAVED = M_("table.saved", "Saved hand {hand_no}. Now press “Download {file}” (under the buttons) to keep the file.")
 
 
 class GameTable(TableRendering, W.VBox):
@@ -201,40 +269,37 @@ class GameTable(TableRendering, W.VBox):
         self._log_html = W.HTML()
         self._result_html = W.HTML()
         self._hint_html = W.HTML()
-        self._hand = CardHand(label="Your hand")
+        self._hand = CardHand(label=say(YOUR_HAND))
         self._hand.on_msg(self._on_hand_msg)
 
         self._hand.on_msg(self._on_face_down_msg)
 
-        self._look_btn = self._button("Look at my cards", self._on_look, style="primary",
-                                      tooltip="See your cards (after this you can no longer bid Blind Nil, SP-10)")
-        self._blind_btn = self._button("Bid Blind Nil", self._on_blind_nil, style="warning",
+        self._look_btn = self._button(say(LOOK_BUTTON), self._on_look, style="primary", tooltip=say(LOOK_TIP))
+        self._blind_btn = self._button(say(BLIND_BUTTON), self._on_blind_nil, style="warning",
                                        tooltip=look_for(game.spec).blind_nil_tooltip(game.rules))
         self._bid_row = W.HBox()
         self._bid_row.add_class("tt-tbl-bids")
         self._blind_note = W.HTML()  # why Blind Nil is not offered now (SP-H2), when a house rule hides it
         looks = W.HBox([self._look_btn, self._blind_btn, self._blind_note])
         looks.add_class("tt-tbl-row")
-        self._bid_box = W.VBox([W.HTML("<b>Your bid</b>"), looks, self._bid_row])
+        self._bid_box = W.VBox([W.HTML(say_html(YOUR_BID)), looks, self._bid_row])
         self._pass_parts: tuple[W.Button, W.VBox] | None = None  # the Blind Nil exchange, made when needed
-        self._next_btn = self._button("Next hand", self._on_next_hand, style="success")
+        self._next_btn = self._button(say(NEXT_BUTTON), self._on_next_hand, style="success")
         self._next_btn.add_class("tt-tbl-next")
-        self._undo_btn = self._button("Undo", self._on_undo, icon="undo",
-                                      tooltip="Take back your last decision (practice mode)")
-        self._hint_btn = self._button("Hint", self._on_hint, icon="lightbulb-o",
-                                      tooltip="A good bid or card now, and why")
+        self._undo_btn = self._button(say(UNDO_BUTTON), self._on_undo, icon="undo", tooltip=say(UNDO_TIP))
+        self._hint_btn = self._button(say(HINT_BUTTON), self._on_hint, icon="lightbulb-o", tooltip=say(HINT_TIP))
         self._show_me = AdvicePanel(self._show_me_view, unavailable=self._show_me_unavailable, with_button=False,
                                     warm_up="idle")
         self._show_legal = W.Checkbox(value=bool(practice) if show_legal is None else bool(show_legal),
-                                      description="Show legal cards", indent=False)
+                                      description=say(SHOW_LEGAL), indent=False)
         self._show_legal.observe(lambda _c: self._render(), names="value")
         self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_me.button, self._show_legal])
         self._controls.add_class("tt-tbl-controls")
 
-        self._deal_box = W.Text(placeholder="random", description="Deal #", layout=W.Layout(width="190px"),
-                                tooltip="Everyone who starts a game with the same deal number gets the same cards")
-        self._new_btn = self._button("New game", self._on_new_game)
-        self._save_btn = self._button("Save", self._on_save, icon="download")
+        self._deal_box = W.Text(placeholder=say(RANDOM), description=say(DEAL_NO), layout=W.Layout(width="190px"),
+                                tooltip=say(DEAL_TIP))
+        self._new_btn = self._button(say(NEW_BUTTON), self._on_new_game)
+        self._save_btn = self._button(say(SAVE_BUTTON), self._on_save, icon="download")
         self._download = W.HTML()
         self._upload = LoadButton()
         self._upload.on_load(self._on_upload)
@@ -251,7 +316,7 @@ class GameTable(TableRendering, W.VBox):
                                             auto_continue=auto_continue, players=players, single_hand=single_hand)
         if places:
             self._session.places.update(places)
-        self._session.on_computers_start = lambda: self._busy_status("The computer players are playing…")
+        self._session.on_computers_start = lambda: self._busy_status(say(COMPUTERS_PLAYING))
         self._review_box = W.Box()  # "Review this hand" when a hand is over (tutor.review_panel), made then
         self._idle = WhenIdle(delay_ms=300)
         self._idle.on_idle(self._warm_up)
@@ -328,7 +393,7 @@ class GameTable(TableRendering, W.VBox):
     @property
     def new_game_question(self) -> str:
         """The question shown after "New game" during a game ("" when none is open)."""
-        return NEW_GAME_QUESTION.format(hand=self._pending_new[2]) if self._pending_new else ""
+        return say(NEW_GAME_QUESTION, hand_no=self._pending_new[2]) if self._pending_new else ""
 
     @property
     def _review(self):
@@ -385,10 +450,8 @@ class GameTable(TableRendering, W.VBox):
     def _pass_widgets(self) -> tuple[W.Button, W.VBox]:
         """The Blind Nil exchange's button and box (SP-10), made the first time they are needed."""
         if self._pass_parts is None:
-            btn = self._button("Pass these 3", self._on_pass, style="primary",
-                               tooltip="Give the 3 selected cards to your partner (SP-10)")
-            box = W.VBox([W.HTML("<b>Blind Nil exchange</b>: click 3 cards to give your partner, "
-                                 "then press “Pass these 3” (SP-10)."), btn])
+            btn = self._button(say(PASS_BUTTON), self._on_pass, style="primary", tooltip=say(PASS_TIP))
+            box = W.VBox([W.HTML(say_html(PASS_HELP)), btn])
             self._pass_parts = (btn, box)
         return self._pass_parts
 
@@ -503,7 +566,7 @@ class GameTable(TableRendering, W.VBox):
             return
         shown = content.get("shown")
         if isinstance(shown, dict) and not self._is_current(shown):
-            self._feedback.show_info(_STALE_NOTE)
+            self._feedback.show_info(say(STALE_NOTE))
             return
         self._on_card(code)
 
@@ -519,7 +582,7 @@ class GameTable(TableRendering, W.VBox):
         if g.view(me).hand is not None:
             return
         blind = g.phase is Phase.BIDDING and me in g.seats_to_act and any(b.blind for b in g.legal_bids(me))
-        self._feedback.show_info(FACE_DOWN_NOTE_BLIND if blind else FACE_DOWN_NOTE)
+        self._feedback.show_info(say(FACE_DOWN_NOTE_BLIND if blind else FACE_DOWN_NOTE))
 
     def click_face_down(self) -> None:
         """As if the learner clicked one of the face-down cards (headless)."""
@@ -538,8 +601,8 @@ class GameTable(TableRendering, W.VBox):
         if (not s.busy and g.phase is Phase.EXCHANGE and me in g.seats_to_act
                 and g.view(me).hand is not None):
             chosen = list(self._hand.selected)
-            names = ", ".join(Card.parse(c).display for c in chosen) or "none"
-            self._feedback.show_info(f"Chosen to pass: {names} ({len(chosen)} of 3).")
+            names = joined(card_display(c) for c in chosen) or say(CHOSEN_NONE)
+            self._feedback.show_info(say(CHOSEN, chosen=names, n=len(chosen)))
             return
         out = s.play(code)
         self._show(out)
@@ -588,16 +651,16 @@ class GameTable(TableRendering, W.VBox):
         why (the level-2 computer player's choice, :func:`tutor.table_hint.play_hint`):
         always one the rules allow."""
         if not self.hints:
-            self._feedback.show_info(HINTS_OFF)
+            self._feedback.show_info(say(HINTS_OFF))
             return
         adv = self._advisor()
         if adv is None:
-            self._feedback.show_info(NO_ADVISOR)
+            self._feedback.show_info(say(NO_ADVISOR))
             return
         g, me = self.game, self.learner_seat
         s = self._session
         if s.busy or me not in g.seats_to_act or g.phase not in (Phase.BIDDING, Phase.PLAY):
-            self._feedback.show_info(HINT_NOT_NOW)
+            self._feedback.show_info(say(HINT_NOT_NOW))
             return
         if g.phase is Phase.PLAY:
             hint = play_hint(g.view(me), s.name)
@@ -625,10 +688,10 @@ class GameTable(TableRendering, W.VBox):
 
     def _show_me_unavailable(self) -> str:
         if not self.hints:
-            return "Hints are switched off for this game."
+            return say(HINTS_OFF)
         if not self._hint_available:
-            return "No advisor is available in this installation."
-        return "Show me is about your bid: ask when it is your turn to bid."
+            return say(NO_ADVISOR)
+        return say(SHOW_ME_NOT_NOW)
 
     @guarded()
     def _on_next_hand(self) -> None:
@@ -643,8 +706,7 @@ class GameTable(TableRendering, W.VBox):
         text = (self._deal_box.value or "").strip()
         if text:
             if not (text.isascii() and text.isdigit() and len(text) <= 30):
-                self._feedback.show_error(f"“{text[:40]}” is not a deal number: type a whole number ≥ 0, "
-                                          f"or leave the box empty for a random deal.")
+                self._feedback.show_error(say(BAD_DEAL, text=text[:40]))
                 return
             number = int(text)
         else:
@@ -652,7 +714,7 @@ class GameTable(TableRendering, W.VBox):
         try:
             rules = self._options.rules(self.game)
         except ValueError as e:
-            self._feedback.show_error(f"These options cannot be used: {e}. Your current game is unchanged.")
+            self._feedback.show_error(say(BAD_OPTIONS, reason=e.msg if isinstance(e, InvalidInputError) else str(e)))
             return
         s = self._session
         if s.has_progress() and not s.busy:
@@ -661,8 +723,8 @@ class GameTable(TableRendering, W.VBox):
             self._pending_new = (number, rules, g.hands_dealt, id(g), len(g.history))
             if not self._confirm_box.children:
                 self._confirm_html = W.HTML()
-                self._confirm_yes = self._button(NEW_GAME_YES, self._on_confirm_new_game, style="danger")
-                self._confirm_no = self._button(NEW_GAME_NO, self._on_keep_playing, style="primary")
+                self._confirm_yes = self._button(say(NEW_GAME_YES), self._on_confirm_new_game, style="danger")
+                self._confirm_no = self._button(say(NEW_GAME_NO), self._on_keep_playing, style="primary")
                 row = W.HBox([self._confirm_yes, self._confirm_no])
                 row.add_class("tt-tbl-row")
                 self._confirm_box.children = (self._confirm_html, row)
@@ -692,7 +754,7 @@ class GameTable(TableRendering, W.VBox):
     @guarded()
     def _on_keep_playing(self) -> None:
         self._cancel_new_game()
-        self._feedback.show_info(KEPT_PLAYING)
+        self._feedback.show_info(say(KEPT_PLAYING))
 
     def _cancel_new_game(self) -> None:
         self._pending_new = None
@@ -705,9 +767,8 @@ class GameTable(TableRendering, W.VBox):
         text = json.dumps(self.save_record(), indent=1)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self._download.value = (f'<a download="{SAVE_FILE_NAME}" href="data:application/json;base64,{data}" '
-                                f'class="tt-download">⬇ Download {SAVE_FILE_NAME}</a>')
-        self._feedback.show_ok(f"Saved hand {self.game.hands_dealt}. Now press “Download {SAVE_FILE_NAME}” "
-                               f"(under the buttons) to keep the file.")
+                                f'class="tt-download">{html.escape(say(DOWNLOAD, file=SAVE_FILE_NAME))}</a>')
+        self._feedback.show_ok(say(SAVED, hand_no=self.game.hands_dealt, file=SAVE_FILE_NAME))
 
     @guarded()
     def _on_upload(self, name: str, content: bytes | None, size: int) -> None:
@@ -724,7 +785,7 @@ class GameTable(TableRendering, W.VBox):
         if s.game is not old:
             self._after_install()
         if out.kind == "error":
-            self._feedback.show_error(out.text, details=out.details, details_title=FILE_DETAILS_TITLE)
+            self._feedback.show_error(out.text, details=out.details, details_title=say(FILE_DETAILS_TITLE))
         else:
             self._show(out)
         return out.kind == "ok"
