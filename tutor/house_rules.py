@@ -7,7 +7,7 @@ SP-H7 failed Nil tricks help the partner) that would change its score, side
 by side in a table: :class:`~tutor.rows.Rows` (:func:`same_hand_other_rules_rows`,
 no pandas: the app and the browser version use it) or a pandas DataFrame
 (:func:`same_hand_other_rules`, for notebooks).  The scoring is the engine's own
-(:func:`engine.spades_rules.score_spades_side`); nothing here re-implements
+(:func:`engine.games.spades.score_spades_side`); nothing here re-implements
 a rule.
 """
 from __future__ import annotations
@@ -15,10 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine import Bid, SpadesGame
+from engine import Bid
 from engine.errors import InvalidInputError
+from engine.game import TrickGame
+from engine.games.spades import SPEC as SPADES, SpadesRules, score_spades_side
 from engine.record import game_from_record
-from engine.spades_rules import OPTION_HELP, SpadesRules, score_spades_side
+from engine.text import help_text
 
 from .rows import Rows
 
@@ -98,7 +100,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
     game = game_or_record
     if isinstance(game, dict):
         game = game_from_record(game)
-    if not isinstance(game, SpadesGame):
+    if not (isinstance(game, TrickGame) and game.spec is SPADES):  # four seats in two partnerships (SP-1)
         raise InvalidInputError("same_hand_other_rules needs a Spades game or a Spades hand record")
     results = game.results
     if not results:
@@ -139,8 +141,8 @@ def options_rows(rules: SpadesRules | None = None) -> Rows:
     rules = rules or SpadesRules()
     default = SpadesRules()
     return Rows(("option", "value", "default", "what it does"),
-                tuple((name, getattr(rules, name), getattr(default, name), help_)
-                      for name, help_ in OPTION_HELP.items()), index="option")
+                tuple((o.name, rules.value(o.name), default.value(o.name), help_text(o))
+                      for o in SpadesRules.OPTIONS), index="option")
 
 
 def options_table(rules: SpadesRules | None = None):
