@@ -23,16 +23,18 @@ the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from engine.text import translate
 from engine.text.words import LIST_SEP
 
 from .rows import Rows
 from .text import M_, P_, say, say_html
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 __all__ = ["SIDE_LABELS", "score_lines_rows", "running_totals_rows", "score_lines_frame", "running_totals_frame",
            "score_figure", "ScoreSheet", "who_labels", "chart_output", "PLOTLY_MIME"]
@@ -172,6 +174,8 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
     labels = who_labels(game, names)
     spades = _is_spades(game)
     xs = [0] + totals.column("hand")
+    import plotly.graph_objects as go  # noqa: PLC0415 - plotly loads when the first hand is scored, not with the table
+
     fig = go.Figure()
     start = _start_scores(game)
     for i, label in enumerate(labels):
