@@ -282,7 +282,11 @@ class CardHand(anywidget.AnyWidget):
         value = list(proposal["value"])
         self._validate_codes("cards", value)
         seen: set[str] = set()
-        dupes = [c for c in value if c in seen or seen.add(c)]
+        dupes: list[str] = []
+        for c in value:
+            if c in seen:
+                dupes.append(c)
+            seen.add(c)
         if dupes:
             raise traitlets.TraitError(f"cards: duplicate card(s) {dupes}")
         return value
@@ -350,7 +354,7 @@ class CardHand(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         card = content.get("card")
-        if not self._clickable(card):
+        if not isinstance(card, str) or not self._clickable(card):
             log.debug("CardHand: ignoring click on %r (seq %r)", card, content.get("seq"))
             return
         # In multi_select mode the browser has already toggled `selected` (its

@@ -71,13 +71,14 @@ import html
 import json
 import logging
 import random
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import ipywidgets as W
 
 from engine import InvalidInputError, Phase, random_deal_number
 from engine.bots import advisor
 from engine.game import SeatView, TrickGame
+from engine.verdict import Verdict
 
 from . import table_view as V
 from .advice import AdvicePanel
@@ -236,7 +237,7 @@ class GameTable(TableRendering, W.VBox):
     """
 
     #: The session class that plays the game (:mod:`tutor.table_two` plays Spades for two with its own).
-    _session_class = TableSession
+    _session_class: Callable[..., TableSession] = TableSession
 
     def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
                  hints: bool = True, seed: int | None = None, show_legal: bool | None = None,
@@ -249,7 +250,7 @@ class GameTable(TableRendering, W.VBox):
         self._hand_end: tuple[W.Widget, ...] = ()
         self._pending_new: tuple | None = None
         self._review_panel = None
-        self._last_verdict = None
+        self._last_verdict: Verdict | None = None
         self._highlight: list[str] = []
         self._hint_plain = ""
         self._scoresheet = None
@@ -562,7 +563,7 @@ class GameTable(TableRendering, W.VBox):
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         code = content.get("card")
-        if not self._hand._clickable(code):
+        if not isinstance(code, str) or not self._hand._clickable(code):
             return
         shown = content.get("shown")
         if isinstance(shown, dict) and not self._is_current(shown):

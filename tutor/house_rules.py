@@ -110,7 +110,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
         index = range(len(results))[hand]
     except (IndexError, TypeError):
         raise InvalidInputError(f"hand {hand!r}: the game has {len(results)} finished hands") from None
-    bags_before = list(game.start_bags) if index == 0 else list(results[index - 1].bags_after)
+    bags_before = list(game.start_bags) if index == 0 else list(results[index - 1].bags_after or ())
 
     def text(lines) -> str:
         return "; ".join(f"{'NS' if l.who == 0 else 'EW'} {l.item} {l.points:+d} ({l.rule})" for l in lines)
@@ -118,6 +118,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
     d_pts, d_bags, d_lines = _score(result, bags_before, SpadesRules())
     rows = [{"rules": "default rules", "rule": "SP-17…SP-20", "North–South": d_pts[0], "East–West": d_pts[1],
              "NS bags": d_bags[0], "EW bags": d_bags[1], "NS change": 0, "EW change": 0, "score lines": text(d_lines)}]
+    assert isinstance(game.rules, SpadesRules)
     variants = [(f"{rule} {label}", rule, rules) for rule, label, rules in scoring_variants(game.rules)]
     own = {k: v for k, v in game.rules.changed().items() if k in _SCORING}
     if own:  # the game's own scoring options, all together

@@ -452,9 +452,9 @@ def practice_game(game, seat: int, hand: int, trick: int):
     if not 1 <= hand <= len(deals):
         raise ValueError(f"hand {hand} is not in this game")
     end = deals[hand] if hand < len(deals) else len(hist)
-    plays = [i for i in range(deals[hand - 1], end) if isinstance(hist[i], Play)]
+    plays = [(i, a) for i, a in enumerate(hist) if deals[hand - 1] <= i < end and isinstance(a, Play)]
     n = g.n_seats
-    target = next((i for k, i in enumerate(plays) if k // n == trick - 1 and hist[i].seat == seat), None)
+    target = next((i for k, (i, a) in enumerate(plays) if k // n == trick - 1 and a.seat == seat), None)
     if target is None:
         raise ValueError(f"{g.seat_name(seat)} played no card to trick {trick} of hand {hand}")
     if hand < len(deals):
@@ -708,7 +708,7 @@ class ReviewPanel(W.VBox):
     @guarded()
     def _on_try_again(self) -> None:
         s, table = self.session, self.practice
-        if table is None or self.result is None or self._hand_key() != self._key:
+        if table is None or self.result is None or self._hand_key() != self._key or self._practice_trick is None:
             return
         g = practice_game(s.game, s.learner, self.result["hand"], self._practice_trick)
         if hasattr(table, "replace_game"):

@@ -41,13 +41,13 @@ import html
 import logging
 import pathlib
 import random
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from engine import Bid, Card, Deal, InvalidInputError, Phase, Play, SpadesRules, SpadesTwoGame, random_deal_number
 from engine.game import SeatView, TrickGame
-from engine.games.spades_two import TWO_PLAYER_FIXED
+from engine.games.spades_two import TWO_PLAYER_FIXED, TwoSeatView
 from engine.message import Msg
 
 from . import table_view as V
@@ -182,6 +182,12 @@ def draw_question(card: Card) -> str:
     return say(DRAW_QUESTION, card=card.code)
 
 
+def _two(view: SeatView) -> TwoSeatView:
+    """``view`` as what it is at a table for two: a two-player seat view (the draw's pack, log and discards)."""
+    assert isinstance(view, TwoSeatView), type(view)
+    return view
+
+
 def _their_choice(name: str, kept_first: bool) -> Msg:
     return Msg((KEPT_FIRST if kept_first else TOOK_SECOND).ctxt, {"name": name})
 
@@ -218,13 +224,13 @@ class TwoPlayerSession(TableSession):
         v = g.check_draw(me, keep)
         if not v.ok:
             return self._refused(v)
-        before = g.view(me)
+        before = _two(g.view(me))
         top = before.draw_card
         assert top is not None
         index = sum(1 for s, _k in before.draw_log if s == me)
         with self._busy():
             g.draw(me, keep)
-            after = g.view(me)
+            after = _two(g.view(me))
             self.advance()
         got = next(iter(set(after.hand or ()) - set(before.hand or ())), None)
         gone = next(iter(set(after.discards or ()) - set(before.discards or ())), None)
@@ -235,7 +241,7 @@ class TwoPlayerSession(TableSession):
         else:
             entry, args = ((TOOK, {"gone": card_display(top.code), "got": card_display(got.code)}) if got else
                            (TOOK_UNSEEN, {"gone": card_display(top.code)}))
-        now = self.game.view(me)
+        now = _two(self.game.view(me))
         theirs = [k for s, k in now.draw_log[len(after.draw_log):] if s != me]
         highlight = (got.code,) if got is not None else ()
         if theirs:
@@ -262,7 +268,7 @@ class TwoPlayerSession(TableSession):
             return Outcome("error", NOT_FOR_TWO, {"reason": e.msg})
 
     # ============================================================ words
-    def _draw_sentences(self, view: SeatView) -> list[str]:
+    def _draw_sentences(self, view: TwoSeatView) -> list[str]:
         me = self.learner
         out: list[str] = []
         mine = 0
@@ -272,6 +278,7 @@ class TwoPlayerSession(TableSession):
                 mine += 1
                 if note is not None and note[0] == kept_first and note[1] is not None and note[2] is not None:
                     _k, got, gone = note
+                    assert got is not None and gone is not None
                     out.append(say(LOG_KEPT, kept=card_display(got.code), gone=card_display(gone.code))
                                if kept_first else
                                say(LOG_TOOK, gone=card_display(gone.code), got=card_display(got.code)))
@@ -289,8 +296,7 @@ class TwoPlayerSession(TableSession):
         base = self._events()
         if not base:
             return base
-        view = self.game.view(self.learner)
-        return base[:1] + self._draw_sentences(view) + base[1:]
+        return base[:1] + self._draw_sentences(_two(self.game.view(self.learner))) + base[1:]
 
     def turn_phrase(self) -> str:
         g, me = self.game, self.learner
@@ -301,7 +307,7 @@ class TwoPlayerSession(TableSession):
     def status(self) -> str:
         g, me = self.game, self.learner
         if g.phase is Phase.DRAW:
-            view = g.view(me)
+            view = _two(g.view(me))
             if me in view.to_act and view.draw_card is not None:
                 return say(STATUS_DRAW, number=len(view.hand or ()) + 1, card=view.draw_card.code)
             return say(STATUS_WAIT_DRAW, name=self.name(view.to_act[0])) if view.to_act else say(STATUS_WAITING)
@@ -309,7 +315,7 @@ class TwoPlayerSession(TableSession):
 
 
 # ==================================================================== HTML
-def _draw_seat_box(s: TwoPlayerSession, view: SeatView, seat: int) -> str:
+def _draw_seat_box(s: TableSession, view: SeatView, seat: int) -> str:
     """A seat during the draw: name, dealer / to act, cards kept so far and
     its last choice (never a card of the other player)."""
     tags = []
@@ -318,7 +324,7 @@ def _draw_seat_box(s: TwoPlayerSession, view: SeatView, seat: int) -> str:
     turn = seat in view.to_act
     if turn:
         tags.append(say(TAG_TO_DRAW))
-    choices = [k for st, k in view.draw_log if st == seat]
+    choices = [k for st, k in _two(view).draw_log if st == seat]
     kept = len(view.hand or ()) if seat == s.learner else len(choices)
     last = say(LAST_KEPT if choices[-1] else LAST_TOOK) if choices else say(NO_DRAW_YET)
     cls = "tt-seat" + (" tt-seat-turn" if turn else "") + (" tt-seat-me" if seat == s.learner else "")
@@ -329,7 +335,7 @@ def _draw_seat_box(s: TwoPlayerSession, view: SeatView, seat: int) -> str:
             f"<div class='tt-seat-draw'>{_e(last)}</div></div>")
 
 
-def two_seats_html(s: TwoPlayerSession, view: SeatView) -> str:
+def two_seats_html(s: TableSession, view: SeatView) -> str:
     """The two seats face to face: the computer player at the top, the
     learner at the bottom, the trick (two cards, SP-2P-4) or the pack in
     between."""
@@ -337,7 +343,7 @@ def two_seats_html(s: TwoPlayerSession, view: SeatView) -> str:
     other = 1 - me
     if view.phase is Phase.DRAW:
         box = _draw_seat_box
-        caption = say(DRAW_CAPTION, n=view.pack_left, name=s.name(1 - view.dealer))
+        caption = say(DRAW_CAPTION, n=_two(view).pack_left, name=s.name(1 - view.dealer))
     else:
         box = V.seat_box
         caption = V.trick_caption(s, view)
@@ -348,15 +354,16 @@ def two_seats_html(s: TwoPlayerSession, view: SeatView) -> str:
             f"<div class='tt-tbl-s'>{box(s, view, me)}</div></div></div>")
 
 
-def two_title_html(s: TwoPlayerSession, view: SeatView) -> str:
+def two_title_html(s: TableSession, view: SeatView) -> str:
     """The title: the game's look says it (:meth:`tutor.games.SpadesTwoLook.rules_line`)."""
     return V.title_html(s, view)
 
 
-def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
+def draw_panel_html(s: TableSession, seat_view: SeatView) -> str:
     """The learner's draw decision: the top card, the question in words,
     what the learner has kept and discarded, the other player's choices
     and the cards left in the pack (SP-2P-2)."""
+    view = _two(seat_view)
     top = view.draw_card
     mine = [k for st, k in view.draw_log if st == s.learner]
     theirs = [k for st, k in view.draw_log if st != s.learner]
@@ -390,7 +397,7 @@ class SpadesTwoTable(GameTable):
     ``level`` (1–3).  Parameters as :class:`tutor.game_table.GameTable`; ``game``
     must be a two-player Spades game (``SpadesTwoGame``)."""
 
-    _session_class = TwoPlayerSession
+    _session_class: Callable[..., TableSession] = TwoPlayerSession
 
     def __init__(self, game, learner_seat: int | None = None, **kwargs: Any):
         self._draw_key: tuple[int, int] | None = None
@@ -453,12 +460,12 @@ class SpadesTwoTable(GameTable):
     def _render_actions(self, view: SeatView) -> None:
         super()._render_actions(view)
         g, me = self.game, self.learner_seat
-        if g.phase is Phase.DRAW and me in view.to_act and view.draw_card is not None:
+        if g.phase is Phase.DRAW and me in view.to_act and _two(view).draw_card is not None:
             self._draw_html.value = draw_panel_html(self._session, view)
-            self._new_draw_buttons(view)
+            self._new_draw_buttons(_two(view))
             self._action_box.children = [self._draw_box, *self._action_box.children]
 
-    def _new_draw_buttons(self, view: SeatView) -> None:
+    def _new_draw_buttons(self, view: TwoSeatView) -> None:
         """A fresh pair of buttons for this decision (hand number, draw
         number), bound to it: a click on an older pair (a double click, a
         slow browser) is recognised and ignored with a note."""
@@ -498,11 +505,13 @@ class SpadesTwoTable(GameTable):
 
     @guarded()
     def _on_draw(self, keep: bool, key: tuple[int, int], card: Card) -> None:
-        view = self.game.view(self.learner_seat)
+        view = _two(self.game.view(self.learner_seat))
         if (view.hand_number, len(view.draw_log)) != key or view.draw_card != card:
             self._feedback.show_info(say(STALE_DRAW, card=card.code))
             return
-        out = self._session.draw(keep)
+        session = self._session
+        assert isinstance(session, TwoPlayerSession)
+        out = session.draw(keep)
         self._show(out)
         self._highlight = list(out.highlight) if out.kind == "ok" else []
         self._render()

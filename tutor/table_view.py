@@ -213,6 +213,7 @@ def last_trick_html(s: TableSession, view: SeatView) -> str:
         last = view.results[-1].tricks[-1]
     if last is None:
         return ""
+    assert last.winner is not None  # a finished trick has its winner
     cards = "".join(f"<span class='tt-tbl-lt'>{_e(s.name(seat))} {card_html(c, small=True)}</span>"
                     for seat, c in zip(last.seats, last.cards))
     return (f"<div class='tt-tbl-last'><span>{_e(say(LAST_TRICK))}</span> {cards} "

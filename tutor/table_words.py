@@ -278,7 +278,9 @@ class SessionWords:
                 played += 1
                 if played % g.n_seats == 0 and played // g.n_seats <= len(tricks):
                     t = tricks[played // g.n_seats - 1]
-                    out.append(say(WON_TRICK, winner=self.name(t.winner), card=t.card_of(t.winner).code))
+                    won = t.card_of(t.winner) if t.winner is not None else None
+                    assert t.winner is not None and won is not None  # a finished trick has its winner
+                    out.append(say(WON_TRICK, winner=self.name(t.winner), card=won.code))
         return out
 
     def _dealer_of_hand(self, hand_no: int) -> int:
