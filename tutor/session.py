@@ -57,7 +57,7 @@ from engine.spec import GameSpec
 from engine.verdict import Verdict
 
 from .common import verdict_words
-from .games import GameLook, look_for
+from .games import LOOKS, GameLook, look_for
 from .table_words import PLAYER_NAMES, SessionWords
 from .text import M_, P_, say
 
@@ -68,7 +68,7 @@ log = logging.getLogger("tutor.session")
 
 #: Seat of the learner when none is given, by the tutor's game key (each game's look says it:
 #: :attr:`tutor.games.GameLook.default_seat`): South in Spades, seat 1 in Spades for two, seat 0 in Oh Hell.
-DEFAULT_LEARNER_SEAT = {"spades": 2, "spades_two": 1, "oh_hell": 0}
+DEFAULT_LEARNER_SEAT = {look.key: look.default_seat for look in LOOKS}
 #: Largest saved-game file the table reads (bytes): HAND_RECORD.md's limit of
 #: 10 MB (:data:`engine.record.MAX_RECORD_BYTES`); the browser refuses bigger
 #: files before sending them.

@@ -55,6 +55,7 @@ from .cards import card_display
 from .common import guarded
 from .session import Outcome, TableSession
 from .game_table import GameTable
+from .games import look_named
 from .table_view import TAG_DEALER
 from .table_words import STATUS_WAITING, joined
 from .text import M_, P_, say, say_html
@@ -66,7 +67,7 @@ log = logging.getLogger("tutor.table")
 
 #: The learner's seat: seat 1, so that with the engine's default first dealer
 #: (seat 0) the learner is the non-dealer and draws first in hand 1 (SP-2P-2).
-LEARNER_SEAT = 1
+LEARNER_SEAT = look_named("spades_two").default_seat
 #: Options of the "Options for a new game" panel that two players cannot use
 #: (SP-H2, SP-H3: no Blind Nil, no exchange, SP-2P-1; SP-H6: no partners; the engine refuses them,
 #: :func:`engine.games.spades_two.two_player_rules_issue`); hidden at this table.  The engine declares

@@ -12,11 +12,12 @@ once per spec, what the tutor makes of it:
   "Options for a new game" panel leaves out or shows together.  The session,
   the table's drawing, the options panel and the score sheet read a game's
   look from :func:`look_for`; nothing here imports them.
-* in :mod:`tutor.games.tables`, the rest of the mapping: the session class,
-  the table class, the drills and the app's section of each game, and the
-  factories (``new_table``, ``new_spades_table`` …) that build them.
+* in :data:`tutor.table.TABLES`, the table class that plays each game (by
+  its look's ``key``; the table names its session class), and the factories
+  (``new_spades_table`` …) that build them; the review's practice copies
+  reach the tables through it.
 
-A new game is one look here (and one entry in :mod:`tutor.games.tables`);
+A new game is one look here (and one entry in :data:`tutor.table.TABLES`);
 a new house rule of a game needs nothing here (the options panel, the
 house-rules line and chapter 11's table come from the engine's option
 declarations).
