@@ -9,6 +9,7 @@ import pytest
 
 from engine import (Bid, Deal, Look, OhHellGame, OhHellRules, Phase, Play, Reason, SpadesGame, SpadesRules,
                     Verdict)
+from engine.message import Msg
 from engine.record import game_to_record
 from tutor.session import LOAD_REFUSED, MAX_LOAD_BYTES, PLAYER_NAMES, TableSession
 from tutor.table import new_spades_table
@@ -86,7 +87,10 @@ def test_oh_hell_seats_get_names_clockwise_from_the_learner():
     assert [s.name(k) for k in range(5)] == ["Cleo", "Dev", "You", "Ada", "Ben"]
     assert s.label(2) == "You"
     assert s.side_name(2) == "You" and s.side_name(3) == "Ada"
-    assert s.speak("It is seat 3's turn to bid.") == "It is Ada's turn to bid."
+    # the engine's sentence about seats 3 and 4 (its data: seat numbers), said with the table's names
+    turn = Msg("NOT_YOUR_TURN.bid", {"to_act": 3, "rule": "OH-8", "dealer": 4, "naming": "numbered"})
+    assert s.speak(turn) == ("It is Ada's turn to bid. Bidding starts left of the dealer (Ben dealt) and goes "
+                             "clockwise (OH-8).")
     text = " ".join(s.events) + s.status()
     assert "seat" not in text.lower()
     assert PLAYER_NAMES[0] == "Ada"
@@ -342,6 +346,9 @@ def test_undo_of_a_blind_nil_keeps_the_cards_seen():
 
 def test_engine_messages_name_the_seats_as_the_table_does():
     s = oh_session(players=3, learner_seat=0)
-    assert s.speak("The game is over: seat 0 won with 10 points.") == "The game is over: You won with 10 points."
-    assert s.speak("seat 1 and seat 2 share the win") == "Ada and Ben share the win"
+    # the engine's sentence, its seats given as data, said with the table's names
+    assert s.speak(Msg("GAME_OVER.seats", {"winners_and": [0], "points": 10, "rule": "OH-12"})) == (
+        "The game is over: You won with 10 points.")
+    assert s.speak(Msg("GAME_OVER.seats", {"winners_and": [1, 2], "points": 10, "rule": "OH-12"})) == (
+        "The game is over: Ada and Ben won with 10 points.")
     assert s.name(0, you=False) == "You" and s.label(0) == "You"

@@ -204,7 +204,10 @@ def test_a_nil_hand_is_told_in_the_tables_names():
     assert [(i, p, rule) for who, i, p, rule in items if who == "You"] == [
         ("Nil failed (you)", -100, "SP-8"), ("failed Nil tricks are bags (you)", took, "SP-19")]
     assert r.points[ME] == took - 100
-    assert t.session.speak("It is Player 2's turn to draw. Player 1 dealt.") == "It is your turn to draw. Ada dealt."
+    # the engine's sentences name the players as the table does (their seats given as data)
+    from engine.message import Msg
+    assert t.session.speak(Msg("NOT_YOUR_TURN.bid_two", {"to_act": BOT, "dealer": ME, "rule": "SP-2P-3"})) == (
+        "It is Ada's turn to bid: the non-dealer bids first, then the dealer (you dealt) (SP-2P-3).")
 
 
 def test_double_click_on_a_draw_button_loses_nothing():

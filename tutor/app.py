@@ -406,7 +406,7 @@ class TrickTutorApp(W.VBox):
     SPADES_CHOICES = (("Four players, partners", "four"), ("Spades for two", "two"))
 
     def _build_spades(self) -> list:
-        from .table import new_spades_table
+        from .table import new_spades_table  # noqa: PLC0415 - the table loads when its tab is first opened
         self.spades_table = new_spades_table(deal_number=self._next_seed(), places=PLACES)
         self.spades_table.add_class("tt-play-spades")
         intro = W.HTML("<p class='tt-section-intro'>You are <b>South</b>; your partner North and the opponents "
@@ -427,7 +427,7 @@ class TrickTutorApp(W.VBox):
         """Show the four-player table or the table for two (built the first time it is chosen)."""
         two = change["new"] == "two"
         if two and self.spades_two_table is None:
-            from .table_two import new_spades_two_table
+            from .table_two import new_spades_two_table  # noqa: PLC0415 - loaded when first chosen
             self.spades_two_table = new_spades_two_table(deal_number=self._next_seed(), places=PLACES)
             self.spades_two_table.add_class("tt-play-spades-two")
             intro = W.HTML("<p class='tt-section-intro'>Spades for two: you against one computer player, each "
@@ -440,7 +440,7 @@ class TrickTutorApp(W.VBox):
         self._spades_two.layout.display = "" if two else "none"
 
     def _build_oh_hell(self) -> list:
-        from .table import new_oh_hell_table
+        from .table import new_oh_hell_table  # noqa: PLC0415 - the table loads when its tab is first opened
         self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed(), places=PLACES)
         self.oh_hell_table.add_class("tt-play-oh-hell")
         intro = W.HTML("<p class='tt-section-intro'>You play against computer players, each for themselves "
@@ -469,7 +469,7 @@ class TrickTutorApp(W.VBox):
         """Show one score sheet per game being played (Spades, Oh Hell or
         both, as opened in their sections), each redrawn from its table's
         current game (a new or loaded game replaces the old one)."""
-        from .scoresheet import ScoreSheet
+        from .scoresheet import ScoreSheet  # noqa: PLC0415 - loaded when the Score sheet tab is opened
         if not hasattr(self, "_scores_box"):
             return
         tables = self._tables_in_play()

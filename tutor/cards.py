@@ -46,6 +46,7 @@ shows as a small red note; it does not propagate.
 
 from __future__ import annotations
 
+import html
 import logging
 import pathlib
 from typing import Any, Callable
@@ -54,6 +55,10 @@ import anywidget
 import traitlets
 
 from engine import DECK, Card
+from engine.text import card_text, get_language, translate
+from engine.text.words import RANKS as RANK_SYMBOLS
+
+from .text import M_, say
 
 __all__ = [
     "RANKS",
@@ -64,6 +69,8 @@ __all__ = [
     "card_display",
     "card_face_html",
     "cards_html",
+    "table_card_html",
+    "card_words",
     "CardHand",
 ]
 
@@ -81,6 +88,72 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 #: Longest text stored in the ``error`` trait.
 ERROR_MAX_LEN = 200
 
+# ---------------------------------------------------------------- the words of a card row
+#: Each rank's spoken name, for a card's accessible name (:data:`CARD_NAME`).
+RANK_NAMES = {
+    # TRANSLATORS: the two, in a card's spoken name for screen readers ("two of clubs").
+    "2": M_("cards.rank.2", "two"),
+    # TRANSLATORS: the three, in a card's spoken name ("three of clubs").
+    "3": M_("cards.rank.3", "three"),
+    # TRANSLATORS: the four, in a card's spoken name ("four of clubs").
+    "4": M_("cards.rank.4", "four"),
+    # TRANSLATORS: the five, in a card's spoken name ("five of clubs").
+    "5": M_("cards.rank.5", "five"),
+    # TRANSLATORS: the six, in a card's spoken name ("six of clubs").
+    "6": M_("cards.rank.6", "six"),
+    # TRANSLATORS: the seven, in a card's spoken name ("seven of clubs").
+    "7": M_("cards.rank.7", "seven"),
+    # TRANSLATORS: the eight, in a card's spoken name ("eight of clubs").
+    "8": M_("cards.rank.8", "eight"),
+    # TRANSLATORS: the nine, in a card's spoken name ("nine of clubs").
+    "9": M_("cards.rank.9", "nine"),
+    # TRANSLATORS: the ten, in a card's spoken name ("ten of clubs").
+    "T": M_("cards.rank.T", "ten"),
+    # TRANSLATORS: the jack, in a card's spoken name ("jack of clubs").
+    "J": M_("cards.rank.J", "jack"),
+    # TRANSLATORS: the queen, in a card's spoken name ("queen of clubs").
+    "Q": M_("cards.rank.Q", "queen"),
+    # TRANSLATORS: the king, in a card's spoken name ("king of clubs").
+    "K": M_("cards.rank.K", "king"),
+    # TRANSLATORS: the ace, in a card's spoken name ("ace of clubs").
+    "A": M_("cards.rank.A", "ace"),
+}
+# TRANSLATORS: a card's spoken name, read by screen readers: {rank} its rank ("ten"), {suit} its suit ("hearts").
+CARD_NAME = M_("cards.name", "{rank} of {suit}")
+# TRANSLATORS: a card in a hand that may not be played now, as a screen reader says it; {name} its spoken name
+# ("ten of hearts").
+NOT_PLAYABLE = M_("cards.not_playable", "{name}, not playable")
+# TRANSLATORS: a card of the hand seen from the back (before "Look at my cards"), as a screen reader says it.
+FACE_DOWN = M_("cards.face_down", "face-down card")
+# TRANSLATORS: said by a screen reader of a card the tutor points at (a hint, the cards received).
+HIGHLIGHTED = M_("cards.highlighted", "highlighted")
+# TRANSLATORS: the accessible name of a row of cards when no other is given.
+HAND = M_("cards.hand", "Hand")
+# TRANSLATORS: the accessible name of a row of cards shown in a page when no other is given.
+CARDS = M_("cards.cards", "Cards")
+# TRANSLATORS: a small red note under a hand when a click could not be handled; {code} the card's code ("TH"),
+# {error} the technical error.
+CLICK_FAILED = M_("cards.click_failed", "Error handling {code}: {error}")
+
+_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def card_words() -> dict[str, Any]:
+    """What a card row says in the current language, for the browser
+    (:attr:`CardHand.words`): ``names`` (each card's spoken name), ``ranks``
+    (each rank as printed on a card), ``not_playable`` (a template with
+    ``{name}``, which the browser fills), ``face_down``, ``highlighted``,
+    ``hand``.  Made once per language."""
+    lang = get_language()
+    got = _WORDS.get(lang)
+    if got is None:
+        got = {"names": {code: card_label(code) for code in FULL_DECK},
+               "ranks": {r: say(t) for r, t in RANK_SYMBOLS.items()},
+               "not_playable": translate(NOT_PLAYABLE),
+               "face_down": say(FACE_DOWN), "highlighted": say(HIGHLIGHTED), "hand": say(HAND)}
+        _WORDS[lang] = got
+    return got
+
 
 def is_card(code: object) -> bool:
     """True if ``code`` is a canonical card code such as ``"TH"``."""
@@ -97,20 +170,25 @@ def _check(code: object) -> Card:
 
 
 def card_label(code: str) -> str:
-    """Spoken name of a card: ``card_label("TH") == "ten of hearts"`` (the
-    engine's :attr:`engine.Card.name`).  Raises ValueError for anything that
-    is not a canonical card code."""
-    return _check(code).name
+    """Spoken name of a card in the current language: ``card_label("TH") ==
+    "ten of hearts"`` (:data:`CARD_NAME`).  Raises ValueError for anything
+    that is not a canonical card code."""
+    _check(code)
+    return say(CARD_NAME, rank=RANK_NAMES[code[0]], suit=code[1])
 
 
 def card_display(code: str) -> str:
     """Short printed form of a card: ``card_display("TH") == "10♥"`` (the
-    engine's :attr:`engine.Card.display`).  Raises ValueError otherwise."""
-    return _check(code).display
+    engine's card words, :func:`engine.text.card_text`).  Raises ValueError otherwise."""
+    _check(code)
+    return card_text(code, get_language())
 
 
-_RANK_TEXT = {"T": "10"}
 _SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _rank_text(rank: str) -> str:
+    return say(RANK_SYMBOLS[rank])
 
 
 def card_face_html(code: str, who: str | None = None) -> str:
@@ -118,35 +196,49 @@ def card_face_html(code: str, who: str | None = None) -> str:
     ``tt-card``; put it inside :func:`cards_html`'s container, which sets the
     size).  ``who``: optional caption under the card (e.g. the seat that
     played it), escaped.  Raises ValueError for a malformed card code."""
-    import html as _html
-
-    card = _check(code)
+    _check(code)
     rank, suit = code[0], code[1]
-    rank_text = _RANK_TEXT.get(rank, rank)
+    rank_text = html.escape(_rank_text(rank))
     classes = f"tt-card tt-suit-{suit}" + (" tt-court" if rank in "JQK" else "") + (" tt-ace" if rank == "A" else "")
-    face = (f'<span class="{classes}" role="img" aria-label="{_html.escape(card.name)}" data-card="{code}" '
+    face = (f'<span class="{classes}" role="img" aria-label="{html.escape(card_label(code))}" data-card="{code}" '
             f'data-rank="{rank_text}" data-suit="{_SUIT_SYMBOL[suit]}"><span class="tt-index" aria-hidden="true">'
             f'<span class="tt-rank">{rank_text}</span><span class="tt-suit">{_SUIT_SYMBOL[suit]}</span></span></span>')
     if who is None:
         return face
-    return f'<span class="tt-played">{face}<span class="tt-played-by">{_html.escape(who)}</span></span>'
+    return f'<span class="tt-played">{face}<span class="tt-played-by">{html.escape(who)}</span></span>'
 
 
-def cards_html(codes: list[str], label: str = "Cards", size: str = "medium", who: list[str] | None = None) -> str:
+def cards_html(codes: list[str], label: str | None = None, size: str = "medium",
+               who: list[str] | None = None) -> str:
     """A row of face-up cards as static HTML (for cards shown, not clicked):
     ``<div class="tt-cards-static" role="group" aria-label=label>`` holding
     :func:`card_face_html` of each code.  ``size``: "small" (44 px wide),
     "medium" (56 px) or "large" (72 px); ``who``: optional caption per card.
-    Raises ValueError for a malformed code or an unknown size."""
-    import html as _html
-
+    ``label`` None: :data:`CARDS`.  Raises ValueError for a malformed code
+    or an unknown size."""
     if size not in ("small", "medium", "large"):
         raise ValueError(f"size must be 'small', 'medium' or 'large', not {size!r}")
     if who is not None and len(who) != len(codes):
         raise ValueError(f"who has {len(who)} captions for {len(codes)} cards")
     faces = "".join(card_face_html(c, None if who is None else who[i]) for i, c in enumerate(codes))
+    label = say(CARDS) if label is None else label
     return (f'<div class="tt-cards-static" data-size="{size}" role="group" '
-            f'aria-label="{_html.escape(label)}">{faces}</div>')
+            f'aria-label="{html.escape(label)}">{faces}</div>')
+
+
+def table_card_html(code: str | None, small: bool = False) -> str:
+    """A card drawn on the game table's felt (rank over suit, red or black;
+    class ``tt-tbl-card``, styles in ``tutor/static/table.css``), or an
+    empty slot for None.  Raises ValueError for a malformed code."""
+    size = " tt-tbl-card-sm" if small else ""
+    if code is None:
+        return f"<span class='tt-tbl-card tt-tbl-empty{size}' aria-hidden='true'></span>"
+    _check(code)
+    colour = "tt-tbl-red" if code[1] in "HD" else "tt-tbl-black"
+    return (f"<span class='tt-tbl-card {colour}{size}' role='img' aria-label='{html.escape(card_label(code))}' "
+            f"data-card='{code}'><span class='tt-tbl-rank'>{html.escape(_rank_text(code[0]))}</span>"
+            f"<span class='tt-tbl-suit'>{_SUIT_SYMBOL[code[1]]}"
+            f"</span></span>")
 
 
 def _card_list() -> traitlets.List:
@@ -168,13 +260,17 @@ class CardHand(anywidget.AnyWidget):
     face_down = traitlets.Bool(False).tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     show_only = traitlets.Bool(False).tag(sync=True)
-    label = traitlets.Unicode("Hand").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
     size = traitlets.Enum(["auto", "small", "large"], default_value="auto").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: What the row says in the browser, in the language of the page (:func:`card_words`).
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, cards: list[str] | None = None, **kwargs: Any) -> None:
         if cards is not None:
             kwargs["cards"] = list(cards)
+        kwargs.setdefault("label", say(HAND))
+        kwargs.setdefault("words", card_words())
         super().__init__(**kwargs)
         self._click_handlers: list[Callable[[str], Any]] = []
         self.on_msg(self._on_custom_msg)
@@ -186,7 +282,11 @@ class CardHand(anywidget.AnyWidget):
         value = list(proposal["value"])
         self._validate_codes("cards", value)
         seen: set[str] = set()
-        dupes = [c for c in value if c in seen or seen.add(c)]
+        dupes: list[str] = []
+        for c in value:
+            if c in seen:
+                dupes.append(c)
+            seen.add(c)
         if dupes:
             raise traitlets.TraitError(f"cards: duplicate card(s) {dupes}")
         return value
@@ -254,7 +354,7 @@ class CardHand(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         card = content.get("card")
-        if not self._clickable(card):
+        if not isinstance(card, str) or not self._clickable(card):
             log.debug("CardHand: ignoring click on %r (seq %r)", card, content.get("seq"))
             return
         # In multi_select mode the browser has already toggled `selected` (its
@@ -270,7 +370,7 @@ class CardHand(anywidget.AnyWidget):
                 log.exception("CardHand click callback %r failed for card %s", handler, card)
                 if not error:
                     detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                    error = f"Error handling {card}: {detail}"
+                    error = say(CLICK_FAILED, code=card, error=detail)
                     if len(error) > ERROR_MAX_LEN:
                         error = error[: ERROR_MAX_LEN - 1] + "\u2026"
         self.error = error

@@ -6,6 +6,12 @@ catches it, logs it, and shows a short message in the widget instead.
 :class:`WhenIdle` tells Python when the page has been shown and the browser
 has nothing to do, for work that should not slow the first view (loading
 plotly's renderer before the first chart is asked for).
+
+Every word shown here is a catalogue entry of the tutor (:mod:`tutor.text`),
+said in the current language when it is shown.  A verdict is shown from its
+message (:attr:`engine.verdict.Verdict.msg`): :func:`verdict_words` says it
+without its own citation of the rule when the rule id stands beside it as a
+badge.
 """
 from __future__ import annotations
 
@@ -16,21 +22,54 @@ import logging
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import anywidget
 import ipywidgets as W
 import traitlets
 
 from engine import Verdict
+from engine.message import LITERAL, Msg, Text
+from engine.text import entry_of, fill, get_language, render, translate
 
-__all__ = ["guarded", "Feedback", "verdict_html", "DETAILS_TITLE", "WhenIdle", "import_in_background",
-           "run_in_background"]
+from .text import M_, say
+
+__all__ = ["guarded", "Feedback", "verdict_html", "verdict_words", "DETAILS_TITLE", "WhenIdle",
+           "import_in_background", "run_in_background"]
 
 log = logging.getLogger("tutor")
 
-#: The title of the folded-away details under a message (:meth:`Feedback.show_error`).
-DETAILS_TITLE = "Details"
+# TRANSLATORS: the title of the folded-away technical details under a message.
+DETAILS_TITLE = M_("common.details", "Details")
+# TRANSLATORS: shown when a button's action failed unexpectedly; {error} is the technical error
+# ("KeyError: 3"), kept as it is.
+SOMETHING_WRONG = M_("common.something_wrong", "Something went wrong ({error}). Your game is unchanged; "
+                                               "please try again.")
+#: How a rule is cited inside a catalogue entry: left out where the rule id
+#: is shown beside the sentence as a badge (:func:`verdict_words`).
+CITATION = " ({rule})"
+
+
+def _count(args: Any) -> int | None:
+    n = args.get("n")
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
+def verdict_words(m: Msg, rule: str = "") -> str:
+    """The sentence of message ``m`` (a verdict's :attr:`~engine.verdict.Verdict.msg`)
+    in the current language, without the entry's own citation of the rule
+    (its ``" ({rule})"``: the tutor shows the rule id once, as a badge).
+    An entry that cites the rule otherwise (inside a longer parenthesis)
+    keeps it; a fixed text (``literal``) is said as it is."""
+    if m.id == LITERAL or not rule:
+        return render(m)
+    lang = get_language()
+    entry = entry_of(m.id)
+    template = translate(entry, lang, _count(m.args))
+    bare = template.replace(CITATION, "")
+    if bare == template:
+        return render(m)
+    return fill(Text(entry.ctxt, bare, None, entry.domain), lang, **m.args)
 
 
 class Feedback(W.HTML):
@@ -48,13 +87,14 @@ class Feedback(W.HTML):
         self.add_class("tt-feedback")
 
     def _set(self, kind: str, text: str, extra_html: str = "", details: str = "",
-             details_title: str = DETAILS_TITLE) -> None:
+             details_title: str | None = None) -> None:
         colours = {"ok": ("#e8f5e9", "#1b5e20", "✓"), "error": ("#fdecea", "#8a1c1c", "✗"),
                    "info": ("#e8f0fe", "#1a3e72", "ℹ"), "bug": ("#fff4e5", "#7a4100", "⚠")}
         bg, fg, icon = colours[kind]
         self.kind, self.text, self.details = kind, text, details
+        title = say(DETAILS_TITLE) if details_title is None else details_title
         folded = (f'<details class="tt-msg-details" style="margin:4px 0 0;font-size:13px">'
-                  f'<summary style="cursor:pointer">{html.escape(details_title)}</summary>'
+                  f'<summary style="cursor:pointer">{html.escape(title)}</summary>'
                   f'<div style="overflow-wrap:anywhere">{html.escape(details)}</div></details>') if details else ""
         self.value = (f'<div role="status" aria-live="polite" class="tt-msg tt-{kind}" '
                       f'style="background:{bg};color:{fg};padding:8px 12px;border-radius:6px;'
@@ -65,9 +105,9 @@ class Feedback(W.HTML):
     def show_ok(self, text: str) -> None:
         self._set("ok", text)
 
-    def show_error(self, text: str, details: str = "", details_title: str = DETAILS_TITLE) -> None:
+    def show_error(self, text: str, details: str = "", details_title: str | None = None) -> None:
         """A refusal in one plain sentence; ``details`` (technical words, such
-        as a parser's) folded away under ``details_title``."""
+        as a parser's) folded away under ``details_title`` (default :data:`DETAILS_TITLE`)."""
         self._set("error", text, details=details, details_title=details_title)
 
     def show_info(self, text: str) -> None:
@@ -79,12 +119,13 @@ class Feedback(W.HTML):
     def show_verdict(self, v: Verdict, prefix: str = "", text: str | None = None,
                      kind: str | None = None) -> None:
         """Green for an OK verdict, red for a refusal.  The rule id appears
-        once, as the ``[SP-14]`` badge: a "(SP-14)" in the message (or in
-        ``text``, a caller's wording of it) is dropped."""
-        words = prefix + (v.message if text is None else text)
+        once, as the ``[SP-14]`` badge: the verdict's sentence is said
+        without its own citation (:func:`verdict_words`).  ``text``: the
+        caller's sentence about the verdict instead (already without the
+        citation), after ``prefix``."""
+        words = prefix + (verdict_words(v.msg, v.rule) if text is None else text)
         rule = ""
         if v.rule:
-            words = words.replace(f" ({v.rule})", "")
             rule = f' <span class="tt-rule" style="font-family:monospace">[{html.escape(v.rule)}]</span>'
         self._set(kind or ("ok" if v.ok else "error"), words, rule)
 
@@ -97,23 +138,26 @@ def verdict_html(v: Verdict) -> str:
     return f"{html.escape(v.message)} <code>{html.escape(v.rule)}</code>"
 
 
-def guarded(feedback_attr: str = "feedback") -> Callable:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(feedback_attr: str = "feedback") -> Callable[[F], F]:
     """Decorate a widget method used as a callback: any exception is logged
-    and shown as a short note in ``self.<feedback_attr>`` (a :class:`Feedback`),
-    never swallowed silently and never raised into the widget machinery."""
-    def deco(fn: Callable) -> Callable:
+    and shown as a short note in ``self.<feedback_attr>`` (a :class:`Feedback`,
+    :data:`SOMETHING_WRONG`), never swallowed silently and never raised into
+    the widget machinery."""
+    def deco(fn: F) -> F:
         @functools.wraps(fn)
-        def wrapper(self, *args, **kwargs):
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(self, *args, **kwargs)
             except Exception as e:  # noqa: BLE001 - shown to the learner, logged for us
                 log.exception("error in %s", fn.__qualname__)
                 fb = getattr(self, feedback_attr, None)
                 if fb is not None:
-                    fb.show_bug(f"Something went wrong ({type(e).__name__}: {e}). "
-                                f"Your game is unchanged; please try again.")
+                    fb.show_bug(say(SOMETHING_WRONG, error=f"{type(e).__name__}: {e}"))
                 return None
-        return wrapper
+        return wrapper  # type: ignore[return-value]
     return deco
 
 

@@ -7,7 +7,7 @@ SP-H7 failed Nil tricks help the partner) that would change its score, side
 by side in a table: :class:`~tutor.rows.Rows` (:func:`same_hand_other_rules_rows`,
 no pandas: the app and the browser version use it) or a pandas DataFrame
 (:func:`same_hand_other_rules`, for notebooks).  The scoring is the engine's own
-(:func:`engine.spades_rules.score_spades_side`); nothing here re-implements
+(:func:`engine.games.spades.score_spades_side`); nothing here re-implements
 a rule.
 """
 from __future__ import annotations
@@ -15,10 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine import Bid, SpadesGame
+from engine import Bid
 from engine.errors import InvalidInputError
+from engine.game import TrickGame
+from engine.games.spades import SPEC as SPADES, SpadesRules, score_spades_side
 from engine.record import game_from_record
-from engine.spades_rules import OPTION_HELP, SpadesRules, score_spades_side
+from engine.text import help_text
 
 from .rows import Rows
 
@@ -98,7 +100,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
     game = game_or_record
     if isinstance(game, dict):
         game = game_from_record(game)
-    if not isinstance(game, SpadesGame):
+    if not (isinstance(game, TrickGame) and game.spec is SPADES):  # four seats in two partnerships (SP-1)
         raise InvalidInputError("same_hand_other_rules needs a Spades game or a Spades hand record")
     results = game.results
     if not results:
@@ -108,7 +110,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
         index = range(len(results))[hand]
     except (IndexError, TypeError):
         raise InvalidInputError(f"hand {hand!r}: the game has {len(results)} finished hands") from None
-    bags_before = list(game.start_bags) if index == 0 else list(results[index - 1].bags_after)
+    bags_before = list(game.start_bags) if index == 0 else list(results[index - 1].bags_after or ())
 
     def text(lines) -> str:
         return "; ".join(f"{'NS' if l.who == 0 else 'EW'} {l.item} {l.points:+d} ({l.rule})" for l in lines)
@@ -116,6 +118,7 @@ def same_hand_other_rules_rows(game_or_record: Any, hand: int = -1) -> Rows:
     d_pts, d_bags, d_lines = _score(result, bags_before, SpadesRules())
     rows = [{"rules": "default rules", "rule": "SP-17…SP-20", "North–South": d_pts[0], "East–West": d_pts[1],
              "NS bags": d_bags[0], "EW bags": d_bags[1], "NS change": 0, "EW change": 0, "score lines": text(d_lines)}]
+    assert isinstance(game.rules, SpadesRules)
     variants = [(f"{rule} {label}", rule, rules) for rule, label, rules in scoring_variants(game.rules)]
     own = {k: v for k, v in game.rules.changed().items() if k in _SCORING}
     if own:  # the game's own scoring options, all together
@@ -139,8 +142,8 @@ def options_rows(rules: SpadesRules | None = None) -> Rows:
     rules = rules or SpadesRules()
     default = SpadesRules()
     return Rows(("option", "value", "default", "what it does"),
-                tuple((name, getattr(rules, name), getattr(default, name), help_)
-                      for name, help_ in OPTION_HELP.items()), index="option")
+                tuple((o.name, rules.value(o.name), default.value(o.name), help_text(o))
+                      for o in SpadesRules.OPTIONS), index="option")
 
 
 def options_table(rules: SpadesRules | None = None):

@@ -23,12 +23,18 @@ the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
-import plotly.graph_objects as go
+
+from engine.text import translate
+from engine.text.words import LIST_SEP
 
 from .rows import Rows
+from .text import M_, P_, say, say_html
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 __all__ = ["SIDE_LABELS", "score_lines_rows", "running_totals_rows", "score_lines_frame", "running_totals_frame",
            "score_figure", "ScoreSheet", "who_labels", "chart_output", "PLOTLY_MIME"]
@@ -40,6 +46,42 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 SIDE_LABELS = ("North–South", "East–West")
 
 LINE_COLUMNS = ["hand", "side", "item", "points", "rule"]
+
+# TRANSLATORS: the hover text of a score line of the chart: hand {x}, {y} points.
+HOVER_POINTS = M_("scoresheet.hover_points", "hand {x}: {y} points")
+# TRANSLATORS: the hover text of a bags line of the chart: hand {x}, {y} bags.
+HOVER_BAGS = M_("scoresheet.hover_bags", "hand {x}: {y} bags")
+#: What plotly fills in a hover text (its own template fields).
+_HOVER = {"x": "%{x}", "y": "%{y}"}
+# TRANSLATORS: the name of a chart line of a side's bags: {name} "North–South".
+BAGS_OF = M_("scoresheet.bags_of", "{name} bags")
+# TRANSLATORS: the chart's second y axis (SP-20).
+BAGS_AXIS = M_("scoresheet.bags_axis", "bags (10 cost 100 points, SP-20)")
+# TRANSLATORS: the chart's title.
+TITLE = M_("scoresheet.title", "Running scores")
+# TRANSLATORS: the chart's title in Spades (bags shown too).
+TITLE_BAGS = M_("scoresheet.title_bags", "Running scores and bags")
+# TRANSLATORS: the chart's x axis.
+AXIS_HAND = M_("scoresheet.axis_hand", "hand")
+# TRANSLATORS: the chart's y axis.
+AXIS_POINTS = M_("scoresheet.axis_points", "points")
+# TRANSLATORS: the chart's text for screen readers before any hand is scored.
+NO_HAND = M_("scoresheet.no_hand", "No hand scored yet.")
+# TRANSLATORS: the chart's text for screen readers: after hand {hand_no}, {scores} "North–South 120, East–West 80".
+AFTER_HAND = M_("scoresheet.after_hand", "Running scores after hand {hand_no}: {scores}.")
+# TRANSLATORS: one entry of the line above: {name} and its {points}.
+SCORE_OF = M_("scoresheet.score_of", "{name} {points}")
+# TRANSLATORS: the score sheet's heading (HTML; keep the tags): {name} the game ("Spades").
+HEADING = M_("scoresheet.heading", "<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>")
+# TRANSLATORS: under the heading (HTML): {n} hands scored.
+SCORED = P_("scoresheet.scored", "<div style='font-size:14px'>{n} hand scored.</div>",
+            "<div style='font-size:14px'>{n} hands scored.</div>")
+# TRANSLATORS: in place of the tables before any hand is scored (HTML).
+NOTHING_YET = M_("scoresheet.nothing_yet", "<p><i>No hand has been scored yet.</i></p>")
+# TRANSLATORS: the heading of the running totals (HTML).
+RUNNING_TOTALS = M_("scoresheet.running_totals", "<b>Running totals</b>")
+# TRANSLATORS: the heading of the folded score lines (HTML).
+LINES_TITLE = M_("scoresheet.lines_title", "<b>Score lines, item by item</b>")
 
 
 def _is_spades(game) -> bool:
@@ -132,24 +174,26 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
     labels = who_labels(game, names)
     spades = _is_spades(game)
     xs = [0] + totals.column("hand")
+    import plotly.graph_objects as go  # noqa: PLC0415 - plotly loads when the first hand is scored, not with the table
+
     fig = go.Figure()
     start = _start_scores(game)
     for i, label in enumerate(labels):
         fig.add_trace(go.Scatter(x=xs, y=[start[i]] + totals.column(label), name=label,
-                                 mode="lines+markers", hovertemplate="hand %{x}: %{y} points"))
+                                 mode="lines+markers", hovertemplate=say(HOVER_POINTS, **_HOVER)))
     if spades:
         start_bags = list(game.start_bags)
         for i, label in enumerate(labels):
             fig.add_trace(go.Scatter(x=xs, y=[start_bags[i]] + totals.column(f"{label} bags"),
-                                     name=f"{label} bags", yaxis="y2", mode="lines+markers",
-                                     line={"dash": "dot"}, hovertemplate="hand %{x}: %{y} bags"))
-        fig.update_layout(yaxis2={"title": {"text": "bags (10 cost 100 points, SP-20)"}, "overlaying": "y",
+                                     name=say(BAGS_OF, name=label), yaxis="y2", mode="lines+markers",
+                                     line={"dash": "dot"}, hovertemplate=say(HOVER_BAGS, **_HOVER)))
+        fig.update_layout(yaxis2={"title": {"text": say(BAGS_AXIS)}, "overlaying": "y",
                                   "side": "right", "range": [-0.5, 10], "autorange": False,
                                   "tickmode": "linear", "tick0": 0, "dtick": 2, "showgrid": False})
     fig.update_layout(
-        title={"text": "Running scores" + (" and bags" if spades else "")},
-        xaxis={"title": {"text": "hand"}, "dtick": 1, "rangemode": "tozero"},
-        yaxis={"title": {"text": "points"}},
+        title={"text": say(TITLE_BAGS if spades else TITLE)},
+        xaxis={"title": {"text": say(AXIS_HAND)}, "dtick": 1, "rangemode": "tozero"},
+        yaxis={"title": {"text": say(AXIS_POINTS)}},
         legend={"orientation": "h", "y": -0.25},
         margin={"l": 50, "r": 50, "t": 50, "b": 40}, height=360,
     )
@@ -172,10 +216,10 @@ def _chart_text(game, names: Sequence[str] | None = None) -> str:
     """One sentence for the chart: the running totals after the last hand."""
     totals = running_totals_rows(game, names)
     if totals.empty:
-        return "No hand scored yet."
+        return say(NO_HAND)
     last = dict(zip(totals.columns, totals.rows[-1]))
-    parts = [f"{label} {last[label]}" for label in who_labels(game, names)]
-    return f"Running scores after hand {last['hand']}: " + ", ".join(parts) + "."
+    parts = [say(SCORE_OF, name=label, points=last[label]) for label in who_labels(game, names)]
+    return say(AFTER_HAND, hand_no=last["hand"], scores=translate(LIST_SEP).join(parts))
 
 
 class ScoreSheet(W.VBox):
@@ -227,8 +271,7 @@ class ScoreSheet(W.VBox):
         self.total_rows = running_totals_rows(g, self.names)
         name = g.spec.title
         n = len(g.results)
-        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>Score sheet: {name}</h2>"
-                            f"<div style='font-size:14px'>{n} hand{'s' if n != 1 else ''} scored.</div>")
+        self.title.value = say_html(HEADING, name=name) + say_html(SCORED, n=n)
         # Scoped to the score tables' own class (the game table widget is ".tt-table": a
         # rule on that name would right-align everything on the game table).
         style = ("<style>.tt-score-table{border-collapse:collapse;font-size:14px}"
@@ -239,13 +282,13 @@ class ScoreSheet(W.VBox):
                  "@media (max-width:520px){.tt-score-table{font-size:13px}"
                  ".tt-score-table th,.tt-score-table td{padding:2px 4px}}</style>")
         if n == 0:
-            self.totals_html.value = "<p><i>No hand has been scored yet.</i></p>"
+            self.totals_html.value = say_html(NOTHING_YET)
             self.lines_html.value = ""
         else:
-            self.totals_html.value = (style + "<div style='overflow-x:auto'><b>Running totals</b>"
+            self.totals_html.value = (style + f"<div style='overflow-x:auto'>{say_html(RUNNING_TOTALS)}"
                                       + self.total_rows.to_html("tt-score-table")
                                       + "</div>")
-            self.lines_html.value = ("<details open><summary><b>Score lines, item by item</b></summary>"
+            self.lines_html.value = (f"<details open><summary>{say_html(LINES_TITLE)}</summary>"
                                      "<div style='overflow-x:auto'>"
                                      + self.line_rows.to_html("tt-score-table tt-lines")
                                      + "</div></details>")

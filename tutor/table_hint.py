@@ -24,52 +24,86 @@ from engine.bots import sampling as S
 from engine.bots.strategies import strategy_for
 from engine.cards import mask_of
 from engine.game import SeatView
+from engine.message import Text
+
+from .text import M_, say
 
 __all__ = ["PlayHint", "play_hint", "REASONS", "HEADLINE", "SOURCE"]
 
 log = logging.getLogger("tutor.table")
 
-#: The hint's headline ({card}: the card, as "7♥").
-HEADLINE = "Hint: play the {card}."
-#: Where the card comes from.
-SOURCE = "This is the card the club-level computer player would choose in your place, from what you can see."
-#: Why, for each reason key of :func:`engine.bots.sampling.club_card` ({card}: the card; {suit}: its suit, "hearts").
-REASONS: dict[str, str] = {
-    S.R_ONLY: "The {card} is the only card the rules let you play now.",
-    S.R_LEAD_MASTER: "The {card} is the highest {suit} still out, so it should win this trick.",
-    S.R_LEAD_TRUMP: ("Leading a high trump makes the other players spend their trumps, so they cannot trump "
-                     "your winners later."),
-    S.R_LEAD_SHORT: ("The {card} is your only card in {suit}: once it is gone you can trump {suit} when someone "
-                     "leads them."),
-    S.R_LEAD_LONG: ("A low card from your longest suit keeps your high cards for later, and the last cards of a "
-                    "long suit often win once the others have none."),
-    S.R_LEAD_LOW: "You do not need to win this trick, so lead a low card and keep your high cards.",
-    S.R_DUCK_HIGH: ("You do not want this trick: the {card} is your highest card that still loses it, so it gets "
-                    "rid of a dangerous card safely."),
-    S.R_DUCK_LOW: ("Each of your cards would win this trick for now; with the lowest, the players after you have "
-                   "the best chance to beat it."),
-    S.R_DUCK_DUMP: ("Each of your cards wins this trick and nobody plays after you, so play your highest: you take "
-                    "this trick anyway and lose a card that could win another."),
-    S.R_COVER: ("Your partner bid Nil and plays after you: win the trick with a high card, so your partner can "
-                "play under it."),
-    S.R_OVERTAKE: "Your partner bid Nil and is winning this trick: beat your partner's card to save the Nil.",
-    S.R_LEAD_COVER: "Your partner bid Nil: lead a high card, so your partner can play under it.",
-    S.R_BREAK_LOW: ("An opponent bid Nil: a low card leaves that player more chances to win a trick and lose "
-                    "the Nil."),
-    S.R_BREAK_UNDER: ("An opponent who bid Nil is winning this trick: stay under that card, so the Nil player "
-                      "takes the trick."),
-    S.R_PARTNER_WINS: "Your partner is winning this trick already, so play a low card and keep your high ones.",
-    S.R_WIN_CHEAP: "You play last: the {card} is your lowest card that wins the trick.",
-    S.R_WIN_MASTER: "The {card} is the highest {suit} still out, so it wins the trick whoever plays after you.",
-    S.R_SECOND_LOW: ("You play second: a low card keeps your high ones, because the players after you may still "
-                     "beat them (“second hand low”)."),
-    S.R_THIRD_HIGH: ("Play high: the {card} may win the trick, or at least make the last player use a higher card "
-                     "(“third hand high”)."),
-    S.R_RUFF: "You have none of the suit led: the {card} is your lowest trump that wins the trick.",
-    S.R_CANT_WIN: "None of your cards can win this trick, so play your lowest and keep the better ones.",
+# TRANSLATORS: the play hint's headline; {card} the card ("7♥").
+HEADLINE = M_("hint.headline", "Hint: play the {card}.")
+# TRANSLATORS: under the play hint: where the card comes from.
+SOURCE = M_("hint.source", "This is the card the club-level computer player would choose in your place, from what "
+                           "you can see.")
+#: Why, for each reason key of :func:`engine.bots.sampling.club_choice` ({card}: the card; {suit}: its suit, "hearts").
+REASONS: dict[str, Text] = {
+    # TRANSLATORS: why the play hint's card (reason ONLY); {card} the card, {suit} its suit where named.
+    S.R_ONLY: M_("hint.only", "The {card} is the only card the rules let you play now."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_MASTER); {card} the card, {suit} its suit where named.
+    S.R_LEAD_MASTER: M_("hint.lead_master", "The {card} is the highest {suit} still out, so it should win this "
+                                            "trick."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_TRUMP); {card} the card, {suit} its suit where named.
+    S.R_LEAD_TRUMP: M_("hint.lead_trump", "Leading a high trump makes the other players spend their trumps, so "
+                                          "they cannot trump your winners later."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_SHORT); {card} the card, {suit} its suit where named.
+    S.R_LEAD_SHORT: M_("hint.lead_short", "The {card} is your only card in {suit}: once it is gone you can "
+                                          "trump {suit} when someone leads them."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_LONG); {card} the card, {suit} its suit where named.
+    S.R_LEAD_LONG: M_("hint.lead_long", "A low card from your longest suit keeps your high cards for later, and"
+                                        " the last cards of a long suit often win once the others have none."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_LOW); {card} the card, {suit} its suit where named.
+    S.R_LEAD_LOW: M_("hint.lead_low", "You do not need to win this trick, so lead a low card and keep your high"
+                                      " cards."),
+    # TRANSLATORS: why the play hint's card (reason DUCK_HIGH); {card} the card, {suit} its suit where named.
+    S.R_DUCK_HIGH: M_("hint.duck_high", "You do not want this trick: the {card} is your highest card that still"
+                                        " loses it, so it gets rid of a dangerous card safely."),
+    # TRANSLATORS: why the play hint's card (reason DUCK_LOW); {card} the card, {suit} its suit where named.
+    S.R_DUCK_LOW: M_("hint.duck_low", "Each of your cards would win this trick for now; with the lowest, the "
+                                      "players after you have the best chance to beat it."),
+    # TRANSLATORS: why the play hint's card (reason DUCK_DUMP); {card} the card, {suit} its suit where named.
+    S.R_DUCK_DUMP: M_("hint.duck_dump", "Each of your cards wins this trick and nobody plays after you, so play"
+                                        " your highest: you take this trick anyway and lose a card that could "
+                                        "win another."),
+    # TRANSLATORS: why the play hint's card (reason COVER); {card} the card, {suit} its suit where named.
+    S.R_COVER: M_("hint.cover", "Your partner bid Nil and plays after you: win the trick with a high card, so "
+                                "your partner can play under it."),
+    # TRANSLATORS: why the play hint's card (reason OVERTAKE); {card} the card, {suit} its suit where named.
+    S.R_OVERTAKE: M_("hint.overtake", "Your partner bid Nil and is winning this trick: beat your partner's card"
+                                      " to save the Nil."),
+    # TRANSLATORS: why the play hint's card (reason LEAD_COVER); {card} the card, {suit} its suit where named.
+    S.R_LEAD_COVER: M_("hint.lead_cover", "Your partner bid Nil: lead a high card, so your partner can play "
+                                          "under it."),
+    # TRANSLATORS: why the play hint's card (reason BREAK_LOW); {card} the card, {suit} its suit where named.
+    S.R_BREAK_LOW: M_("hint.break_low", "An opponent bid Nil: a low card leaves that player more chances to win"
+                                        " a trick and lose the Nil."),
+    # TRANSLATORS: why the play hint's card (reason BREAK_UNDER); {card} the card, {suit} its suit where named.
+    S.R_BREAK_UNDER: M_("hint.break_under", "An opponent who bid Nil is winning this trick: stay under that "
+                                            "card, so the Nil player takes the trick."),
+    # TRANSLATORS: why the play hint's card (reason PARTNER_WINS); {card} the card, {suit} its suit where named.
+    S.R_PARTNER_WINS: M_("hint.partner_wins", "Your partner is winning this trick already, so play a low card "
+                                              "and keep your high ones."),
+    # TRANSLATORS: why the play hint's card (reason WIN_CHEAP); {card} the card, {suit} its suit where named.
+    S.R_WIN_CHEAP: M_("hint.win_cheap", "You play last: the {card} is your lowest card that wins the trick."),
+    # TRANSLATORS: why the play hint's card (reason WIN_MASTER); {card} the card, {suit} its suit where named.
+    S.R_WIN_MASTER: M_("hint.win_master", "The {card} is the highest {suit} still out, so it wins the trick "
+                                          "whoever plays after you."),
+    # TRANSLATORS: why the play hint's card (reason SECOND_LOW); {card} the card, {suit} its suit where named.
+    S.R_SECOND_LOW: M_("hint.second_low", "You play second: a low card keeps your high ones, because the "
+                                          "players after you may still beat them (“second hand low”)."),
+    # TRANSLATORS: why the play hint's card (reason THIRD_HIGH); {card} the card, {suit} its suit where named.
+    S.R_THIRD_HIGH: M_("hint.third_high", "Play high: the {card} may win the trick, or at least make the last "
+                                          "player use a higher card (“third hand high”)."),
+    # TRANSLATORS: why the play hint's card (reason RUFF); {card} the card, {suit} its suit where named.
+    S.R_RUFF: M_("hint.ruff", "You have none of the suit led: the {card} is your lowest trump that wins the "
+                              "trick."),
+    # TRANSLATORS: why the play hint's card (reason CANT_WIN); {card} the card, {suit} its suit where named.
+    S.R_CANT_WIN: M_("hint.cant_win", "None of your cards can win this trick, so play your lowest and keep the "
+                                      "better ones."),
 }
-#: A reason key with no sentence here (an engine newer than these words).
-REASON_UNKNOWN = "The {card} is a card the rules allow, and the computer player's choice."
+# TRANSLATORS: why the play hint's card, for a reason these words do not know; {card} the card.
+REASON_UNKNOWN = M_("hint.unknown", "The {card} is a card the rules allow, and the computer player's choice.")
 
 
 @dataclass(frozen=True)
@@ -101,6 +135,5 @@ def play_hint(view: SeatView, name: Callable[[int], str] | None = None) -> PlayH
     if card not in legal:  # cannot happen: club_card picks from the legal cards; never hint an illegal one
         log.error("club_card chose %s, not a legal card of %s", card, legal)
         card, reason = legal[0], ""
-    words = REASONS.get(reason, REASON_UNKNOWN)
-    why = words.format(card=card.display, suit=card.suit.noun)
-    return PlayHint(card, reason, HEADLINE.format(card=card.display), (why, SOURCE))
+    why = say(REASONS.get(reason, REASON_UNKNOWN), card=card.code, suit=card.suit.letter)
+    return PlayHint(card, reason, say(HEADLINE, card=card.code), (why, say(SOURCE)))

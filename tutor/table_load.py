@@ -82,7 +82,8 @@ class LoadButton(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") not in ("file", "too_big"):
             return
         name = str(content.get("name", ""))[:200]
-        size = content.get("size") if isinstance(content.get("size"), int) else 0
+        given = content.get("size")
+        size = given if isinstance(given, int) else 0
         data = bytes(buffers[0]) if content["type"] == "file" and buffers else None
         if data is not None and len(data) > self.max_bytes:
             data = None

@@ -1,55 +1,154 @@
-"""The table's "Options for a new game" panel.
+"""The table's "Options for a new game" panel, generated from the engine's
+option declarations (:attr:`engine.options.GameRules.OPTIONS`).
 
-Spades: the house rules SP-H1 … SP-H9 (the target score is SP-H9, SP-3),
-each option a widget with its one-line explanation
-(:data:`engine.spades_rules.OPTION_HELP`); the defaults are RULES.md's
-standard rules.  Oh Hell: players (OH-1), the schedule of
-hand sizes (OH-6, OH-V1…V3) and the variations (OH-7, OH-V4…V8).  The engine
-validates the rules (:class:`~engine.spades.SpadesRules`,
-:class:`~engine.ohhell.OhHellRules` raise InvalidInputError saying what to
-change); the panel only collects them.
+Each option of the game's rules class is one widget, made from its
+:class:`~engine.options.Option`: a choice list for an option with
+``choices`` (each :class:`~engine.options.Choice`'s label), a whole-number
+box for a whole number, a tick box for an on/off option; its label
+(:func:`engine.text.label`) and its one-line help (:func:`engine.text.help_text`)
+come from the declaration, in the current language.  The defaults are
+RULES.md's standard rules.  A game whose spec has several seat counts (Oh
+Hell, OH-1) gets a "Players" list too.  What differs by game comes from its
+look (:mod:`tutor.games`): the options it keeps at their defaults (Spades
+for two: ``fixed_options``, left out) and an option whose current value is
+offered "as now" in another's list (Oh Hell's own hand sizes in the
+schedule list, ``as_now``).  A new house rule of a game therefore needs
+nothing here.
+
+The engine validates the rules (the rules class raises InvalidInputError
+saying what to change); the panel only collects them.
 """
 from __future__ import annotations
 
 import html
+from typing import Any, Iterable
 
 import ipywidgets as W
 
-from engine import OhHellRules, SpadesRules
-from engine.spades_rules import OPTION_HELP
+from engine.options import GameRules, Option
+from engine.registry import OH_HELL, SPADES
+from engine.text import help_text, label
 
-__all__ = ["OptionsPanel"]
+from .games import GameLook, look_for
+from .text import M_, say
 
-SCHEDULES = [("1 card, 2 cards … up to the most (OH-6)", "up"), ("the most down to 1 (OH-V1)", "down"),
-             ("up to the most, then down (OH-V2)", "up_down"), ("down to 1, then up (OH-V3)", "down_up")]
-OH_SWITCHES = [("no_trump_final_hand", "No trump on the last hand (OH-7)"),
-               ("hook", "Hook: the bids may not add up to the tricks (OH-V4)"),
-               ("simultaneous_bidding", "Sealed bids, revealed together (OH-V5)"),
-               ("must_trump", "Must trump when void (OH-V6)"),
-               ("tricks_always_count", "Tricks always count (OH-V7)"),
-               ("nil_pays_hand_size", "A made 0 pays 5 + hand size (OH-V8)")]
+__all__ = ["OptionsPanel", "SP_ORDER", "option_widget"]
 
+# TRANSLATORS: the title of the folded panel of options for the next new game.
+TITLE = M_("options.title", "Options for a new game")
+# TRANSLATORS: under the panel's title.
+TAKE_EFFECT = M_("options.take_effect", "These take effect when you press “New game”.")
+# TRANSLATORS: the label of the list of the number of players (Oh Hell, OH-1).
+PLAYERS = M_("options.players", "Players")
+# TRANSLATORS: an entry of a choice list keeping a loaded game's value that the list does not offer; {number} it.
+AS_NOW = M_("options.as_now", "{number} (as now)")
 
-#: Spades options shown as a choice list: name -> [(label, value)] (SP-H1, H2, H3, H8;
-#: a mercy floor of 0 stands for "off", loss_floor None).
-SP_CHOICES = {
-    "nil_value": [("100 (standard)", 100), ("50", 50)],
-    "blind_nil": [("always (standard)", "always"), ("never", "never"), ("only 100+ behind", "behind_100")],
-    "blind_nil_pass": [("3 cards (standard)", 3), ("2 cards", 2), ("1 card", 1), ("0: no exchange", 0)],
-    "loss_floor": [("off (standard)", 0), ("−200", -200), ("−300", -300), ("−500", -500)],
-}
-#: Spades options typed as a whole number (the engine checks the range: SP-H4, H6, H9).
-SP_NUMBERS = {"target_score": "Play to", "bag_limit": "Bag limit", "bag_penalty": "Bag penalty",
-              "min_contract": "Min. bid"}
-SP_LABELS = {"nil_value": "Nil worth", "blind_nil": "Blind Nil", "blind_nil_pass": "Exchange",
-             "loss_floor": "Mercy floor"}
-#: Spades options that are on/off (SP-H5, SP-H7).
-SP_SWITCHES = {"ten_for_200": "Ten for two hundred", "failed_nil_tricks_help": "Failed Nil tricks help partner"}
-#: Order on screen: the SP-H ids in turn.
-SP_ORDER = ("nil_value", "blind_nil", "blind_nil_pass", "bag_limit", "bag_penalty", "ten_for_200",
-            "min_contract", "failed_nil_tricks_help", "loss_floor", "target_score")
+#: The Spades options in the order the panel shows them (their declaration order: the SP-H ids in turn).
+SP_ORDER = SPADES.rules_class.option_names()
+#: A choice-list value standing for "keep the other option's current value" (:attr:`tutor.games.GameLook.as_now`).
+AS_NOW_VALUE = "custom"
 _WIDE = W.Layout(width="100%", max_width="360px")
 _DESC = {"description_width": "110px"}
+
+
+def _off(option: Option) -> Any:
+    """What a widget shows for a nullable whole-number option that is off
+    (None): 0 when 0 is not an allowed value (the mercy floor, SP-H8)."""
+    return 0 if option.nullable and option.kind == "int" else None
+
+
+def _shown(option: Option, value: Any) -> Any:
+    return _off(option) if value is None and _off(option) is not None else value
+
+
+def _value(option: Option, shown: Any) -> Any:
+    return None if option.nullable and shown == _off(option) else shown
+
+
+def option_widget(option: Option) -> W.ValueWidget | None:
+    """The widget of ``option`` at its default value (None for an option
+    no widget shows: a ``"custom"`` one with no choices)."""
+    if option.choices:
+        choices = [(say(c.label), _shown(option, c.value)) for c in option.choices]
+        default = _shown(option, option.default)
+        if default is None:
+            default = choices[0][1]
+        w: W.ValueWidget = W.Dropdown(options=choices, value=default, description=label(option), layout=_WIDE,
+                                      style=_DESC)
+    elif option.kind == "int":
+        w = W.IntText(value=_shown(option, option.default), description=label(option), layout=_WIDE, style=_DESC)
+    elif option.kind == "bool":
+        w = W.Checkbox(value=bool(option.default), description=label(option), indent=False)
+    else:
+        return None
+    w.tooltip = help_text(option)
+    return w
+
+
+class _Form:
+    """The widgets of one rules class's options (and the players list where the spec has several seat counts)."""
+
+    def __init__(self, rules_class: type[GameRules], seat_counts: tuple[int, ...], with_help: bool):
+        self.rules_class = rules_class
+        self.fields: dict[str, W.ValueWidget] = {}
+        self.rows: dict[str, W.Widget] = {}
+        for o in rules_class.OPTIONS:
+            w = option_widget(o)
+            if w is None:
+                continue
+            self.fields[o.name] = w
+            if with_help:
+                help_html = W.HTML(f"<div class='tt-opt-help'>{html.escape(help_text(o))}</div>")
+                self.rows[o.name] = W.VBox([w, help_html], layout=W.Layout(margin="0 0 6px 0"))
+            else:
+                self.rows[o.name] = w
+        self.players: W.Dropdown | None = None
+        if len(seat_counts) > 1:
+            self.players = W.Dropdown(options=list(seat_counts), value=seat_counts[0] if 4 not in seat_counts else 4,
+                                      description=say(PLAYERS))
+        choices = [name for name, w in self.fields.items() if isinstance(w, W.Dropdown)]
+        lists = ([self.players] if self.players is not None else []) + [self.fields[n] for n in choices]
+        others = [self.rows[n] for n in self.fields if n not in choices]
+        if with_help:
+            self.box = W.VBox(list(self.rows.values()), layout=W.Layout(max_width="370px"))
+        else:
+            self.box = W.VBox([W.HBox(lists, layout=W.Layout(flex_flow="row wrap")), *others])
+
+    def show(self, rules: GameRules, look: GameLook, n_seats: int) -> None:
+        as_now = dict(look.as_now)
+        for name, w in self.fields.items():
+            o = self.rules_class.option(name)
+            value = _shown(o, rules.value(name))
+            if isinstance(w, W.Dropdown):
+                base = [(say(c.label), _shown(o, c.value)) for c in o.choices]
+                words = look.other_option_words(name, rules) if name in as_now else None
+                if words is not None:
+                    w.options = [*base, (words, AS_NOW_VALUE)]
+                    w.value = AS_NOW_VALUE
+                    continue
+                if value is None:
+                    value = base[0][1]
+                w.options = base if value in [v for _l, v in base] else [*base, (say(AS_NOW, number=value), value)]
+            w.value = value
+        if self.players is not None:
+            self.players.value = n_seats
+
+    def hide(self, names: Iterable[str]) -> None:
+        hidden = set(names)
+        for name, row in self.rows.items():
+            row.layout.display = "none" if name in hidden else ""
+
+    def rules(self, current: GameRules, look: GameLook) -> GameRules:
+        values: dict[str, Any] = {}
+        as_now = dict(look.as_now)
+        for name, w in self.fields.items():
+            if name in as_now and w.value == AS_NOW_VALUE:  # keep the other option's value (Oh Hell's hand sizes)
+                values[as_now[name]] = current.value(as_now[name])
+            else:
+                values[name] = _value(self.rules_class.option(name), w.value)
+        if self.players is not None:
+            values["players"] = int(self.players.value)
+        return self.rules_class(**values)
 
 
 class OptionsPanel:
@@ -62,22 +161,25 @@ class OptionsPanel:
     accordion opened, :meth:`rules`, or one of the attributes ``sp``,
     ``target``, ``players``, ``schedule``, ``checks``, ``spades_box``,
     ``oh_hell_box`` read): a table opens sooner without them (about a third
-    of its widgets), and most games never change an option."""
+    of its widgets), and most games never change an option.  ``sp``: the
+    Spades option widgets by option name; ``checks``: Oh Hell's on/off
+    options; ``players``, ``schedule``: Oh Hell's lists."""
 
     def __init__(self) -> None:
         self._built = False
-        self._game = None
+        self._game: Any = None
         self._hidden: tuple[str, ...] = ()
+        self._forms: dict[type[GameRules], _Form] = {}
         self._inner = W.VBox()
         self.widget = W.Accordion(children=[self._inner], selected_index=None)
-        self.widget.set_title(0, "Options for a new game")
+        self.widget.set_title(0, say(TITLE))
         self.widget.observe(self._on_open, names="selected_index")
 
-    def _on_open(self, change: dict) -> None:
+    def _on_open(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
             self._build()
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         # the option widgets, made on first use (see the class docstring)
         if name in ("sp", "target", "players", "schedule", "checks", "spades_box", "oh_hell_box") \
                 and not self.__dict__.get("_built", True):
@@ -89,81 +191,46 @@ class OptionsPanel:
         if self._built:
             return
         self._built = True
-        #: Spades option widgets by SpadesRules field name (value = the option's value).
-        self.sp: dict[str, W.ValueWidget] = {}
-        defaults = SpadesRules()
-        for name in SP_ORDER:
-            if name in SP_CHOICES:
-                w = W.Dropdown(options=SP_CHOICES[name], value=getattr(defaults, name),
-                               description=SP_LABELS[name], layout=_WIDE, style=_DESC)
-            elif name in SP_NUMBERS:
-                w = W.IntText(value=getattr(defaults, name), description=SP_NUMBERS[name], layout=_WIDE,
-                              style=_DESC)
-            else:
-                w = W.Checkbox(value=getattr(defaults, name), description=SP_SWITCHES[name], indent=False)
-            w.tooltip = OPTION_HELP[name]
-            self.sp[name] = w
+        for spec, with_help in ((SPADES, True), (OH_HELL, False)):
+            self._forms[spec.rules_class] = _Form(spec.rules_class, spec.seat_counts, with_help)
+        spades, oh_hell = self._forms[SPADES.rules_class], self._forms[OH_HELL.rules_class]
+        #: Spades option widgets by option name (value = the option's value).
+        self.sp = spades.fields
         self.target = self.sp["target_score"]
-        self.players = W.Dropdown(options=[3, 4, 5, 6, 7], value=4, description="Players")
-        self.schedule = W.Dropdown(description="Hands", options=SCHEDULES, value="up")
-        self.checks = {name: W.Checkbox(value=False, description=label, indent=False) for name, label in OH_SWITCHES}
-        rows = []
-        for name in SP_ORDER:
-            help_html = W.HTML(f"<div class='tt-opt-help'>{html.escape(OPTION_HELP[name])}</div>")
-            row = W.VBox([self.sp[name], help_html], layout=W.Layout(margin="0 0 6px 0"))
-            if name in self._hidden:
-                row.layout.display = "none"
-            rows.append(row)
-        self.spades_box = W.VBox(rows, layout=W.Layout(max_width="370px"))
-        self.oh_hell_box = W.VBox([W.HBox([self.players, self.schedule], layout=W.Layout(flex_flow="row wrap")),
-                                   *self.checks.values()])
+        self.spades_box = spades.box
+        spades.hide(self._hidden)
+        self.players = oh_hell.players
+        self.schedule = oh_hell.fields["schedule"]
+        self.checks = {n: w for n, w in oh_hell.fields.items() if isinstance(w, W.Checkbox)}
+        self.oh_hell_box = oh_hell.box
         if self._game is not None:
             self._apply(self._game)
-        self._inner.children = [W.HTML("<small>These take effect when you press “New game”.</small>"),
-                                self.spades_box, self.oh_hell_box]
+        self._inner.children = [W.HTML(f"<small>{html.escape(say(TAKE_EFFECT))}</small>"),
+                                *(f.box for f in self._forms.values())]
 
-    def hide(self, names) -> None:
-        """Leave the Spades options ``names`` out of the panel (Spades for two: :mod:`tutor.table_two`)."""
+    def hide(self, names: Iterable[str]) -> None:
+        """Leave the options ``names`` out of the panel (besides those the game's look keeps fixed)."""
         self._hidden = tuple(names)
         if self._built:
-            for name, row in zip(SP_ORDER, self.spades_box.children):
-                row.layout.display = "none" if name in self._hidden else ""
+            for form in self._forms.values():
+                form.hide(self._hidden)
 
-    def sync(self, game) -> None:
+    def sync(self, game: Any) -> None:
         """Show ``game``'s rules (now, or when the panel is made)."""
         self._game = game
         if self._built:
             self._apply(game)
 
-    def _apply(self, game) -> None:
-        spades = isinstance(game.rules, SpadesRules)
-        self.spades_box.layout.display = "" if spades else "none"
-        self.oh_hell_box.layout.display = "none" if spades else ""
-        if spades:
-            for name, w in self.sp.items():
-                value = getattr(game.rules, name)
-                value = 0 if value is None else value
-                if name in SP_CHOICES and value not in [v for _l, v in w.options]:
-                    w.options = [*SP_CHOICES[name], (f"{value} (as now)", value)]
-                w.value = value
-            return
-        r = game.rules
-        options = list(SCHEDULES)
-        if r.hand_sizes is not None:
-            options.append((f"as now: {', '.join(map(str, r.hand_sizes))} cards", "custom"))
-        self.schedule.options = options
-        self.schedule.value = "custom" if r.hand_sizes is not None else (r.schedule or "up")
-        self.players.value = r.players
-        for name, cb in self.checks.items():
-            cb.value = bool(getattr(r, name))
+    def _apply(self, game: Any) -> None:
+        look = look_for(game.spec)
+        kind = type(game.rules)
+        for rules_class, form in self._forms.items():
+            form.box.layout.display = "" if rules_class is kind else "none"
+        form = self._forms[kind]
+        form.hide((*self._hidden, *look.fixed_options))
+        form.show(game.rules, look, game.n_seats)
 
-    def rules(self, game):
+    def rules(self, game: Any) -> GameRules:
+        """The rules of the next new game of ``game``'s kind, from the widgets."""
         self._build()
-        if isinstance(game.rules, SpadesRules):
-            values = {name: w.value for name, w in self.sp.items()}
-            values["loss_floor"] = values["loss_floor"] or None
-            return SpadesRules(**values)
-        switches = {name: bool(cb.value) for name, cb in self.checks.items()}
-        if self.schedule.value == "custom":
-            return OhHellRules(players=int(self.players.value), hand_sizes=game.rules.hand_sizes, **switches)
-        return OhHellRules(players=int(self.players.value), schedule=self.schedule.value, **switches)
+        return self._forms[type(game.rules)].rules(game.rules, look_for(game.spec))

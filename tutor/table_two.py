@@ -31,7 +31,7 @@ already seen; Save works from the bidding on.  A click on a Keep/Pass button of 
 earlier decision (a double click, a slow browser) is ignored with a note:
 each decision has its own pair of buttons, bound to the card it was about.
 
-Headless API (on top of :class:`tutor.table.GameTable`'s):
+Headless API (on top of :class:`tutor.game_table.GameTable`'s):
 :meth:`SpadesTwoTable.click_keep`, :meth:`~SpadesTwoTable.click_take_next`,
 :attr:`~SpadesTwoTable.draw_buttons`, :attr:`~SpadesTwoTable.draw_html`.
 """
@@ -41,19 +41,24 @@ import html
 import logging
 import pathlib
 import random
-import re
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
-from engine import Card, Deal, InvalidInputError, Phase, SpadesRules, SpadesTwoGame, random_deal_number
-from engine.game import SeatView
+from engine import Bid, Card, Deal, InvalidInputError, Phase, Play, SpadesRules, SpadesTwoGame, random_deal_number
+from engine.game import SeatView, TrickGame
+from engine.games.spades_two import TWO_PLAYER_FIXED, TwoSeatView
+from engine.message import Msg
 
 from . import table_view as V
+from .cards import card_display
 from .common import guarded
 from .session import Outcome, TableSession
-from .table import GameTable
-from .table_words import plural, signed
+from .game_table import GameTable
+from .games import look_named
+from .table_view import TAG_DEALER
+from .table_words import STATUS_WAITING, joined
+from .text import M_, P_, say, say_html
 
 __all__ = ["SpadesTwoTable", "TwoPlayerSession", "new_spades_two_table", "draw_question", "TWO_CSS",
            "LEARNER_SEAT", "OPTIONS_NOT_FOR_TWO"]
@@ -62,17 +67,111 @@ log = logging.getLogger("tutor.table")
 
 #: The learner's seat: seat 1, so that with the engine's default first dealer
 #: (seat 0) the learner is the non-dealer and draws first in hand 1 (SP-2P-2).
-LEARNER_SEAT = 1
+LEARNER_SEAT = look_named("spades_two").default_seat
 #: Options of the "Options for a new game" panel that two players cannot use
 #: (SP-H2, SP-H3: no Blind Nil, no exchange, SP-2P-1; SP-H6: no partners; the engine refuses them,
-#: :func:`engine.spades_two.two_player_rules_problem`); hidden at this table.
-OPTIONS_NOT_FOR_TWO = ("blind_nil", "blind_nil_pass", "min_contract")
+#: :func:`engine.games.spades_two.two_player_rules_issue`); hidden at this table.  The engine declares
+#: them (:data:`engine.games.spades_two.TWO_PLAYER_FIXED`; the game's look keeps them out of its panel).
+OPTIONS_NOT_FOR_TWO = tuple(TWO_PLAYER_FIXED)
 #: Styles added to the table's (tutor/static/table_two.css).
 TWO_CSS = (pathlib.Path(__file__).parent / "static" / "table_two.css").read_text(encoding="utf-8")
-_NO_UNDO_DRAW = ("A draw cannot be taken back: you have seen the card it showed you, "
-                 "and undo never unsees cards (SP-2P-2).")
-_STALE_DRAW = ("That click was about the {card}, which you have already decided on, so it was ignored. "
-               "Look at the card on top of the pack now and choose again.")
+
+# ---------------------------------------------------------------- what the table for two says
+# TRANSLATORS: Undo pressed after a draw in Spades for two (SP-2P-2).
+NO_UNDO_DRAW = M_("two.no_undo_draw", "A draw cannot be taken back: you have seen the card it showed you, "
+                                      "and undo never unsees cards (SP-2P-2).")
+# TRANSLATORS: a click on a Keep/Pass button of an earlier draw decision; {card} the card it was about ("K♠").
+STALE_DRAW = M_("two.stale_draw", "That click was about the {card}, which you have already decided on, so it was "
+                                  "ignored. Look at the card on top of the pack now and choose again.")
+# TRANSLATORS: the draw decision (SP-2P-2); {card} the card on top of the pack ("K♠").
+DRAW_QUESTION = M_("two.draw_question", "Keep the {card}? If you keep it, you'll see the next card and discard it. "
+                                        "If you pass it, you take the next card, whatever it is.")
+# TRANSLATORS: a draw choice that is not True or False (a programming error); {text} what was given.
+NOT_A_CHOICE = M_("two.not_a_choice", "{text} is not a choice: keep the card (True) or pass it (False).")
+# TRANSLATORS: the learner kept {kept} and saw and discarded the next card, {gone} (SP-2P-2).
+KEPT = M_("two.kept", "You kept the {kept} and discarded the next card, the {gone}.")
+# TRANSLATORS: the learner kept {kept} and discarded the next card (not shown: the pack was empty).
+KEPT_UNSEEN = M_("two.kept_unseen", "You kept the {kept} and discarded the next card.")
+# TRANSLATORS: the learner discarded {gone} and took the next card, {got} (SP-2P-2).
+TOOK = M_("two.took", "You passed the {gone} (discarded) and took the next card: the {got}.")
+# TRANSLATORS: the learner discarded {gone} and took the next card (not shown).
+TOOK_UNSEEN = M_("two.took_unseen", "You passed the {gone} (discarded) and took the next card.")
+# TRANSLATORS: two sentences said one after the other ("You kept the K♠ … Ada took the second card.").
+THEN = M_("two.then", "{first} {second}")
+# TRANSLATORS: the learner's draw in the hand's log: kept {kept}, saw and discarded {gone}.
+LOG_KEPT = M_("two.log.kept", "You kept the {kept} and discarded the {gone}.")
+# TRANSLATORS: the learner's draw in the hand's log: discarded {gone}, took {got}.
+LOG_TOOK = M_("two.log.took", "You passed the {gone} and took the {got}.")
+# TRANSLATORS: the learner's draw in the hand's log when the cards are not known any more.
+YOU_KEPT_FIRST = M_("two.you_kept_first", "You kept the first card.")
+# TRANSLATORS: as above.
+YOU_TOOK_SECOND = M_("two.you_took_second", "You took the second card.")
+# TRANSLATORS: the computer player's draw (its cards are never shown): {name} kept the first card.
+KEPT_FIRST = M_("two.kept_first", "{name} kept the first card.")
+# TRANSLATORS: the computer player's draw: {name} took the second card.
+TOOK_SECOND = M_("two.took_second", "{name} took the second card.")
+# TRANSLATORS: a draw choice in a list of draws ("kept the first, took the second").
+CHOICE_KEPT = M_("two.choice.kept", "kept the first")
+# TRANSLATORS: as above.
+CHOICE_TOOK = M_("two.choice.took", "took the second")
+# TRANSLATORS: a seat box during the draw: the seat's last choice.
+LAST_KEPT = M_("two.last.kept", "last: kept the first")
+# TRANSLATORS: as above.
+LAST_TOOK = M_("two.last.took", "last: took the second")
+# TRANSLATORS: a seat box during the draw before the seat's first draw.
+NO_DRAW_YET = M_("two.no_draw_yet", "no draw yet")
+# TRANSLATORS: a seat box's tag during the draw: this seat draws now.
+TAG_TO_DRAW = M_("two.tag.to_draw", "to draw")
+# TRANSLATORS: a seat box during the draw: the cards it has kept (HTML; keep the tags).
+KEPT_OF = M_("two.kept_of", "kept: <b>{number}</b> of 13")
+# TRANSLATORS: the middle of the table during the draw: {n} cards left, {name} draws first.
+DRAW_CAPTION = P_("two.draw_caption", "The draw: {n} card left in the pack (13 draws each, {name} first).",
+                  "The draw: {n} cards left in the pack (13 draws each, {name} first).")
+# TRANSLATORS: new game options two players cannot use; {reason} the engine's sentence.
+NOT_FOR_TWO = M_("two.not_for_two", "These options cannot be used for two players: {reason}. Your current game "
+                                    "is unchanged.")
+# TRANSLATORS: whose turn it is, completing "Not now: …": the learner draws now.
+TURN_DRAW = M_("two.turn.draw", "your turn to draw")
+# TRANSLATORS: the status line of the learner's draw {number} (1 to 13); {card} the top card.
+STATUS_DRAW = M_("two.status.draw", "Your draw ({number} of 13): keep the {card} or take the next card (SP-2P-2).")
+# TRANSLATORS: the status line while {name} draws.
+STATUS_WAIT_DRAW = M_("two.status.wait_draw", "Waiting for {name} to draw.")
+# TRANSLATORS: a draw button pressed when there is no draw to make; {turn} whose turn it is ("the game is over").
+NOT_NOW_TURN = M_("two.not_now", "Not now: {turn}.")
+# TRANSLATORS: the draw panel: cards discarded so far ({n}), drawn after it as cards.
+DISCARDED = P_("two.discarded", "Discarded so far ({n}, out of play this hand; only you know them):",
+               "Discarded so far ({n}, out of play this hand; only you know them):")
+# TRANSLATORS: the draw panel before the first discard.
+DISCARDED_NONE = M_("two.discarded_none", "Discarded so far: none yet.")
+# TRANSLATORS: the draw panel: the other player's {n} draws, {choices} "kept the first, took the second".
+THEIR_DRAWS = M_("two.their_draws", "{name}'s draws ({n}): {choices}. You never see {name}'s cards, only which of "
+                                    "the two was kept.")
+# TRANSLATORS: the draw panel before the other player's first draw.
+NOT_DRAWN_YET = M_("two.not_drawn_yet", "{name} has not drawn yet.")
+# TRANSLATORS: the draw panel's accessible name and heading.
+THE_DRAW = M_("two.the_draw", "The draw")
+# TRANSLATORS: the draw panel's heading line (HTML; keep the tags): draw {number} of 13, {n} cards left.
+DRAW_HEAD = P_("two.draw_head", "<b>The draw</b> (SP-2P-2) · your draw {number} of 13 · <b>{n} card</b> left in "
+                                "the pack",
+               "<b>The draw</b> (SP-2P-2) · your draw {number} of 13 · <b>{n} cards</b> left in the pack")
+# TRANSLATORS: the caption under the top card of the pack.
+TOP_CARD = M_("two.top_card", "top card")
+# TRANSLATORS: the draw button that keeps {card}.
+KEEP_BUTTON = M_("two.keep_button", "Keep the {card}")
+# TRANSLATORS: the tooltip of the button above.
+KEEP_TIP = M_("two.keep_tip", "Keep the {card}; the next card is shown to you and discarded (SP-2P-2)")
+# TRANSLATORS: the draw button that discards the top card and takes the next one.
+TAKE_BUTTON = M_("two.take_button", "Pass it: take the next card")
+# TRANSLATORS: the tooltip of the button above; {card} the top card.
+TAKE_TIP = M_("two.take_tip", "Discard the {card}; the next card goes to your hand, whatever it is (SP-2P-2)")
+# TRANSLATORS: the accessible name of the learner's hand during the draw: {n} cards kept so far.
+HAND_KEPT = M_("two.hand_kept", "Your hand: kept so far, {n} of 13")
+# TRANSLATORS: the accessible name of the learner's hand before the first draw.
+HAND_NOTHING = M_("two.hand_nothing", "Your hand: nothing kept yet (13 draws to come)")
+# TRANSLATORS: Save pressed during the draw (HAND_RECORD.md keeps the kept cards, not the draw).
+NO_SAVE_IN_DRAW = M_("two.no_save_in_draw", "A game cannot be saved during the draw: a saved game keeps the 13 "
+                                            "cards each player kept, not the draw itself. Finish the draw, then "
+                                            "press Save.")
 
 
 def _e(text: Any) -> str:
@@ -81,29 +180,33 @@ def _e(text: Any) -> str:
 
 def draw_question(card: Card) -> str:
     """The draw decision about ``card`` in words (SP-2P-2)."""
-    d = card.display
-    return (f"Keep the {d}? If you keep it, you'll see the next card and discard it. "
-            f"If you pass it, you take the next card, whatever it is.")
+    return say(DRAW_QUESTION, card=card.code)
 
 
-def _choice_words(kept_first: bool) -> str:
-    return "kept the first" if kept_first else "took the second"
+def _two(view: SeatView) -> TwoSeatView:
+    """``view`` as what it is at a table for two: a two-player seat view (the draw's pack, log and discards)."""
+    assert isinstance(view, TwoSeatView), type(view)
+    return view
+
+
+def _their_choice(name: str, kept_first: bool) -> Msg:
+    return Msg((KEPT_FIRST if kept_first else TOOK_SECOND).ctxt, {"name": name})
 
 
 class TwoPlayerSession(TableSession):
     """A :class:`~tutor.session.TableSession` for two-player Spades: adds the
     draw (:meth:`draw`), its sentences in :attr:`events` and the status
-    line, and refuses to undo a draw.  ``game`` must be a
-    :class:`~engine.spades_two.SpadesTwoGame`; TypeError otherwise."""
+    line, and refuses to undo a draw.  ``game``: a game with a draw phase
+    (Spades for two); a game it cannot play raises TypeError."""
 
-    GAME_TYPES = (SpadesTwoGame,)
+    PHASES = TableSession.PHASES | {Phase.DRAW}
 
-    def __init__(self, game, learner_seat: int | None = None, **kwargs: Any):
+    def __init__(self, game: TrickGame, learner_seat: int | None = None, **kwargs: Any):
         #: What the learner saw at each of its draws: {(hand number, draw index): (kept, got, discarded)}.
         self._notes: dict[tuple[int, int], tuple[bool, Card | None, Card | None]] = {}
         super().__init__(game, LEARNER_SEAT if learner_seat is None else learner_seat, **kwargs)
 
-    def default_seat(self, game) -> int:
+    def default_seat(self, game: TrickGame) -> int:
         return LEARNER_SEAT
 
     # ============================================================ the draw
@@ -116,110 +219,74 @@ class TwoPlayerSession(TableSession):
         if note:
             return note
         g, me = self.game, self.learner
+        assert isinstance(g, SpadesTwoGame)
         if not isinstance(keep, bool):
-            return Outcome("error", f"{keep!r} is not a choice: keep the card (True) or pass it (False).")
+            return Outcome("error", NOT_A_CHOICE, {"text": repr(keep)})
         v = g.check_draw(me, keep)
         if not v.ok:
             return self._refused(v)
-        before = g.view(me)
+        before = _two(g.view(me))
         top = before.draw_card
+        assert top is not None
         index = sum(1 for s, _k in before.draw_log if s == me)
         with self._busy():
             g.draw(me, keep)
-            after = g.view(me)
+            after = _two(g.view(me))
             self.advance()
         got = next(iter(set(after.hand or ()) - set(before.hand or ())), None)
         gone = next(iter(set(after.discards or ()) - set(before.discards or ())), None)
         self._notes[(after.hand_number, index)] = (keep, got, gone)
         if keep:
-            text = f"You kept the {top.display}" + (f" and discarded the next card, the {gone.display}." if gone
-                                                     else " and discarded the next card.")
+            entry, args = ((KEPT, {"kept": card_display(top.code), "gone": card_display(gone.code)}) if gone else
+                           (KEPT_UNSEEN, {"kept": card_display(top.code)}))
         else:
-            text = f"You passed the {top.display} (discarded) and took the next card" + (
-                f": the {got.display}." if got else ".")
-        now = self.game.view(me)
+            entry, args = ((TOOK, {"gone": card_display(top.code), "got": card_display(got.code)}) if got else
+                           (TOOK_UNSEEN, {"gone": card_display(top.code)}))
+        now = _two(self.game.view(me))
         theirs = [k for s, k in now.draw_log[len(after.draw_log):] if s != me]
+        highlight = (got.code,) if got is not None else ()
         if theirs:
-            text += f" {self.name(1 - me)} {_choice_words(theirs[-1])} card."
-        return Outcome("ok", text, v, (got.code,) if got is not None else ())
+            return Outcome("ok", THEN, {"first": Msg(entry.ctxt, args),
+                                        "second": _their_choice(self.name(1 - me), theirs[-1])}, v, highlight)
+        return Outcome("ok", entry, args, v, highlight)
 
     def undo(self) -> Outcome:
         """As :meth:`TableSession.undo`, but a draw is never taken back
         (the learner has seen the next card: undo never unsees cards)."""
-        from engine import Bid, Play  # noqa: PLC0415
         g, me = self.game, self.learner
         if not self.busy and self.practice and g.phase not in (Phase.DEAL, Phase.GAME_OVER):
             hist = g.history
             last_deal = max((i for i, a in enumerate(hist) if isinstance(a, Deal)), default=-1)
             mine = [a for a in hist[last_deal + 1:] if getattr(a, "seat", None) == me]
             if mine and not isinstance(mine[-1], (Bid, Play)):
-                return Outcome("info", _NO_UNDO_DRAW)
+                return Outcome("info", NO_UNDO_DRAW)
         return super().undo()
 
     def new_game(self, number: int | None, rules: Any) -> Outcome:
         try:
             return super().new_game(number, rules)
         except InvalidInputError as e:  # an option two players cannot use: the engine's words
-            return Outcome("error", f"These options cannot be used for two players: {e}. "
-                                    f"Your current game is unchanged.")
+            return Outcome("error", NOT_FOR_TWO, {"reason": e.msg})
 
     # ============================================================ words
-    def speak(self, text: str) -> str:
-        """An engine message with the players called as at this table: the
-        engine's "Player 1" / "Player 2" become "You" (or "you" inside a
-        sentence) and the computer player's name."""
-        text = super().speak(text)
-        for seat, engine_name in enumerate(self.game.seat_names):
-            mine = self.name(seat)
-            if seat == self.learner:
-                name = re.escape(engine_name)
-                text = re.sub(rf"(^|[.!?]\s+){name}'s\b", lambda m: m.group(1) + "Your", text)
-                text = re.sub(rf"\b{name}'s\b", "your", text)
-                text = re.sub(rf"(^|[.!?]\s+){name}\b", lambda m: m.group(1) + "You", text)
-                text = re.sub(rf"\b{name}\b", "you", text)
-            else:
-                text = re.sub(rf"\b{re.escape(engine_name)}\b", mine, text)
-        return text
-
-    def hand_result(self):
-        """The last scored hand (when the hand or game is over): one sentence
-        per player ("You bid 4 and took 6: contract made +40, 2 bags +2: +42
-        in all (SP-17).") and the itemised lines ``(name, item, points,
-        rule)``, the engine's lines in the table's names.  None while a hand
-        is being played."""
-        g = self.game
-        if g.phase not in (Phase.DEAL, Phase.GAME_OVER) or not g.results:
-            return None
-        r = g.results[-1]
-        sentences, items = [], []
-        for seat in range(g.n_seats):
-            who = self.name(seat)
-            lines = [l for l in r.score_lines if l.who == g.side_of_seat(seat)]
-            parts = [(f"{plural(l.points, 'bag')} {signed(l.points)}" if l.item == "bags" else
-                      f"{self.speak(l.item)} {signed(l.points)}") for l in lines]
-            rules = ", ".join(dict.fromkeys(l.rule for l in lines))
-            text = f"{who} bid {self.bid_word(r.bids[seat])} and took {r.tricks_won[seat]}: " + ", ".join(parts)
-            if len(lines) > 1:
-                text += f": {signed(r.points[g.side_of_seat(seat)])} in all"
-            sentences.append(f"{text} ({rules}).")
-            items.extend((who, self.speak(l.item), l.points, l.rule) for l in lines)
-        return sentences, items
-
-    def _draw_sentences(self, view: SeatView) -> list[str]:
+    def _draw_sentences(self, view: TwoSeatView) -> list[str]:
         me = self.learner
-        out, mine = [], 0
+        out: list[str] = []
+        mine = 0
         for seat, kept_first in view.draw_log:
             if seat == me:
                 note = self._notes.get((view.hand_number, mine))
                 mine += 1
                 if note is not None and note[0] == kept_first and note[1] is not None and note[2] is not None:
                     _k, got, gone = note
-                    out.append(f"You kept the {got.display} and discarded the {gone.display}." if kept_first else
-                               f"You passed the {gone.display} and took the {got.display}.")
+                    assert got is not None and gone is not None
+                    out.append(say(LOG_KEPT, kept=card_display(got.code), gone=card_display(gone.code))
+                               if kept_first else
+                               say(LOG_TOOK, gone=card_display(gone.code), got=card_display(got.code)))
                 else:
-                    out.append(f"You {_choice_words(kept_first)} card.")
+                    out.append(say(YOU_KEPT_FIRST if kept_first else YOU_TOOK_SECOND))
             else:
-                out.append(f"{self.name(seat)} {_choice_words(kept_first)} card.")
+                out.append(say(KEPT_FIRST if kept_first else TOOK_SECOND, name=self.name(seat)))
         return out
 
     @property
@@ -227,52 +294,49 @@ class TwoPlayerSession(TableSession):
         """The hand so far in sentences: the deal, every draw (the computer
         player's as "kept the first / took the second" only), bids, cards
         and who won each trick."""
-        base = TableSession.events.fget(self)
+        base = self._events()
         if not base:
             return base
-        view = self.game.view(self.learner)
-        return base[:1] + self._draw_sentences(view) + base[1:]
+        return base[:1] + self._draw_sentences(_two(self.game.view(self.learner))) + base[1:]
 
     def turn_phrase(self) -> str:
         g, me = self.game, self.learner
         if g.phase is Phase.DRAW and me in g.seats_to_act:
-            return "your turn to draw"
+            return say(TURN_DRAW)
         return super().turn_phrase()
 
     def status(self) -> str:
         g, me = self.game, self.learner
         if g.phase is Phase.DRAW:
-            view = g.view(me)
+            view = _two(g.view(me))
             if me in view.to_act and view.draw_card is not None:
-                n = len(view.hand or ()) + 1
-                return (f"Your draw ({n} of 13): keep the {view.draw_card.display} "
-                        f"or take the next card (SP-2P-2).")
-            return f"Waiting for {self.name(view.to_act[0])} to draw." if view.to_act else "Waiting."
+                return say(STATUS_DRAW, number=len(view.hand or ()) + 1, card=view.draw_card.code)
+            return say(STATUS_WAIT_DRAW, name=self.name(view.to_act[0])) if view.to_act else say(STATUS_WAITING)
         return super().status()
 
 
 # ==================================================================== HTML
-def _draw_seat_box(s: TwoPlayerSession, view: SeatView, seat: int) -> str:
+def _draw_seat_box(s: TableSession, view: SeatView, seat: int) -> str:
     """A seat during the draw: name, dealer / to act, cards kept so far and
     its last choice (never a card of the other player)."""
     tags = []
     if seat == view.dealer:
-        tags.append("dealer")
+        tags.append(say(TAG_DEALER))
     turn = seat in view.to_act
     if turn:
-        tags.append("to draw")
-    choices = [k for st, k in view.draw_log if st == seat]
+        tags.append(say(TAG_TO_DRAW))
+    choices = [k for st, k in _two(view).draw_log if st == seat]
     kept = len(view.hand or ()) if seat == s.learner else len(choices)
-    last = f"last: {_choice_words(choices[-1])}" if choices else "no draw yet"
+    last = say(LAST_KEPT if choices[-1] else LAST_TOOK) if choices else say(NO_DRAW_YET)
     cls = "tt-seat" + (" tt-seat-turn" if turn else "") + (" tt-seat-me" if seat == s.learner else "")
     return (f"<div class='{cls}' data-seat='{seat}'>"
             f"<div class='tt-seat-name'><b>{_e(s.label(seat))}</b>"
-            + (f" <small>({_e(', '.join(tags))})</small>" if tags else "") + "</div>"
-            f"<div class='tt-seat-bid'>kept: <b>{kept}</b> of 13</div>"
+            + (f" <small>({_e(joined(tags))})</small>" if tags else "") + "</div>"
+            f"<div class='tt-seat-bid'>{say_html(KEPT_OF, number=kept)}</div>"
             f"<div class='tt-seat-draw'>{_e(last)}</div></div>")
 
 
-def two_seats_html(s: TwoPlayerSession, view: SeatView) -> str:
+def two_seats_html(s: TableSession, view: SeatView) -> str:
     """The two seats face to face: the computer player at the top, the
     learner at the bottom, the trick (two cards, SP-2P-4) or the pack in
     between."""
@@ -280,36 +344,27 @@ def two_seats_html(s: TwoPlayerSession, view: SeatView) -> str:
     other = 1 - me
     if view.phase is Phase.DRAW:
         box = _draw_seat_box
-        caption = (f"The draw: {plural(view.pack_left, 'card')} left in the pack "
-                   f"(13 draws each, {s.name(1 - view.dealer)} first).")
+        caption = say(DRAW_CAPTION, n=_two(view).pack_left, name=s.name(1 - view.dealer))
     else:
-        box = V._seat_box  # noqa: SLF001 - the same seat box as every table
-        caption = V._trick_caption(s, view)  # noqa: SLF001
-    return (f"<div class='tt-tbl-seats' role='region' aria-label='The table: Spades for two'>"
+        box = V.seat_box
+        caption = V.trick_caption(s, view)
+    return (f"<div class='tt-tbl-seats' role='region' aria-label='{_e(say(V.TABLE_REGION, name=s.game_look.name(s.game)))}'>"
             f"<div class='tt-tbl-felt tt-tbl-two'>"
             f"<div class='tt-tbl-n'>{box(s, view, other)}</div>"
             f"<div class='tt-tbl-c'><div class='tt-tbl-caption'>{_e(caption)}</div></div>"
             f"<div class='tt-tbl-s'>{box(s, view, me)}</div></div></div>")
 
 
-def two_title_html(s: TwoPlayerSession, view: SeatView) -> str:
-    g = s.game
-    deal = next((a.number for a in reversed(g.history) if isinstance(a, Deal)), None)
-    parts = [f"Hand {view.hand_number}" if view.hand_number else "No hand yet", f"dealer: {s.name(view.dealer)}",
-             f"deal #{deal}" if deal is not None else "deal from a record"]
-    if g.first_deal is not None:
-        parts.append(f"game from deal #{g.first_deal}")
-    house = V.spades_house_rules_text(g.rules)
-    house_html = f"<br><span class='tt-tbl-house'>{_e(house)}</span>" if house else ""
-    return (f"<div class='tt-tbl-title'><b class='tt-tbl-name'>Spades for two</b> "
-            f"<span class='tt-tbl-rules'>— you against {_e(s.name(1 - s.learner))}, "
-            f"game to {g.rules.target_score} points (SP-2P-5)</span>{house_html}<br>{_e(' · '.join(parts))}</div>")
+def two_title_html(s: TableSession, view: SeatView) -> str:
+    """The title: the game's look says it (:meth:`tutor.games.SpadesTwoLook.rules_line`)."""
+    return V.title_html(s, view)
 
 
-def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
+def draw_panel_html(s: TableSession, seat_view: SeatView) -> str:
     """The learner's draw decision: the top card, the question in words,
     what the learner has kept and discarded, the other player's choices
     and the cards left in the pack (SP-2P-2)."""
+    view = _two(seat_view)
     top = view.draw_card
     mine = [k for st, k in view.draw_log if st == s.learner]
     theirs = [k for st, k in view.draw_log if st != s.learner]
@@ -317,23 +372,22 @@ def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
     discards = tuple(view.discards or ())
     if discards:
         gone = "".join(V.card_html(c, small=True) for c in discards)
-        gone_html = (f"<div class='tt-draw-line'><span>Discarded so far ({len(discards)}, out of play this hand; "
-                     f"only you know them):</span> <span class='tt-draw-cards'>{gone}</span></div>")
+        gone_html = (f"<div class='tt-draw-line'><span>{_e(say(DISCARDED, n=len(discards)))}</span> "
+                     f"<span class='tt-draw-cards'>{gone}</span></div>")
     else:
-        gone_html = "<div class='tt-draw-line'>Discarded so far: none yet.</div>"
+        gone_html = f"<div class='tt-draw-line'>{_e(say(DISCARDED_NONE))}</div>"
     if theirs:
-        seq = ", ".join(_choice_words(k) for k in theirs)
-        their_html = (f"<div class='tt-draw-line'>{_e(other)}'s draws ({len(theirs)}): {_e(seq)}. "
-                      f"You never see {_e(other)}'s cards, only which of the two was kept.</div>")
+        seq = joined(say(CHOICE_KEPT if k else CHOICE_TOOK) for k in theirs)
+        their_html = (f"<div class='tt-draw-line'>"
+                      f"{_e(say(THEIR_DRAWS, name=other, n=len(theirs), choices=seq))}</div>")
     else:
-        their_html = f"<div class='tt-draw-line'>{_e(other)} has not drawn yet.</div>"
+        their_html = f"<div class='tt-draw-line'>{_e(say(NOT_DRAWN_YET, name=other))}</div>"
     question = (f"<p class='tt-draw-q'>{_e(draw_question(top))}</p>" if top is not None else "")
     card = V.card_html(top) if top is not None else ""
-    return (f"<div class='tt-draw' role='region' aria-label='The draw'>"
-            f"<div class='tt-draw-head'><b>The draw</b> (SP-2P-2) · your draw {len(mine) + 1} of 13 · "
-            f"<b>{plural(view.pack_left, 'card')}</b> left in the pack</div>"
+    return (f"<div class='tt-draw' role='region' aria-label='{_e(say(THE_DRAW))}'>"
+            f"<div class='tt-draw-head'>{say_html(DRAW_HEAD, number=len(mine) + 1, n=view.pack_left)}</div>"
             f"<div class='tt-draw-top'><div class='tt-draw-card'>{card}"
-            f"<div class='tt-draw-cap'>top card</div></div>{question}</div>"
+            f"<div class='tt-draw-cap'>{_e(say(TOP_CARD))}</div></div>{question}</div>"
             f"{gone_html}{their_html}</div>")
 
 
@@ -341,10 +395,10 @@ def draw_panel_html(s: TwoPlayerSession, view: SeatView) -> str:
 class SpadesTwoTable(GameTable):
     """A game of Spades for two: the learner (seat 1 unless
     ``learner_seat`` says otherwise) against one computer player of
-    ``level`` (1–3).  Parameters as :class:`tutor.table.GameTable`; ``game``
+    ``level`` (1–3).  Parameters as :class:`tutor.game_table.GameTable`; ``game``
     must be a two-player Spades game (``SpadesTwoGame``)."""
 
-    _session_class = TwoPlayerSession
+    _session_class: Callable[..., TableSession] = TwoPlayerSession
 
     def __init__(self, game, learner_seat: int | None = None, **kwargs: Any):
         self._draw_key: tuple[int, int] | None = None
@@ -387,7 +441,7 @@ class SpadesTwoTable(GameTable):
     def _click_draw(self, which: int) -> None:
         buttons = self.draw_buttons
         if buttons is None:
-            self._feedback.show_info(f"Not now: {self.session.turn_phrase()}.")
+            self._feedback.show_info(say(NOT_NOW_TURN, turn=self.session.turn_phrase()))
             return
         buttons[which].click()
 
@@ -407,12 +461,12 @@ class SpadesTwoTable(GameTable):
     def _render_actions(self, view: SeatView) -> None:
         super()._render_actions(view)
         g, me = self.game, self.learner_seat
-        if g.phase is Phase.DRAW and me in view.to_act and view.draw_card is not None:
+        if g.phase is Phase.DRAW and me in view.to_act and _two(view).draw_card is not None:
             self._draw_html.value = draw_panel_html(self._session, view)
-            self._new_draw_buttons(view)
+            self._new_draw_buttons(_two(view))
             self._action_box.children = [self._draw_box, *self._action_box.children]
 
-    def _new_draw_buttons(self, view: SeatView) -> None:
+    def _new_draw_buttons(self, view: TwoSeatView) -> None:
         """A fresh pair of buttons for this decision (hand number, draw
         number), bound to it: a click on an older pair (a double click, a
         slow browser) is recognised and ignored with a note."""
@@ -420,11 +474,11 @@ class SpadesTwoTable(GameTable):
         if self._draw_key == key and self._draw_buttons is not None:
             return  # the same decision drawn again (after a note): keep its buttons
         self._draw_key = key
-        d = view.draw_card.display
-        keep = W.Button(description=f"Keep the {d}", button_style="primary", layout=W.Layout(width="auto"),
-                        tooltip=f"Keep the {d}; the next card is shown to you and discarded (SP-2P-2)")
-        take = W.Button(description="Pass it: take the next card", layout=W.Layout(width="auto"),
-                        tooltip=f"Discard the {d}; the next card goes to your hand, whatever it is (SP-2P-2)")
+        assert view.draw_card is not None
+        d = view.draw_card.code
+        keep = W.Button(description=say(KEEP_BUTTON, card=d), button_style="primary", layout=W.Layout(width="auto"),
+                        tooltip=say(KEEP_TIP, card=d))
+        take = W.Button(description=say(TAKE_BUTTON), layout=W.Layout(width="auto"), tooltip=say(TAKE_TIP, card=d))
         for b, choice in ((keep, True), (take, False)):
             b.on_click(lambda _b, choice=choice, key=key, card=view.draw_card: self._on_draw(choice, key, card))
         # close the buttons two decisions old (a click on the last pair still gets its note)
@@ -437,8 +491,7 @@ class SpadesTwoTable(GameTable):
     def _render_hand_label(self, view: SeatView) -> None:
         if view.phase is Phase.DRAW:
             n = len(view.hand or ())
-            self._hand.label = (f"Your hand: kept so far, {n} of 13" if n else
-                                "Your hand: nothing kept yet (13 draws to come)")
+            self._hand.label = say(HAND_KEPT, n=n) if n else say(HAND_NOTHING)
 
     # ------------------------------------------------------------ callbacks
     @guarded()
@@ -447,18 +500,19 @@ class SpadesTwoTable(GameTable):
             # a hand record keeps each player's 13 kept cards, not the draw (HAND_RECORD.md): saved now, the
             # game would come back at the start of this draw with cards you have already seen
             self._download.value = ""
-            self._feedback.show_info("A game cannot be saved during the draw: a saved game keeps the 13 cards "
-                                     "each player kept, not the draw itself. Finish the draw, then press Save.")
+            self._feedback.show_info(say(NO_SAVE_IN_DRAW))
             return
         super()._on_save()
 
     @guarded()
     def _on_draw(self, keep: bool, key: tuple[int, int], card: Card) -> None:
-        view = self.game.view(self.learner_seat)
+        view = _two(self.game.view(self.learner_seat))
         if (view.hand_number, len(view.draw_log)) != key or view.draw_card != card:
-            self._feedback.show_info(_STALE_DRAW.format(card=card.display))
+            self._feedback.show_info(say(STALE_DRAW, card=card.code))
             return
-        out = self._session.draw(keep)
+        session = self._session
+        assert isinstance(session, TwoPlayerSession)
+        out = session.draw(keep)
         self._show(out)
         self._highlight = list(out.highlight) if out.kind == "ok" else []
         self._render()

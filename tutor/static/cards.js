@@ -11,18 +11,18 @@
 // computer players moved) can be told apart from a click on the current view
 // without any timing guess, so a real click is never dropped on a slow machine.
 
+//
+// Every word this view shows or speaks comes from Python, in the language of
+// the page: the `words` trait (tutor/cards.py, card_words()): each card's
+// spoken name, each rank as printed, and the few phrases below. Nothing here
+// is written in a language.
+
 const RANKS = "23456789TJQKA";
 const SUITS = "CDHS";
-const RANK_NAMES = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
-const RANK_TEXT = { T: "10" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const TRAITS = [
   "cards", "playable", "highlighted", "selected", "multi_select",
-  "four_colour", "face_down", "disabled", "show_only", "label", "size", "error",
+  "four_colour", "face_down", "disabled", "show_only", "label", "size", "error", "words",
 ];
 
 // Click sequence number, monotonic for the page (shared by all views).
@@ -32,12 +32,17 @@ const isCard = (c) =>
   typeof c === "string" && c.length === 2 &&
   RANKS.includes(c[0]) && SUITS.includes(c[1]);
 
-export function cardLabel(code) {
-  return `${RANK_NAMES[code[0]]} of ${SUIT_NAMES[code[1]]}`;
+// A card's spoken name and printed rank, from the words Python sent.
+export function cardLabel(words, code) {
+  return (words.names && words.names[code]) || code;
 }
 
-export function cardDisplay(code) {
-  return (RANK_TEXT[code[0]] ?? code[0]) + SUIT_SYMBOLS[code[1]];
+function rankText(words, rank) {
+  return (words.ranks && words.ranks[rank]) || rank;
+}
+
+export function cardDisplay(words, code) {
+  return rankText(words, code[0]) + SUIT_SYMBOLS[code[1]];
 }
 
 function el(tag, className, attrs = {}) {
@@ -81,6 +86,7 @@ function render({ model, el: host }) {
     const showOnly = !!model.get("show_only") && !faceDown;
     const disabled = !!model.get("disabled");
     const marking = playable.size > 0;
+    const words = model.get("words") || {};
     shown = { cards: list("cards"), playable: list("playable"), label: model.get("label") || "" };
 
     // Remember keyboard focus so a re-render does not drop it.
@@ -96,13 +102,13 @@ function render({ model, el: host }) {
     root.classList.toggle("tt-face-down", faceDown);
     root.classList.toggle("tt-show-only", showOnly);
     row.setAttribute("role", faceDown || showOnly ? "group" : "toolbar");
-    row.setAttribute("aria-label", model.get("label") || "Hand");
+    row.setAttribute("aria-label", model.get("label") || words.hand || "");
     if (disabled && !showOnly) row.setAttribute("aria-disabled", "true");
     else row.removeAttribute("aria-disabled");
 
     const nodes = cards.map((code) => {
       if (faceDown) {
-        return el("div", "tt-card tt-back", { role: "img", "aria-label": "face-down card" });
+        return el("div", "tt-card tt-back", { role: "img", "aria-label": words.face_down || "" });
       }
       const rank = code[0];
       const suit = code[1];
@@ -110,9 +116,11 @@ function render({ model, el: host }) {
       const card = el("div", `tt-card tt-suit-${suit}`, {
         role: showOnly ? "img" : "button",
         "data-card": code,
-        "data-rank": RANK_TEXT[rank] ?? rank,
+        "data-rank": rankText(words, rank),
         "data-suit": SUIT_SYMBOLS[suit],
-        "aria-label": cardLabel(code) + (dimmed ? ", not playable" : ""),
+        "aria-label": dimmed
+          ? (words.not_playable || "{name}").replace("{name}", cardLabel(words, code))
+          : cardLabel(words, code),
       });
       if (!showOnly) card.tabIndex = -1;
       if ("JQK".includes(rank)) card.classList.add("tt-court");
@@ -120,7 +128,7 @@ function render({ model, el: host }) {
       if (marking && !showOnly) card.classList.add(dimmed ? "tt-dimmed" : "tt-playable");
       if (highlighted.has(code)) {
         card.classList.add("tt-highlighted");
-        card.setAttribute("aria-description", "highlighted");
+        card.setAttribute("aria-description", words.highlighted || "");
       }
       if (selected.has(code)) card.classList.add("tt-selected");
       if (multi && !showOnly) card.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
@@ -129,7 +137,7 @@ function render({ model, el: host }) {
       // big pip and the bottom-right index are CSS-generated from data-*.
       const corner = el("span", "tt-index", { "aria-hidden": "true" });
       const r = el("span", "tt-rank");
-      r.textContent = RANK_TEXT[rank] ?? rank;
+      r.textContent = rankText(words, rank);
       const s = el("span", "tt-suit");
       s.textContent = SUIT_SYMBOLS[suit];
       corner.append(r, s);
