@@ -27,7 +27,7 @@ Learn and Drills are built at once; the other sections are built the first
 time they are opened, so the page is interactive quickly (a game table opens
 without pandas or plotly: the score sheet is loaded while the first hand is
 played, :mod:`tutor.table`).  A saved game loaded at the wrong tab is refused
-with the tab it belongs to (:data:`PLACES`).  Every callback is guarded: an
+with the tab it belongs to (:func:`places`).  Every callback is guarded: an
 exception is logged and shown as a short note on the page, never lost.
 
 Deals: ``build_app(seed=None)`` uses ``$TRICKTUTOR_SEED`` if set, else the
@@ -46,59 +46,142 @@ from typing import Any, Callable
 import ipywidgets as W  # noqa: E402
 
 from engine import OhHellRules  # noqa: E402
+from engine.game import TrickGame  # noqa: E402
+from engine.message import Text  # noqa: E402
+from engine.text import known_languages  # noqa: E402
+from engine.text.render import join_list  # noqa: E402
 
 from .common import Feedback, guarded  # noqa: E402
 from .drills import DRILL_GAMES, drill_game, drills_for  # noqa: E402
 from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO  # noqa: E402
-from .page_query import PageQuery, seed_from_environment, seed_from_query  # noqa: E402
-from .text import say, say_html  # noqa: E402
+from .games import look_for  # noqa: E402
+from .page_query import PageQuery, lang_from_environment, lang_from_query, seed_from_environment, seed_from_query  # noqa: E402
+from .text import M_, Markup, get_language, say, say_html, set_language  # noqa: E402
 
-__all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "APP_CSS", "lab_link"]
+__all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "SECTION_TITLES", "APP_CSS", "lab_link",
+           "LANGUAGES", "CHAPTER_LANGUAGES", "chapter_path"]
 
 log = logging.getLogger("tutor.app")
 
-#: Section titles, in page order.
+#: The sections, in page order, by their English titles (the keys tests and :meth:`TrickTutorApp.open_section`
+#: use); :data:`SECTION_TITLES` shows them in the page's language.
 SECTIONS = ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet")
+SECTION_TITLES: tuple[Text, ...] = (
+    # TRANSLATORS: the app's section tabs (short: on a phone three share a row): the chapters' list.
+    M_("app.section.learn", "Learn"),
+    # TRANSLATORS: the app's section tab of the practice drills.
+    M_("app.section.drills", "Drills"),
+    # TRANSLATORS: the app's section tab with the Spades table.
+    M_("app.section.play_spades", "Play Spades"),
+    # TRANSLATORS: the app's section tab with the Oh Hell table.
+    M_("app.section.play_oh_hell", "Play Oh Hell"),
+    # TRANSLATORS: the app's section tab with the score sheets of the games being played.
+    M_("app.section.score_sheet", "Score sheet"),
+)
 
-#: The notebook series: (file name, title, one-line summary, rule ids taught).
-CHAPTERS: tuple[tuple[str, str, str, str], ...] = (
-    ("00_welcome.ipynb", "Welcome",
-     "What Trick Tutor is, how to run a notebook cell, and how to use this app.", ""),
-    ("01_cards_and_tricks.ipynb", "Cards, tricks, following suit and trumps",
-     "The pack, the order of the cards, what a trick is, why you must follow suit, and how trumps win.",
+#: The languages the page offers in its menu, each named in itself (never translated); ``?lang=`` may also
+#: ask for any language with a catalogue (the pseudo-language ``qps`` of the browser tests).
+LANGUAGES = (("English", "en"), ("Soomaali", "so"), ("Hausa", "ha"), ("Binisaya (Cebuano)", "ceb"))
+#: The chapters translated into each language (by their two-digit number; the others open in English).
+CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(11))
+                                                 for lang in ("so", "ha", "ceb")}
+
+
+def chapter_path(notebook: str, lang: str) -> str:
+    """The chapter ``notebook`` (an English file name) in ``lang``: ``so/04_….ipynb``
+    when it is translated (:data:`CHAPTER_LANGUAGES`), else the English one.
+
+    >>> chapter_path("04_spades_playing_tricks.ipynb", "so"), chapter_path("12_two_player_spades.ipynb", "so")
+    ('so/04_spades_playing_tricks.ipynb', '12_two_player_spades.ipynb')
+    """
+    return f"{lang}/{notebook}" if notebook[:2] in CHAPTER_LANGUAGES.get(lang, ()) else notebook
+
+#: The notebook series: (file name, title, one-line summary, rule ids taught); titles and summaries are
+#: catalogue entries (:func:`str` gives the English).
+CHAPTERS: tuple[tuple[str, Text, Text, str], ...] = (
+    # TRANSLATORS: the title of chapter 00 in the Learn list (the chapter's own title where it is translated).
+    ("00_welcome.ipynb", M_("app.chapter.00.title", "Welcome"),
+     # TRANSLATORS: the one-line summary of chapter 00 in the Learn list.
+     M_("app.chapter.00.summary",
+        "What Trick Tutor is, how to run a notebook cell, and how to use this app."),
+     ""),
+    # TRANSLATORS: the title of chapter 01 in the Learn list (the chapter's own title where it is translated).
+    ("01_cards_and_tricks.ipynb", M_("app.chapter.01.title", "Cards, tricks, following suit and trumps"),
+     # TRANSLATORS: the one-line summary of chapter 01 in the Learn list.
+     M_("app.chapter.01.summary",
+        "The pack, the order of the cards, what a trick is, why you must follow suit, and how trumps win."),
      "shared by both games"),
-    ("02_spades_deal_and_bidding.ipynb", "Spades: players, the deal and bidding",
-     "Partners sit opposite; 13 cards each; one round of bids; partners add their bids into a contract.",
+    # TRANSLATORS: the title of chapter 02 in the Learn list (the chapter's own title where it is translated).
+    ("02_spades_deal_and_bidding.ipynb", M_("app.chapter.02.title", "Spades: players, the deal and bidding"),
+     # TRANSLATORS: the one-line summary of chapter 02 in the Learn list.
+     M_("app.chapter.02.summary",
+        "Partners sit opposite; 13 cards each; one round of bids; partners add their bids into a contract."),
      "SP-1 … SP-7"),
-    ("03_spades_nil_and_blind_nil.ipynb", "Spades: Nil and Blind Nil",
-     "Promise to win nothing for ±100, or do it before looking for ±200, and swap three cards.",
+    # TRANSLATORS: the title of chapter 03 in the Learn list (the chapter's own title where it is translated).
+    ("03_spades_nil_and_blind_nil.ipynb", M_("app.chapter.03.title", "Spades: Nil and Blind Nil"),
+     # TRANSLATORS: the one-line summary of chapter 03 in the Learn list.
+     M_("app.chapter.03.summary",
+        "Promise to win nothing for ±100, or do it before looking for ±200, and swap three cards."),
      "SP-8 … SP-11"),
-    ("04_spades_playing_tricks.ipynb", "Spades: playing tricks",
-     "Who leads, following suit, why you cannot lead a spade until spades are broken, who wins.",
+    # TRANSLATORS: the title of chapter 04 in the Learn list (the chapter's own title where it is translated).
+    ("04_spades_playing_tricks.ipynb", M_("app.chapter.04.title", "Spades: playing tricks"),
+     # TRANSLATORS: the one-line summary of chapter 04 in the Learn list.
+     M_("app.chapter.04.summary",
+        "Who leads, following suit, why you cannot lead a spade until spades are broken, who wins."),
      "SP-12 … SP-16"),
-    ("05_spades_scoring.ipynb", "Spades: scoring, bags and winning",
-     "10 points a trick of the contract, bags and the 100-point bag penalty, and the race to 500.",
+    # TRANSLATORS: the title of chapter 05 in the Learn list (the chapter's own title where it is translated).
+    ("05_spades_scoring.ipynb", M_("app.chapter.05.title", "Spades: scoring, bags and winning"),
+     # TRANSLATORS: the one-line summary of chapter 05 in the Learn list.
+     M_("app.chapter.05.summary",
+        "10 points a trick of the contract, bags and the 100-point bag penalty, and the race to 500."),
      "SP-17 … SP-22"),
-    ("06_play_spades.ipynb", "Play a game of Spades",
-     "You and a computer partner against two computer players.", ""),
-    ("07_oh_hell_deal_trump_bidding.ipynb", "Oh Hell: deal, trump and bidding",
-     "Everyone for himself; hands grow by one card; a turned-up card picks trump; bid what you will win.",
+    # TRANSLATORS: the title of chapter 06 in the Learn list (the chapter's own title where it is translated).
+    ("06_play_spades.ipynb", M_("app.chapter.06.title", "Play a game of Spades"),
+     # TRANSLATORS: the one-line summary of chapter 06 in the Learn list.
+     M_("app.chapter.06.summary",
+        "You and a computer partner against two computer players."),
+     ""),
+    # TRANSLATORS: the title of chapter 07 in the Learn list (the chapter's own title where it is translated).
+    ("07_oh_hell_deal_trump_bidding.ipynb", M_("app.chapter.07.title", "Oh Hell: deal, trump and bidding"),
+     # TRANSLATORS: the one-line summary of chapter 07 in the Learn list.
+     M_("app.chapter.07.summary",
+        "Everyone for himself; hands grow by one card; a turned-up card picks trump; bid what you will win."),
      "OH-1 … OH-8"),
-    ("08_oh_hell_play_and_scoring.ipynb", "Oh Hell: play and scoring",
-     "Any card may be led; follow suit; only an exact bid scores 10 + tricks.", "OH-9 … OH-12"),
-    ("09_oh_hell_variations.ipynb", "Oh Hell variations",
-     "Backwards, up and down, the hook, secret bids, must-trump and two scoring variations.",
+    # TRANSLATORS: the title of chapter 08 in the Learn list (the chapter's own title where it is translated).
+    ("08_oh_hell_play_and_scoring.ipynb", M_("app.chapter.08.title", "Oh Hell: play and scoring"),
+     # TRANSLATORS: the one-line summary of chapter 08 in the Learn list.
+     M_("app.chapter.08.summary",
+        "Any card may be led; follow suit; only an exact bid scores 10 + tricks."),
+     "OH-9 … OH-12"),
+    # TRANSLATORS: the title of chapter 09 in the Learn list (the chapter's own title where it is translated).
+    ("09_oh_hell_variations.ipynb", M_("app.chapter.09.title", "Oh Hell variations"),
+     # TRANSLATORS: the one-line summary of chapter 09 in the Learn list.
+     M_("app.chapter.09.summary",
+        "Backwards, up and down, the hook, secret bids, must-trump and two scoring variations."),
      "OH-V1 … OH-V8"),
-    ("10_play_oh_hell.ipynb", "Play a game of Oh Hell",
-     "A whole game against computer players, with any variation switched on.", ""),
-    ("11_spades_house_rules.ipynb", "Spades house rules",
-     "Nil worth 50, when Blind Nil is allowed, bag limits, ten for two hundred, minimum bids, mercy and target.",
+    # TRANSLATORS: the title of chapter 10 in the Learn list (the chapter's own title where it is translated).
+    ("10_play_oh_hell.ipynb", M_("app.chapter.10.title", "Play a game of Oh Hell"),
+     # TRANSLATORS: the one-line summary of chapter 10 in the Learn list.
+     M_("app.chapter.10.summary",
+        "A whole game against computer players, with any variation switched on."),
+     ""),
+    # TRANSLATORS: the title of chapter 11 in the Learn list (the chapter's own title where it is translated).
+    ("11_spades_house_rules.ipynb", M_("app.chapter.11.title", "Spades house rules"),
+     # TRANSLATORS: the one-line summary of chapter 11 in the Learn list.
+     M_("app.chapter.11.summary",
+        "Nil worth 50, when Blind Nil is allowed, bag limits, ten for two hundred, minimum bids, mercy and target."),
      "SP-H1 … SP-H9"),
-    ("12_two_player_spades.ipynb", "Spades for two",
-     "No partners: draw your hand card by card (keep one, discard one), bid 0 to 13, two-card tricks.",
+    # TRANSLATORS: the title of chapter 12 in the Learn list (the chapter's own title where it is translated).
+    ("12_two_player_spades.ipynb", M_("app.chapter.12.title", "Spades for two"),
+     # TRANSLATORS: the one-line summary of chapter 12 in the Learn list.
+     M_("app.chapter.12.summary",
+        "No partners: draw your hand card by card (keep one, discard one), bid 0 to 13, two-card tricks."),
      "SP-2P-1 … SP-2P-6"),
-    ("13_reading_the_review.ipynb", "Reading the review",
-     "After a hand: what best play would have taken, the cards that cost a trick, and replaying from there.",
+    # TRANSLATORS: the title of chapter 13 in the Learn list (the chapter's own title where it is translated).
+    ("13_reading_the_review.ipynb", M_("app.chapter.13.title", "Reading the review"),
+     # TRANSLATORS: the one-line summary of chapter 13 in the Learn list.
+     M_("app.chapter.13.summary",
+        "After a hand: what best play would have taken, the cards that cost a trick, and replaying from there."),
      ""),
 )
 
@@ -206,36 +289,107 @@ def lab_link(notebook: str) -> str:
     return f"../../../lab/tree/notebooks/{notebook}"
 
 
+# TRANSLATORS: the Learn section's first paragraph (<b>…</b> marks words shown bold; keep SP-14 as it is).
+LEARN_INTRO = M_("app.learn.intro",
+                 "The notebook series teaches both games from zero, one idea at a time, with worked examples checked "
+                 "by the rules engine. Every rule has an id such as <b>SP-14</b>; the tutor quotes it whenever it "
+                 "stops a move. Practise in <b>Drills</b>, then play a whole game.")
+# TRANSLATORS: the link under each chapter of the Learn section.
+OPEN_CHAPTER = M_("app.learn.open", "Open the chapter in JupyterLab")
+# TRANSLATORS: under a chapter of the Learn section that is not translated: it opens in English.
+IN_ENGLISH = M_("app.learn.in_english", "(in English)")
+# TRANSLATORS: the Learn section's rule ids line of chapter 01, which teaches no rule of its own.
+SHARED_RULES = M_("app.learn.shared", "shared by both games")
+# TRANSLATORS: shown in a section while it is being built ({what}: the section's or drill's title).
+LOADING = M_("app.loading", "Opening {what} …")
+
+
 def _learn_html() -> str:
+    lang = get_language()
     cards = []
     for file, title, summary, rules in CHAPTERS:
         number = file[:2]
-        rules_html = f"<div class='tt-rules'>{html.escape(rules)}</div>" if rules else ""
+        path = chapter_path(file, lang)
+        rules_text = say(SHARED_RULES) if rules == "shared by both games" else rules
+        rules_html = f"<div class='tt-rules'>{html.escape(rules_text)}</div>" if rules_text else ""
+        english = (f" <span class='tt-in-english'>{say_html(IN_ENGLISH)}</span>"
+                   if lang in CHAPTER_LANGUAGES and path == file else "")
         cards.append(
-            f"<div class='tt-chapter' data-notebook='{html.escape(file)}'>"
-            f"<h2>{number} · {html.escape(title)}</h2>"
-            f"<p>{html.escape(summary)}</p>{rules_html}"
-            f"<a href='{lab_link(file)}' target='_blank' rel='noopener'>Open the chapter in JupyterLab</a>"
+            f"<div class='tt-chapter' data-notebook='{html.escape(path)}'>"
+            f"<h2>{number} · {html.escape(say(title))}</h2>"
+            f"<p>{html.escape(say(summary))}</p>{rules_html}"
+            f"<a href='{lab_link(path)}' target='_blank' rel='noopener'>{say_html(OPEN_CHAPTER)}</a>{english}"
             f"</div>")
-    return ("<p class='tt-section-intro'>The notebook series teaches both games from zero, one idea at a time, "
-            "with worked examples checked by the rules engine. Every rule has an id such as <b>SP-14</b>; "
-            "the tutor quotes it whenever it stops a move. Practise in <b>Drills</b>, then play a whole game.</p>"
+    return (f"<p class='tt-section-intro'>{say_html(LEARN_INTRO)}</p>"
             "<div class='tt-learn'>" + "".join(cards) + "</div>")
 
 
 def _loading(what: str) -> W.HTML:
-    return W.HTML(f"<p class='tt-loading'><i>Opening {html.escape(what)} …</i></p>")
+    return W.HTML(f"<p class='tt-loading'><i>{say_html(LOADING, what=what)}</i></p>")
 
 
 def _seed_from_env() -> int | None:
     return seed_from_environment(os.environ)
 
 
-#: Where a saved game of each kind opens in the app (a table refuses another kind's file, naming this place;
-#: :attr:`tutor.session.TableSession.places`), by the engine's game title.
-PLACES = {"Spades": "in the Play Spades tab (Game: Four players, partners)",
-          "Spades for two": "in the Play Spades tab (Game: Spades for two)",
-          "Oh Hell": "in the Play Oh Hell tab"}
+# TRANSLATORS: where a saved game of another kind opens in the app, inside "open it {place}" ({tab}: the
+# section's title, {choice}: the Play Spades section's game choice, both as the page shows them).
+PLACE_CHOICE = M_("app.place.choice", "in the {tab} tab (Game: {choice})")
+# TRANSLATORS: where a saved game of Oh Hell opens ({tab}: the section's title as the page shows it).
+PLACE_TAB = M_("app.place.tab", "in the {tab} tab")
+# TRANSLATORS: the Play Spades section's game choice: four players in partnerships, or Spades for two.
+CHOICE_FOUR = M_("app.spades.four", "Four players, partners")
+# TRANSLATORS: the Play Spades section's game choice for the two-player game.
+CHOICE_TWO = M_("app.spades.two", "Spades for two")
+# TRANSLATORS: the label before the Play Spades section's game choice.
+GAME_LABEL = M_("app.spades.game", "Game:")
+
+
+def places() -> dict[str, str]:
+    """Where a saved game of each kind opens in the app, in the page's language (a table refuses another
+    kind's file, naming this place; :attr:`tutor.session.TableSession.places`), by the tutor's game key."""
+    spades = say(SECTION_TITLES[2])
+    return {"spades": say(PLACE_CHOICE, tab=spades, choice=say(CHOICE_FOUR)),
+            "spades_two": say(PLACE_CHOICE, tab=spades, choice=say(CHOICE_TWO)),
+            "oh_hell": say(PLACE_TAB, tab=say(SECTION_TITLES[3]))}
+
+
+# TRANSLATORS: the page's heading paragraph, under the title "Trick Tutor" (which stays as it is).
+HEADER = M_("app.header", "Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "
+                          "then play a game. Every illegal move is explained with its rule.")
+# TRANSLATORS: the label of the page's language menu (each language is named in itself).
+LANGUAGE_LABEL = M_("app.language", "Language:")
+# TRANSLATORS: the Play Spades section's first paragraph (SP-22 stays; <b>…</b> bold).
+SPADES_INTRO = M_("app.spades.intro",
+                  "You are <b>South</b>; your partner North and the opponents East and West are computer players. "
+                  "Look at your cards, bid, then click a card to play it. The first partnership to 500 points wins "
+                  "(SP-22). Your score sheet is in <b>Score sheet</b>.")
+# TRANSLATORS: the first paragraph of the Spades for two table (rule ids stay; <b>…</b> bold).
+SPADES_TWO_INTRO = M_("app.spades_two.intro",
+                      "Spades for two: you against one computer player, each for themselves (SP-2P-1). First "
+                      "<b>draw</b> your hand from the pack, one decision at a time: keep the top card and discard "
+                      "the next one, or discard the top card and take the next one (SP-2P-2). Then bid 0 to 13 "
+                      "(SP-2P-3) and play two-card tricks (SP-2P-4). The first to 500 points wins (SP-2P-5).")
+# TRANSLATORS: the Play Oh Hell section's first paragraph (rule ids stay; "Options for a new game" and "New
+# game" are the table's own labels: use the same words as those entries).
+OH_HELL_INTRO = M_("app.oh_hell.intro",
+                   "You play against computer players, each for themselves (named clockwise from you at the table). "
+                   "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number of "
+                   "tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, sealed "
+                   "bids, must-trump, other scoring), open <b>Options for a new game</b> under the table, switch it "
+                   "on and press <b>New game</b>.")
+# TRANSLATORS: the Score sheet section before any game was started (<b>…</b>: the sections' titles).
+SCORES_NONE = M_("app.scores.none",
+                 "No game has been started yet. Open <b>{spades}</b> or <b>{oh_hell}</b> to play; the score sheet "
+                 "of each game you play appears here.")
+# TRANSLATORS: the Score sheet section's paragraph ({games}: the games being played, e.g. "Play Spades and
+# Play Oh Hell", each in bold; rule ids stay).
+SCORES_SOME = M_("app.scores.some",
+                 "The score sheet of your game in {games}: every line of every hand with its rule (Spades SP-17 … "
+                 "SP-20, Oh Hell OH-11, OH-V7, OH-V8) and the running totals.")
+# TRANSLATORS: a section could not be built ({section}: its title; {error}: the programmer's error, as is).
+SECTION_BROKEN = M_("app.section.broken", "Something went wrong while opening “{section}” ({error}). Try opening "
+                                          "the section again.")
 
 
 class TrickTutorApp(W.VBox):
@@ -249,9 +403,11 @@ class TrickTutorApp(W.VBox):
     (None until built); :meth:`open_section` selects a section by title.
     """
 
-    def __init__(self, seed: int | None = None, **kwargs: Any):
+    def __init__(self, seed: int | None = None, lang: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("tt-app")
+        if lang is not None:
+            set_language(lang)
         self.seed = seed
         self._rng = random.Random(seed)
         self.feedback = Feedback()
@@ -263,23 +419,78 @@ class TrickTutorApp(W.VBox):
         #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
         #: order, as shown in the Score sheet section (which follows the games in play)
         self.scoresheets: dict[str, Any] = {}
-        header = W.HTML(APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
-                        "<p>Learn to play <b>Spades</b> and <b>Oh Hell</b>: read a chapter, practise with a drill, "
-                        "then play a game. Every illegal move is explained with its rule.</p></header>")
-        self._boxes = [W.VBox([_loading(name)]) for name in SECTIONS]
-        for box, name in zip(self._boxes, SECTIONS):
-            box.add_class("tt-section-" + name.lower().replace(" ", "-"))
+        #: the games of the tables built so far, kept across a change of language: key -> (game, learner seat)
+        self._games: dict[str, tuple[TrickGame, int]] = {}
+        self._header = W.HTML()
+        options = list(LANGUAGES)
+        if get_language() not in [code for _, code in options]:
+            options.append((get_language(), get_language()))  # asked for by ?lang= (the pseudo-language)
+        self.language = W.Dropdown(options=options, value=get_language(), description=say(LANGUAGE_LABEL),
+                                   style={"description_width": "auto"})
+        self.language.add_class("tt-language")
+        self.language.observe(self._on_language, names="value")
         self._builders: list[Callable[[], list]] = [
             self._build_learn, self._build_drills, self._build_spades, self._build_oh_hell, self._build_scores]
-        self._built = [False] * len(SECTIONS)
-        self.tabs = W.Tab(children=self._boxes, titles=SECTIONS)
+        self.tabs = W.Tab()
         self.tabs.observe(self._on_tab, names="selected_index")
-        # ?seed=N of the page's address, where the kernel cannot see it (the static site)
+        # ?seed=N and ?lang=xx of the page's address, where the kernel cannot see it (the static site)
         self._page_query = PageQuery()
         self._page_query.observe(self._on_page_query, names="search")
-        self.children = [header, self.feedback, self.tabs, self._page_query]
-        for i in (0, 1):  # cheap: ready when the page appears
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """(Re)build every section in the current language; the game tables built so far come back
+        with their games as they are (:attr:`_games`), the selected section stays selected."""
+        selected = self.tabs.selected_index
+        self._header.value = (APP_CSS + "<header class='tt-app-header'><h1>Trick Tutor</h1>"
+                              f"<p>{say_html(HEADER)}</p></header>")
+        self.language.description = say(LANGUAGE_LABEL)
+        titles = tuple(say(t) for t in SECTION_TITLES)
+        self._boxes = [W.VBox([_loading(title)]) for title in titles]
+        for box, name in zip(self._boxes, SECTIONS):
+            box.add_class("tt-section-" + name.lower().replace(" ", "-"))
+        self._built = [False] * len(SECTIONS)
+        self.tabs.unobserve(self._on_tab, names="selected_index")
+        self.tabs.selected_index = None
+        self.tabs.children = self._boxes
+        self.tabs.titles = titles
+        self.tabs.observe(self._on_tab, names="selected_index")
+        top = W.HBox([self._header, self.language])
+        top.add_class("tt-app-top")
+        self.children = [top, self.feedback, self.tabs, self._page_query]
+        rebuild = sorted({0, 1, *self._rebuild})
+        self._rebuild = ()
+        for i in rebuild:  # Learn and Drills are cheap: ready when the page appears; opened sections come back
             self._ensure(i)
+        self.tabs.selected_index = selected if selected is not None else 0
+
+    #: sections to build again at once after a change of language (those that were open)
+    _rebuild: tuple[int, ...] = ()
+
+    def switch_language(self, code: str) -> None:
+        """Speak ``code`` (one of :data:`LANGUAGES`, or any language with a catalogue) from now on:
+        every section is built again in it; a game in progress goes on where it was (its cards, bids,
+        tricks and scores are the game's, kept), drills start again.  InvalidInputError for a code
+        that is not a language code."""
+        set_language(code)
+        for key, table in (("spades", self.spades_table), ("spades_two", self.spades_two_table),
+                           ("oh_hell", self.oh_hell_table)):
+            if table is not None:
+                self._games[key] = (table.game, table.session.learner)
+        self._spades_two_wanted = self.spades_choice.value == "two" if hasattr(self, "spades_choice") else False
+        self._rebuild = tuple(i for i, built in enumerate(self._built) if built)
+        self.drills.clear()
+        self.spades_table = self.spades_two_table = self.oh_hell_table = None
+        self._lay_out()
+        if code not in [value for _, value in self.language.options]:
+            self.language.options = [*self.language.options, (code, code)]  # the pseudo-language, by ?lang=
+        if self.language.value != code:
+            self.language.value = code
+
+    @guarded()
+    def _on_language(self, change: dict) -> None:
+        if change["new"] != get_language():
+            self.switch_language(change["new"])
 
     # ---------------------------------------------------------------- API
     def open_section(self, title: str) -> None:
@@ -308,6 +519,9 @@ class TrickTutorApp(W.VBox):
         seed = seed_from_query(change["new"])
         if seed is not None and self.seed is None:  # a seed given in code or $TRICKTUTOR_SEED wins
             self.reseed(seed)
+        lang = lang_from_query(change["new"], known_languages("tutor"))
+        if lang is not None and lang != get_language():
+            self.switch_language(lang)
 
     def _next_seed(self) -> int | None:
         return None if self.seed is None else self._rng.randrange(1_000_000)
@@ -323,8 +537,7 @@ class TrickTutorApp(W.VBox):
         except Exception as e:  # noqa: BLE001 -- shown on the page, logged for us
             log.exception("building section %s", SECTIONS[index])
             note = Feedback()
-            note.show_bug(f"Something went wrong while opening “{SECTIONS[index]}” ({type(e).__name__}: {e}). "
-                          f"Try opening the section again.")
+            note.show_bug(say(SECTION_BROKEN, section=say(SECTION_TITLES[index]), error=f"{type(e).__name__}: {e}"))
             box.children = [note]
 
     @guarded()
@@ -403,52 +616,63 @@ class TrickTutorApp(W.VBox):
         self._show_drills(change["new"])
 
     #: The Play Spades section's game choice: (label, value).
-    SPADES_CHOICES = (("Four players, partners", "four"), ("Spades for two", "two"))
+    SPADES_CHOICES = ((CHOICE_FOUR, "four"), (CHOICE_TWO, "two"))
+    _spades_two_wanted = False
+
+    def _kept_table(self, key: str) -> Any:
+        """A table around the game kept for ``key`` across a change of language, or None."""
+        from .table import TABLES  # noqa: PLC0415 - the tables load when their tab is first opened
+        kept = self._games.pop(key, None)
+        if kept is None:
+            return None
+        game, learner = kept
+        return TABLES[look_for(game.spec).key](game, learner_seat=learner, places=places())
 
     def _build_spades(self) -> list:
         from .table import new_spades_table  # noqa: PLC0415 - the table loads when its tab is first opened
-        self.spades_table = new_spades_table(deal_number=self._next_seed(), places=PLACES)
+        self.spades_table = (self._kept_table("spades")
+                             or new_spades_table(deal_number=self._next_seed(), places=places()))
         self.spades_table.add_class("tt-play-spades")
-        intro = W.HTML("<p class='tt-section-intro'>You are <b>South</b>; your partner North and the opponents "
-                       "East and West are computer players. Look at your cards, bid, then click a card to play "
-                       "it. The first partnership to 500 points wins (SP-22). Your score sheet is in "
-                       "<b>Score sheet</b>.</p>")
+        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(SPADES_INTRO)}</p>")
         self._spades_four = W.VBox([intro, self.spades_table])
-        self._spades_two = W.VBox([_loading("Spades for two")])
+        self._spades_two = W.VBox([_loading(say(CHOICE_TWO))])
         self._spades_two.layout.display = "none"
-        self.spades_choice = W.ToggleButtons(options=list(self.SPADES_CHOICES), value="four", description="Game:",
+        self.spades_choice = W.ToggleButtons(options=[(say(label), value) for label, value in self.SPADES_CHOICES],
+                                             value="four", description=say(GAME_LABEL),
                                              style={"button_width": "auto"})
         self.spades_choice.add_class("tt-spades-choice")
         self.spades_choice.observe(self._on_spades_choice, names="value")
+        if self._spades_two_wanted or "spades_two" in self._games:
+            two = self._spades_two_wanted
+            self._spades_two_wanted = False
+            if "spades_two" in self._games:
+                self._show_spades_two()
+            self.spades_choice.value = "two" if two else "four"
         return [self.spades_choice, self._spades_four, self._spades_two]
+
+    def _show_spades_two(self) -> None:
+        from .table_two import new_spades_two_table  # noqa: PLC0415 - loaded when first chosen
+        self.spades_two_table = (self._kept_table("spades_two")
+                                 or new_spades_two_table(deal_number=self._next_seed(), places=places()))
+        self.spades_two_table.add_class("tt-play-spades-two")
+        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(SPADES_TWO_INTRO)}</p>")
+        self._spades_two.children = [intro, self.spades_two_table]
 
     @guarded()
     def _on_spades_choice(self, change: dict) -> None:
         """Show the four-player table or the table for two (built the first time it is chosen)."""
         two = change["new"] == "two"
         if two and self.spades_two_table is None:
-            from .table_two import new_spades_two_table  # noqa: PLC0415 - loaded when first chosen
-            self.spades_two_table = new_spades_two_table(deal_number=self._next_seed(), places=PLACES)
-            self.spades_two_table.add_class("tt-play-spades-two")
-            intro = W.HTML("<p class='tt-section-intro'>Spades for two: you against one computer player, each "
-                           "for themselves (SP-2P-1). First <b>draw</b> your hand from the pack, one decision at "
-                           "a time: keep the top card and discard the next one, or discard the top card and take "
-                           "the next one (SP-2P-2). Then bid 0 to 13 (SP-2P-3) and play two-card tricks "
-                           "(SP-2P-4). The first to 500 points wins (SP-2P-5).</p>")
-            self._spades_two.children = [intro, self.spades_two_table]
+            self._show_spades_two()
         self._spades_four.layout.display = "none" if two else ""
         self._spades_two.layout.display = "" if two else "none"
 
     def _build_oh_hell(self) -> list:
         from .table import new_oh_hell_table  # noqa: PLC0415 - the table loads when its tab is first opened
-        self.oh_hell_table = new_oh_hell_table(OhHellRules(), deal_number=self._next_seed(), places=PLACES)
+        self.oh_hell_table = (self._kept_table("oh_hell")
+                              or new_oh_hell_table(OhHellRules(), deal_number=self._next_seed(), places=places()))
         self.oh_hell_table.add_class("tt-play-oh-hell")
-        intro = W.HTML("<p class='tt-section-intro'>You play against computer players, each for themselves "
-                       "(named clockwise from you at the table). "
-                       "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number "
-                       "of tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, "
-                       "sealed bids, must-trump, other scoring), open <b>Options for a new game</b> under the "
-                       "table, switch it on and press <b>New game</b>.</p>")
+        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(OH_HELL_INTRO)}</p>")
         return [intro, self.oh_hell_table]
 
     def _tables_in_play(self) -> list[tuple[str, Any]]:
@@ -486,23 +710,24 @@ class TrickTutorApp(W.VBox):
         # the first sheet, for callers of the single-game API
         self.scoresheet = next(iter(self.scoresheets.values()), None)
         if not tables:
-            intro = ("<p class='tt-section-intro'>No game has been started yet. Open <b>Play Spades</b> or "
-                     "<b>Play Oh Hell</b> to play; the score sheet of each game you play appears here.</p>")
+            intro = say_html(SCORES_NONE, spades=say(SECTION_TITLES[2]), oh_hell=say(SECTION_TITLES[3]))
         else:
-            names = " and ".join(f"<b>Play {t}</b>" if t != "Spades for two" else "<b>Spades for two</b>"
-                                 for t, _ in tables)
-            intro = (f"<p class='tt-section-intro'>The score sheet of your game in {names}: every line of every "
-                     "hand with its rule (Spades SP-17 … SP-20, Oh Hell OH-11, OH-V7, OH-V8) and the running "
-                     "totals.</p>")
-        self._scores_intro.value = intro
+            where = {"Spades": SECTION_TITLES[2], "Spades for two": CHOICE_TWO, "Oh Hell": SECTION_TITLES[3]}
+            games = join_list([f"<b>{html.escape(say(where[t]))}</b>" for t, _ in tables], get_language())
+            intro = say_html(SCORES_SOME, games=Markup(games))
+        self._scores_intro.value = f"<p class='tt-section-intro'>{intro}</p>"
         self._scores_box.children = tuple(self.scoresheets.values())
 
 
-def build_app(seed: int | None = None) -> TrickTutorApp:
+def build_app(seed: int | None = None, lang: str | None = None) -> TrickTutorApp:
     """Build the Trick Tutor page (a widget; display it or make it a cell's
     last value).  ``seed``: reproducible deals and drills (default:
     ``$TRICKTUTOR_SEED`` if set, else the address's ``?seed=`` (see
-    :mod:`tutor.page_query`), else random)."""
+    :mod:`tutor.page_query`), else random).  ``lang``: the language the page
+    speaks (default: the address's ``?lang=`` when it has a catalogue, else the
+    language spoken now); its menu switches it later."""
     if seed is None:
         seed = _seed_from_env()
-    return TrickTutorApp(seed=seed)
+    if lang is None:
+        lang = lang_from_environment(known_languages("tutor"), os.environ)
+    return TrickTutorApp(seed=seed, lang=lang)
