@@ -29,7 +29,8 @@ FLOORS = [
     ("registry", {"engine.registry"}),
     ("records", {"engine.record_json", "engine.record"}),
     ("text", {"engine.text", "engine.text.lang", "engine.text.words", "engine.text.verdicts", "engine.text.errors",
-              "engine.text.lines", "engine.text.catalog", "engine.text.render"}),
+              "engine.text.lines", "engine.text.advice", "engine.text.review", "engine.text.catalog",
+              "engine.text.render"}),
     ("package", {"engine"}),
 ]
 
