@@ -485,3 +485,20 @@ def test_no_module_below_the_text_layer_imports_it():
                 assert not target.startswith(("text", "engine.text")) and not (
                     node.level and target == "" and any(a.name == "text" for a in node.names)), path
 
+
+
+def test_the_value_types_words_come_from_the_catalogue(fake):
+    """Suit.noun / singular, Rank.noun, Card.name and describe_cards say the catalogue's words in the current
+    language (English as before); parsing still reads the English names in any language."""
+    from engine.cards import describe_cards
+    ten = Card.parse("TH")
+    english = (Suit.HEARTS.noun, Suit.HEARTS.singular, ten.rank.noun, ten.name,
+               describe_cards(parse_cards("2H TH AS 4H")), describe_cards([]))
+    assert english == ("hearts", "heart", "ten", "ten of hearts", "10♥, 4♥, 2♥ and A♠", "no cards")
+    with text.language(fake):
+        assert (Suit.HEARTS.noun, Suit.HEARTS.singular, ten.rank.noun) == ("HEARTS", "HEART", "TEN")
+        # the fake language writes a message as "XX[ its placeholders ]", a word in capitals
+        assert "TEN" in ten.name and "HEARTS" in ten.name and "of" not in ten.name
+        assert "10♥ AND 2♥" in describe_cards(parse_cards("2H TH"))
+        assert Suit.parse("hearts") is Suit.HEARTS and Suit.parse("spade") is Suit.SPADES
+    assert ten.name == "ten of hearts"

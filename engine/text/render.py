@@ -16,6 +16,8 @@ placeholder names          value → text
 ``low_cards``              card codes → ``2♣ 3♦`` (in the order given, spaced)
 ``led_suit`` ``suit`` …    a suit letter ``"H"`` → ``hearts``
 ``led_suit_one`` …         a suit letter → ``heart``
+``rank_noun``              a rank letter ``"T"`` → ``ten``
+``card_spoken``            a card code ``"TH"`` → ``ten of hearts`` (a card's spoken name)
 ``count_word``             a number → ``five`` (0 … 13 in words, digits above)
 ``nth``                    a number → ``fifth`` (an ordinal)
 ``seat`` ``to_act`` …      a seat number → its name (``naming``: ``compass``
@@ -248,6 +250,14 @@ def _suit_one(value: Any, args: Mapping[str, Any], lang: str) -> str:
     return _word(SUIT_SINGULAR[str(value)], lang)
 
 
+def _rank_noun(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return _word(RANK_NOUNS[str(value)[0]], lang)
+
+
+def _card_spoken(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return card_name(value, lang)
+
+
 def _count_word(value: Any, args: Mapping[str, Any], lang: str) -> str:
     return count_text(int(value), lang)
 
@@ -366,6 +376,8 @@ _GROUPS: Iterable[tuple[Kind, tuple[str, ...]]] = (
     (_card_row, ("low_cards",)),
     (_suit, ("suit", "led_suit", "trump_suit")),
     (_suit_one, ("suit_one", "led_suit_one")),
+    (_rank_noun, ("rank_noun",)),
+    (_card_spoken, ("card_spoken",)),
     (_count_word, ("count_word",)),
     (_nth, ("nth",)),
     (_seat, ("seat", "to_act", "leader", "dealer", "player", "winner_seat")),
