@@ -185,7 +185,7 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     bid (SP-7) or, before the partner bids, the advisor's count for the
     partner's sampled hand (at least 1); the opponents' bids are those of
     ``check.rows`` (an opponent's Nil counted as made).  Both sides are
-    scored by the engine's scorer, :func:`engine.spades_rules.side_points`,
+    scored by the engine's scorer, :func:`engine.games.spades.side_points`,
     with their bags: made contracts, sets, bags and a bag penalty reached in
     this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
     points minus the opponents', as level 4 values its cards

@@ -1,10 +1,10 @@
 """The computer players' strategy for Spades for two players (SP-2P-1 …
 SP-2P-6): :class:`TwoSeatSpades`.
 
-Every function sees only a :class:`~engine.spades_two.TwoSeatView`:
+Every function sees only a :class:`~engine.games.spades_two.TwoSeatView`:
 
 * **The draw** (SP-2P-2).  Level 1 uses the standard policy
-  (:func:`engine.spades_two.standard_keep`: keep a spade or a queen, king or
+  (:func:`engine.games.spades_two.standard_keep`: keep a spade or a queen, king or
   ace).  Levels 2 and 3 judge: :func:`card_worth` values a card for the hand
   kept so far (spades are trump and always worth keeping; aces, kings and
   queens next; a side card loses value in a suit already long, because one
@@ -34,7 +34,7 @@ from ..cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
 from ..sim import spades_side_points
 from ..solver import Position, card_values
-from ..spades_two import standard_keep
+from ..games.spades_two import standard_keep
 from ..message import Said
 from .kit import NO_WORDS, Advice, Line, Scorer, finish_advice, game_bonus, say
 from .sampling import Deal, PlayState, PlayTerms, SamplingError, bid_numbers, state_from_view
@@ -42,7 +42,7 @@ from .spades import SpadesStrategy, nil_danger, spades_rules
 from .strategy import DoubleDummySearch, HandReviewer, R, T
 
 if TYPE_CHECKING:
-    from ..spades_two import TwoSeatView
+    from ..games.spades_two import TwoSeatView
 
 __all__ = ["advise_spades_two", "card_worth", "choose_draw", "unseen_two", "sample_two_hands", "two_state_from_view",
            "club_card_two", "TwoSeatSpades", "TWO_SEAT_SPADES", "CONTRACT"]
