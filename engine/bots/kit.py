@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from .. import SpadesRules
+from ..games.spades import SpadesRules
 from ..message import Msg, Said, literal, msg_of, render
 
 __all__ = ["Advice", "Line", "Scorer", "finish_advice", "say", "NO_WORDS",

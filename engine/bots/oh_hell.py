@@ -14,7 +14,7 @@ import math
 import random
 from typing import Iterable, Sequence, cast
 
-from .. import OhHellRules
+from ..games.oh_hell import OhHellRules
 from ..actions import Action, Bid, Play
 from ..cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView

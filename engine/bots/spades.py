@@ -18,7 +18,7 @@ import math
 from abc import abstractmethod
 from typing import Sequence, cast
 
-from .. import SpadesRules
+from ..games.spades import SpadesRules
 from ..actions import Bid
 from ..cards import Card, Rank, Suit, cards_of
 from ..game import SeatView

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .. import score_spades_side
+from ..games.spades import score_spades_side
 from ..actions import Action, Bid, Pass, Play
 from ..cards import Card, Suit
 from ..game import SeatView
