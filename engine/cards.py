@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Iterable, Iterator
 
 from .errors import InvalidInputError
-from .message import msg
+from .message import msg, render
 
 __all__ = [
     "Suit", "Rank", "Card", "parse_card", "parse_cards", "DECK",
@@ -41,13 +41,14 @@ class Suit(IntEnum):
 
     @property
     def noun(self) -> str:
-        """Plural English name, e.g. ``"hearts"``."""
-        return ("clubs", "diamonds", "hearts", "spades")[self]
+        """Plural name in the current language (the catalogue entry ``suit.<letter>``
+        of :mod:`engine.text.words`), e.g. ``"hearts"``."""
+        return render(msg("suit.name", suit=self.letter))
 
     @property
     def singular(self) -> str:
-        """Singular English name, e.g. ``"heart"``."""
-        return ("club", "diamond", "heart", "spade")[self]
+        """Singular name in the current language (``suit_one.<letter>``), e.g. ``"heart"``."""
+        return render(msg("suit_one.name", suit_one=self.letter))
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
@@ -72,8 +73,10 @@ _SUIT_TEXT = {}
 for _s in Suit:
     _SUIT_TEXT[_s.letter.lower()] = _s
     _SUIT_TEXT[_s.symbol] = _s
-    _SUIT_TEXT[_s.noun] = _s
-    _SUIT_TEXT[_s.singular] = _s
+# the English names are read in every language (input, like the letters)
+for _s, _noun, _one in zip(Suit, ("clubs", "diamonds", "hearts", "spades"), ("club", "diamond", "heart", "spade")):
+    _SUIT_TEXT[_noun] = _s
+    _SUIT_TEXT[_one] = _s
 # text-style variants of the symbols (♤ ♡ ♢ ♧)
 _SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
 
@@ -107,9 +110,9 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """English name, e.g. ``"ten"``, ``"queen"``."""
-        return ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "jack", "queen", "king", "ace")[self - 2]
+        """Name in the current language (the catalogue entry ``rank.noun.<letter>``
+        of :mod:`engine.text.words`), e.g. ``"ten"``, ``"queen"``."""
+        return render(msg("rank.name", rank_noun=self.letter))
 
     def __str__(self) -> str:
         return self.letter
@@ -157,8 +160,9 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Spoken name: ``"ten of hearts"`` (used for accessible labels)."""
-        return f"{self.rank.noun} of {self.suit.noun}"
+        """Spoken name in the current language: ``"ten of hearts"`` (used for
+        accessible labels; the entry ``card.spoken`` of :mod:`engine.text.words`)."""
+        return render(msg("card.name", card_spoken=self.code))
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
@@ -257,11 +261,6 @@ def popcount(mask: int) -> int:
 
 
 def describe_cards(cards: Iterable[Card]) -> str:
-    """``"10♥, 4♥ and 2♥"``: cards for a message, highest first within a suit."""
-    cs = sorted(cards, key=lambda c: (c.suit, -c.rank))
-    names = [c.display for c in cs]
-    if not names:
-        return "no cards"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """``"10♥, 4♥ and 2♥"``: cards for a message in the current language,
+    clubs … spades, highest first within a suit (``"no cards"`` for none)."""
+    return render(msg("cards.name", cards=[c.code for c in cards]))

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-__all__ = ["ENGINE_DOMAIN", "Text", "Msg", "M_", "P_", "msg", "literal", "render", "set_renderer", "LITERAL"]
+__all__ = ["ENGINE_DOMAIN", "Text", "Msg", "Said", "M_", "P_", "msg", "literal", "render", "set_renderer", "said",
+           "msg_of", "LITERAL"]
 
 #: The message id of a fixed text given by a caller (``Msg(LITERAL, {"text": …})``):
 #: shown as given, in every language (old callers that pass a sentence).
@@ -94,6 +95,9 @@ class Msg:
     def __str__(self) -> str:
         return render(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Msg, (self.id, dict(self.args)))
+
 
 def msg(id: str, /, **args: Any) -> Msg:
     """``msg("HOOK", bid=2, others=3)``: a :class:`Msg`."""
@@ -129,3 +133,56 @@ def set_renderer(renderer: Renderer) -> None:
 def render(m: Msg, lang: str | None = None) -> str:
     """The sentence of ``m`` in ``lang`` (default: the current language)."""
     return _renderer[0](m, lang)
+
+
+class Said(str):
+    """A message as said to a person: the ``str`` is the sentence of
+    :attr:`msg` in the language current when it was said; :attr:`msg` (the
+    message id and plain data) says it again in any language
+    (:meth:`in_language`, or ``str(said.msg)`` in the current one).
+
+    What the computer players and the review give a person (advice lines,
+    a player's ``last_reason``, a review's remarks) is a ``Said``: code that
+    reads those as text (compares, joins, writes JSON) keeps working, and a
+    view that changes language re-renders :attr:`msg`; nothing parses the text.
+
+    >>> s = said(literal("as given"))
+    >>> s == "as given", s.msg.id
+    (True, 'LITERAL')
+    """
+
+    msg: Msg
+
+    def __new__(cls, m: Msg) -> "Said":
+        self = super().__new__(cls, render(m))
+        self.msg = m
+        return self
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the current language)."""
+        return render(self.msg, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_said_as, (str(self), self.msg))
+
+
+def _said_as(text: str, m: Msg) -> Said:
+    """A :class:`Said` of ``m`` whose text is ``text`` (unpickling, copying: the words kept as said)."""
+    out = str.__new__(Said, text)
+    out.msg = m
+    return out
+
+
+def said(m: Msg) -> Said:
+    """``m`` said now: a :class:`Said` (its sentence in the current language)."""
+    return Said(m)
+
+
+def msg_of(text: "str | Msg") -> Msg:
+    """The message of ``text``: a :class:`Msg` as it is, a :class:`Said`'s
+    :attr:`~Said.msg`, any other string a :func:`literal` (shown as given)."""
+    if isinstance(text, Msg):
+        return text
+    if isinstance(text, Said):
+        return text.msg
+    return literal(str(text))

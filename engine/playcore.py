@@ -54,10 +54,34 @@ BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
 SUIT_MASK: tuple[int, ...] = tuple(8191 << (13 * s) for s in range(4))
 FULL_MASK = (1 << 52) - 1
 _NOT_SUIT = tuple(FULL_MASK ^ m for m in SUIT_MASK)
-# _TAB[s][m] for a 13-bit suit mask m: the card indices of suit s it holds, lowest first.
-_TAB: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(13 * s + i for i in range(13) if m >> i & 1) for m in range(8192)) for s in range(4))
-_TAB0, _TAB1, _TAB2, _TAB3 = _TAB
+#: For each 13-bit mask ``m`` (index): a tuple of the items whose bits are set in ``m``, in order.
+Table = tuple[tuple[int, ...], ...]
+
+
+def subsets_table(items: Sequence[int]) -> Table:
+    """For every ``m`` in ``range(2 ** len(items))`` (the index), the tuple of
+    ``items[i]`` for each bit ``i`` set in ``m``, lowest bit first:
+    ``subsets_table((7, 8))[3] == (7, 8)``.  Built by doubling (each new item
+    appended to every tuple so far), one tuple per entry."""
+    out: list[tuple[int, ...]] = [()]
+    for x in items:
+        out += [t + (x,) for t in out]
+    return tuple(out)
+
+
+# The play-outs' lookup tables, built on first use (not at import: 4 x 8,192 and 8,192 tuples took
+# 50-150 ms of every kernel start the old way, about 15 ms now, more under Pyodide; a kernel that
+# never plays a card out need not pay).  _TAB[s][m] for a 13-bit suit mask m: the card indices of
+# suit s it holds, lowest first (see _card_tables).
+_TAB: tuple[Table, ...] | None = None
+
+
+def _card_tables() -> tuple[Table, ...]:
+    """``_TAB``, built now if it is not yet (a race builds it twice: the same tables)."""
+    global _TAB
+    if _TAB is None:
+        _TAB = tuple(subsets_table(range(13 * s, 13 * s + 13)) for s in range(4))
+    return _TAB
 # _FOLLOW[n][leader]: the seats that play after ``leader`` in a trick of n seats.
 _FOLLOW = {n: tuple(tuple((ld + i) % n for i in range(1, n)) for ld in range(n)) for n in range(1, 8)}
 
@@ -126,8 +150,9 @@ def nth_card(mask: int, k: int) -> int:
     """The ``k``-th lowest card index (0-based) of ``mask``.  Raises
     ValueError if ``mask`` has ``k`` cards or fewer."""
     if k >= 0:
+        tab = _TAB or _card_tables()
         for s in range(4):
-            t = _TAB[s][(mask >> (13 * s)) & 8191]
+            t = tab[s][(mask >> (13 * s)) & 8191]
             if k < len(t):
                 return t[k]
             k -= len(t)
@@ -322,7 +347,8 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
     if not left:
         return leader, broken
     FOLLOW = _FOLLOW[n]
-    T0, T1, T2, T3 = _TAB
+    TAB = _TAB or _card_tables()
+    T0, T1, T2, T3 = TAB
     if trump is None:
         tlo = thi = 99  # no card is a trump
         TM = 0
@@ -332,7 +358,7 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
         tlo = trump * 13
         thi = tlo + 13
         TM = SUIT_MASK[trump]
-        TT = _TAB[trump]
+        TT = TAB[trump]
     NT = FULL_MASK ^ TM
     unbroken = lead_restricted and trump is not None and not broken  # trumps may not be led yet (SP-13)
     # ``best`` is the winning card's power: its index if it is of the suit led,
@@ -419,9 +445,18 @@ def random_play_out_masks(hands: list[int], leader: int, trump: int | None, lead
 
 
 # --------------------------------------------------------------------------- four-seat Spades
-_BITS13 = tuple(1 << i for i in range(13))
-# _SUITBITS[m] for a 13-bit suit mask m: its single bits (1 << rank - 2), lowest first.
-_SUITBITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in _BITS13 if m & b) for m in range(8192))
+# _SUITBITS[m] for a 13-bit suit mask m: its single bits (1 << rank - 2), lowest first (built on first use).
+_SUITBITS: Table | None = None
+
+
+def _suit_bits() -> Table:
+    """``_SUITBITS``, built now if it is not yet."""
+    global _SUITBITS
+    if _SUITBITS is None:
+        _SUITBITS = subsets_table([1 << i for i in range(13)])
+    return _SUITBITS
+
+
 _NEXT4 = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 
 
@@ -482,7 +517,7 @@ def random_spades_loop(H: list[list[int]], leader: int, broken: bool, won: list[
     suit led; SP-16); a discard never wins.  With ``log`` (a list), appends
     ``(seat to lead, broken, copy of H)`` first and after each trick (tests).
     """
-    BITS = _SUITBITS
+    BITS = _SUITBITS or _suit_bits()
     NEXT = _NEXT4
     fl = floor
     hs = H[leader]

@@ -30,8 +30,12 @@ Which review a game gets is its strategy's
 * exact bid (Oh Hell): the seat alone, "most tricks this seat can take" and
   "can this seat still take exactly its bid" (OH-11) against all other seats.
 
-Every sentence is one entry of :data:`TEXT` (named placeholders; cards as
-"K♥").
+Every sentence is a message of the engine's catalogue (``review.*`` in
+:mod:`engine.text.review`) said with plain data (cards as codes, seats as
+numbers): each ``text``, ``note`` and ``reason`` of the result is a
+:class:`~engine.message.Said`, a ``str`` in the current language whose
+``msg`` says it again in any other (``seat_name``, ``name`` and
+``side_name`` are the names in the current language).
 """
 from __future__ import annotations
 
@@ -43,16 +47,18 @@ from .actions import Action, Deal, Phase, Play
 from .bots.strategies import strategy_for
 from .cards import DECK, Card
 from .game import HandResult, TrickGame
+from .message import Msg, Said, literal, msg_of
 from .playcore import winning_position
 from .record import ParsedRecord, RecordError, game_to_record, loads_record, parse_record
 from .sim import SimState, play_out_oh_hell, play_out_spades, position_of
 from .solver import (SPADES_EXACT_TRICKS, Position, card_values, exact_bid_cards, exact_searcher, nil_safe_cards,
                      nil_searcher, oh_hell_position, side_seats, spades_position, trick_searcher, tricks_left)
+from .errors import InvalidInputError
 from .verdict import Verdict
 from . import solver_dds
 
 __all__ = ["review_hand", "oh_hell_exact_limit", "OH_HELL_LIMITS", "TWO_PLAYER_EXACT_TRICKS", "NIL_EXACT_TRICKS",
-           "ReviewJob", "TEXT"]
+           "ReviewJob"]
 
 #: Largest Oh Hell hand (cards per seat) reviewed exactly, by number of players
 #: (measured by benchmarks/solver.py: the worst full review of 8 random hands within 1 s;
@@ -68,88 +74,14 @@ TWO_PLAYER_EXACT_TRICKS = 13
 NIL_EXACT_TRICKS = 7
 _NIL_SAMPLES = 100
 
-#: The review's sentences, by id (placeholders: ``card``/``wc`` cards as "K♥", ``cards`` a list of
-#: them (:func:`_cards_text`), ``name`` a seat's name, numbers as digits, ``note``/``reason``
-#: another sentence of this table).
-TEXT: dict[str, str] = {
-    # replaying the record
-    "no_play": "no hand in this record has a card played, so there is nothing to review",
-    "no_hand": "hand {hand} does not exist: this record has {count} hand(s)",
-    "unfinished": "hand {hand} is not finished, so hand {next} cannot start",
-    "illegal": "{name} may not do this: {message} [{reason}, {rule}]",
-    "bad_seat": "seat {seat!r} is not a seat of this game (0..{last})",
-    # solvers
-    "dds_off": "DDS was switched off",
-    "dds_four_only": "DDS solves four hands only",
-    "dds_four_only_two": "DDS solves four hands only; two-player hands are solved by the exact solver",
-    "too_many": "{left} tricks were left, more than the exact solver's {limit}, and {why}",
-    "dds_lines": "DDS: the lines after this card may include a spade lead before spades are broken (SP-13)",
-    "dds_count": "DDS: opening lead obeys SP-13; later spade leads before spades are broken are not excluded",
-    "cards.two_or_more": "{cards} or {last}",
-    # simple reasons (lower case: the item's "reason"; ".paren": in a decision's text)
-    "reason.trumped_partner": "you trumped your partner's winning {wc}: a wasted trump",
-    "reason.overtook_partner": "you overtook your partner's winning {wc}",
-    "reason.overtrumped": "your trump was overtrumped: a wasted trump",
-    "reason.trumped_partner.paren": "(You trumped your partner's winning {wc}: a wasted trump.)",
-    "reason.overtook_partner.paren": "(You overtook your partner's winning {wc}.)",
-    "reason.overtrumped.paren": "(Your trump was overtrumped: a wasted trump.)",
-    # a decision, tricks of a side or of one seat
-    "decision.side_one": ("Trick {trick}: you played {card}. With best play your side could still take {before} "
-                          "trick; after {card}, {after}."),
-    "decision.side": ("Trick {trick}: you played {card}. With best play your side could still take {before} "
-                      "tricks; after {card}, {after}."),
-    "decision.own_one": ("Trick {trick}: you played {card}. With best play you could still take {before} "
-                         "trick; after {card}, {after}."),
-    "decision.own": ("Trick {trick}: you played {card}. With best play you could still take {before} "
-                     "tricks; after {card}, {after}."),
-    "keeps_all": "Playing {cards} keeps all {before}.",
-    "keeps_it": "Playing {cards} keeps it.",
-    "best_play": "Best play.",
-    "nil_broken.first.yours": "Best play for tricks, but this card broke your Nil (SP-8).",
-    "nil_broken.first.partner": "Best play for tricks, but this card broke your partner {name}'s Nil (SP-8).",
-    "nil_broken.first.other": "Best play for tricks, but this card broke {name}'s Nil (SP-8).",
-    "nil_broken.yours": "This card broke your Nil (SP-8).",
-    "nil_broken.partner": "This card broke your partner {name}'s Nil (SP-8).",
-    "nil_broken.other": "This card broke {name}'s Nil (SP-8).",
-    "not_analysed": "Trick {trick}: you played {card}. Not analysed: {note}.",
-    "nil.broken_by": "Trick {trick}: {name}'s {card} broke the Nil; {cards} kept it.",
-    "nil.estimated": ("estimated (sampled): the Nil bidder won a trick before the exact solver could start "
-                      "({limit} tricks left); from trick {trick}, {rate:.0%} of {samples} play-outs with simple "
-                      "Nil-minded play kept the Nil (not best play)"),
-    "nil.no_card": "no card was played",
-    "nil.lost_early": ("not reviewed: the Nil was lost before the exact solver could start ({limit} tricks "
-                       "left)"),
-    "nil.exact_from": ("exact from trick {trick} on (the exact solver takes {limit} tricks or fewer); before that "
-                       "only estimated"),
-    "nil.exact_from_estimated": ("exact from trick {trick} on (the exact solver takes {limit} tricks or fewer); "
-                                 "before that only estimated: from trick {from_trick}, {rate:.0%} of {samples} "
-                                 "play-outs with simple Nil-minded play kept the Nil (sampled, not best play)"),
-    "side.ns": "North–South",
-    "side.ew": "East–West",
-    "two.exact_from": ("not reviewed before trick {trick}: two-player hands are solved exactly (SP-13…SP-16, "
-                       "SP-2P-4) from {limit} tricks left, the most that fits the time"),
-    "two.no_first_lead": "the hand's first lead is not in the record",
-    "two.too_many": "{left} tricks are more than the exact solver's two-player limit of {limit}",
-    # Oh Hell
-    "oh.decision_one": ("Trick {trick}: you played {card}. With best play you could take at most {before} trick; "
-                        "after {card}, {after}."),
-    "oh.decision": ("Trick {trick}: you played {card}. With best play you could take at most {before} tricks; "
-                    "after {card}, {after}."),
-    "oh.bid_lost": ("Before it you could still take exactly your bid of {bid}; after it the others can stop you. "
-                    "Playing {cards} keeps the bid makeable."),
-    "oh.bid_open": "You can still take exactly your bid of {bid}.",
-    "oh.bid_gone": "Taking exactly your bid of {bid} was already out of reach against best defence.",
-    "oh.estimated": ("Trick {trick}: you played {card}. Estimated (sampled): {left} tricks were left, more than the "
-                     "exact limit of {limit} for {players} players, so this is the mean of {samples} random "
-                     "play-outs per card, not best play: {after:.1f} tricks after {card}; the best card averaged "
-                     "{best:.1f}."),
-    "oh.too_large": ("hands of {left} cards are above the exact limit of {limit} for {players} players; see the "
-                     "sampled figures per decision"),
-}
+def _say(message_id: str, /, **data: Any) -> Said:
+    """The review's message ``message_id`` (:mod:`engine.text.review`) with plain data, said now."""
+    return Said(Msg(message_id, data))
 
 
-def _say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+def _dds_unavailable() -> Msg:
+    """Why DDS cannot be used (:data:`engine.solver_dds.UNAVAILABLE_REASON`), as a message."""
+    return msg_of(solver_dds.UNAVAILABLE_REASON)
 
 
 def oh_hell_exact_limit(players: int) -> int:
@@ -194,7 +126,8 @@ class ReviewJob:
     ``hand_no`` (from 1), ``deal_hands`` (bitmask per seat as dealt),
     ``bids`` (per seat, as in records, when the first card was played),
     ``plays`` (:data:`PlayRow` per card), the reviewed ``seat``,
-    ``exact_limit`` (None: the kind's default) and ``use_dds``."""
+    ``exact_limit`` (None: the kind's default), ``use_dds`` and ``naming``
+    (how the game names its seats: :attr:`engine.spec.GameSpec.naming`)."""
 
     game: ReplayGame
     hand_no: int
@@ -204,6 +137,7 @@ class ReviewJob:
     seat: int
     exact_limit: int | None
     use_dds: bool
+    naming: str = "numbered"
 
 
 def _parsed(source: Any) -> ParsedRecord:
@@ -216,13 +150,13 @@ def _parsed(source: Any) -> ParsedRecord:
     return parse_record(source)
 
 
-def _d(c: int) -> str:
-    return DECK[c].display
+def _codes(cards: list[int]) -> list[str]:
+    return [DECK[c].code for c in cards]
 
 
-def _cards_text(cards: list[int]) -> str:
-    names = [_d(c) for c in cards]
-    return names[0] if len(names) == 1 else _say("cards.two_or_more", cards=", ".join(names[:-1]), last=names[-1])
+def _problem(e: Exception) -> Msg:
+    """What an engine error says, as a message (a hand record's deal refused)."""
+    return e.msg if isinstance(e, InvalidInputError) else literal(str(e))
 
 
 def _replay_hand(parsed: ParsedRecord, hand: int | None
@@ -233,11 +167,11 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None
     with_play = [i for i, h in enumerate(parsed.hands) if any(isinstance(a, Play) for _, a in h.actions)]
     if hand is None:
         if not with_play:
-            raise RecordError("hands", _say("no_play"))
+            raise RecordError("hands", Msg("review.no_play"))
         target = with_play[-1]
     else:
         if not 1 <= hand <= len(parsed.hands):
-            raise RecordError("hand", _say("no_hand", hand=hand, count=len(parsed.hands)))
+            raise RecordError("hand", Msg("review.no_hand", {"hand_no": hand, "n": len(parsed.hands)}))
         target = hand - 1
     game = cast(ReplayGame, parsed.new_game())
     deal_hands = None
@@ -245,21 +179,22 @@ def _replay_hand(parsed: ParsedRecord, hand: int | None
     plays: list[PlayRow] = []
     for hi, h in enumerate(parsed.hands[:target + 1]):
         if game.phase is not Phase.DEAL:
-            raise RecordError(f"hands[{hi}]", _say("unfinished", hand=hi, next=hi + 1))
+            raise RecordError(f"hands[{hi}]", Msg("review.unfinished", {"hand_no": hi, "next": hi + 1}))
         try:
             game.deal(h.deal if h.deal is not None else game.make_deal(h.deal_number))
             if h.deal is None and parsed.spec.codec.after_number_deal:
                 parsed.spec.codec.after_number_deal(game)  # two-player Spades: the standard draw (SP-2P-2)
         except Exception as e:  # noqa: BLE001 - a record problem, said plainly
-            raise RecordError(f"hands[{hi}].deal", str(e)) from None
+            raise RecordError(f"hands[{hi}].deal", _problem(e)) from None
         if hi == target:
             deal_hands = [sum(1 << c.index for c in game.hand_of(s)) for s in range(game.n_seats)]
         for path, a in h.actions:
             v = game.check(a)
             if not v.ok:
                 assert not isinstance(a, Deal), "a record's actions hold no deal"
-                raise RecordError(path, _say("illegal", name=game.seat_name(a.seat), message=v.message,
-                                             reason=v.reason.value, rule=v.rule))
+                raise RecordError(path, Msg("review.illegal", {"seat": a.seat, "naming": parsed.spec.naming,
+                                                               "message": v.msg, "reason": v.reason.value,
+                                                               "rule": v.rule}))
             if hi == target and isinstance(a, Play):
                 if not plays:
                     bids = tuple(game.bids)
@@ -280,15 +215,15 @@ def _spades_values(pos: Position, side: frozenset[int], exact_limit: int, use_dd
         return card_values(pos, side, limit=exact_limit, searcher=searcher), "exact", ""
     if use_dds and solver_dds.available():
         return solver_dds.dds_card_values(pos, side), "dds", ""
-    why = (solver_dds.UNAVAILABLE_REASON if use_dds else
-           _say("dds_four_only") if pos.n != 4 else _say("dds_off"))
-    return None, "unavailable", _say("too_many", left=tricks_left(pos), limit=exact_limit, why=why)
+    why = (_dds_unavailable() if use_dds else
+           Msg("review.dds_four_only") if pos.n != 4 else Msg("review.dds_off"))
+    return None, "unavailable", _say("review.too_many", left=tricks_left(pos), limit=exact_limit, why=why)
 
 
 def _trick_reason_id(pos: Position, card: int, seat: int, side: frozenset[int],
                      final_trick: int | None) -> tuple[str, str] | None:
     """A simple reason when one is detectable (wasted trump, overtaking a
-    partner): ``(reason id, the winning card's display)`` or None."""
+    partner): ``(message id, the winning card's code)`` or None."""
     cur = pos.current
     if not cur:
         return None
@@ -299,12 +234,12 @@ def _trick_reason_id(pos: Position, card: int, seat: int, side: frozenset[int],
     partner_winning = w in side and w != seat
     suit = card // 13
     if partner_winning and suit == 3 and led != 3 and wc // 13 != 3:
-        return "reason.trumped_partner", _d(wc)
+        return "review.reason.trumped_partner", DECK[wc].code
     if partner_winning and suit == wc // 13 and card > wc:
-        return "reason.overtook_partner", _d(wc)
+        return "review.reason.overtook_partner", DECK[wc].code
     if suit == 3 and led != 3 and final_trick is not None:
         if final_trick not in side:
-            return "reason.overtrumped", _d(wc)
+            return "review.reason.overtrumped", DECK[wc].code
     return None
 
 
@@ -312,14 +247,14 @@ def _trick_reason(pos: Position, card: int, seat: int, best: list[int], side: fr
                   final_trick: int | None) -> str:
     """A simple reason when one is detectable (wasted trump, overtaking a partner), or ""."""
     found = _trick_reason_id(pos, card, seat, side, final_trick)
-    return _say(found[0], wc=found[1]) if found else ""
+    return _say(found[0], winner_card=found[1]) if found else ""
 
 
 class _Tricks:
     """Tricks of a side (see :class:`_Reviewer`): what the two trick reviews
     (a partnership's, one seat's) do differently."""
 
-    decision_key = "decision.side"
+    decision_key = "review.decision.side"
     estimate_nil = True
 
     def limit(self, exact_limit: int | None) -> int:
@@ -327,8 +262,8 @@ class _Tricks:
 
     def solver(self, limit: int, use_dds: bool) -> dict[str, Any]:
         return {"exact_limit": limit, "dds_available": use_dds and solver_dds.available(),
-                "dds_note": (_say("dds_off") if not use_dds else
-                             "" if solver_dds.available() else solver_dds.UNAVAILABLE_REASON)}
+                "dds_note": (_say("review.dds_off") if not use_dds else
+                             "" if solver_dds.available() else Said(_dds_unavailable()))}
 
     def dds(self, use_dds: bool) -> bool:
         return use_dds
@@ -340,7 +275,7 @@ class _Tricks:
         return "yours" if nil_seat == seat else "partner"
 
     def side_name(self, names: list[str], seat: int, side: frozenset[int]) -> str:
-        return _say("side.ns") if 0 in side else _say("side.ew")
+        return _say("side.name", side=0 if 0 in side else 1, naming="compass")
 
     def finish(self, out: dict[str, Any], job: ReviewJob, decisions: list[dict[str, Any]],
                nil_info: dict[int, dict[str, Any]], limit: int, use_dds: bool) -> dict[str, Any]:
@@ -355,14 +290,14 @@ class _Tricks:
 class _OwnTricks(_Tricks):
     """One seat's tricks against one opponent (two-seat Spades): the exact solver only."""
 
-    decision_key = "decision.own"
+    decision_key = "review.decision.own"
     estimate_nil = False  # the Nil estimate's play-outs are four-seat: not solved before the limit
 
     def limit(self, exact_limit: int | None) -> int:
         return TWO_PLAYER_EXACT_TRICKS if exact_limit is None else exact_limit
 
     def solver(self, limit: int, use_dds: bool) -> dict[str, Any]:
-        return {"exact_limit": limit, "dds_available": False, "dds_note": _say("dds_four_only_two")}
+        return {"exact_limit": limit, "dds_available": False, "dds_note": _say("review.dds_four_only_two")}
 
     def dds(self, use_dds: bool) -> bool:
         return False  # DDS solves four hands only: two-player hands are the exact solver's
@@ -384,7 +319,7 @@ class _OwnTricks(_Tricks):
         unreviewed = [d["trick"] for d in decisions if d["method"] == "unavailable"]
         if unreviewed:
             out["exact_from_trick"] = max(unreviewed) + 1
-            out["note"] = _say("two.exact_from", trick=max(unreviewed) + 1, limit=limit)
+            out["note"] = _say("review.two.exact_from", trick=max(unreviewed) + 1, limit=limit)
         return out
 
 
@@ -399,6 +334,7 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
     n = game.n_seats  # 4, or 2 for two-player Spades (SP-2P: each for themselves, 2-card tricks)
     side = side_seats(seat, n, True)
     names = [game.seat_name(s) for s in range(n)]
+    naming = job.naming
     nil_limit = kind.nil_limit(exact_limit)
     decisions: list[dict[str, Any]] = []
     timeline = []
@@ -441,8 +377,9 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
                 nil_at[ns] = {"seat": ns, "could_survive": before_ok, "survives_after": safe[c], "method": "exact"}
             if before_ok and not safe[c]:
                 info["broken_by"] = {"trick": tno, "seat": s, "name": names[s], "card": DECK[c].code,
-                                     "text": _say("nil.broken_by", trick=tno, name=names[s], card=_d(c),
-                                                  cards=_cards_text([x for x, v in sorted(safe.items()) if v]))}
+                                     "text": _say("review.nil.broken_by", trick=tno, seat=s, naming=naming,
+                                                  card=DECK[c].code,
+                                                  cards_or=_codes([x for x, v in sorted(safe.items()) if v]))}
         if s != seat:
             continue
         nil_here = [nil_at.pop(ns) for ns in list(nil_at)]
@@ -453,7 +390,7 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
         item: dict[str, Any] = {"trick": tno, "card": DECK[c].code, "method": method}
         if vals is None:
             item.update(before=None, after=None, cost=None, best=[], note=note,
-                        text=_say("not_analysed", trick=tno, card=_d(c), note=note))
+                        text=_say("review.not_analysed", trick=tno, card=DECK[c].code, note=msg_of(note)))
             decisions.append(item)
             timeline.append({"trick": tno, "card": DECK[c].code, "before": None, "after": None, "method": method})
             continue
@@ -462,30 +399,31 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
         after = so_far + vals[c]
         best = sorted(x for x, v in vals.items() if v == top)
         cost = before - after
-        parts = [_say(kind.decision_key + ("_one" if before == 1 else ""), trick=tno, card=_d(c), before=before,
-                      after=after)]
-        reason = ""
+        parts = [Msg(kind.decision_key, {"trick": tno, "card": DECK[c].code, "n": before, "after": after})]
+        reason: str = ""
         if cost > 0:
-            alt = _cards_text([x for x in best if x != c])
-            parts.append(_say("keeps_all", cards=alt, before=before) if before > 1 else _say("keeps_it", cards=alt))
+            alt = _codes([x for x in best if x != c])
+            parts.append(Msg("review.keeps_all", {"cards_or": alt, "before": before}) if before > 1 else
+                         Msg("review.keeps_it", {"cards_or": alt}))
             found = _trick_reason_id(pos, c, seat, side, winners_by_trick.get(tno))
             if found:
-                reason = _say(found[0], wc=found[1])
-                parts.append(_say(found[0] + ".paren", wc=found[1]))
+                reason = _say(found[0], winner_card=found[1])
+                parts.append(Msg(found[0] + ".paren", {"winner_card": found[1]}))
         broken = [nh for nh in nil_here if nh["could_survive"] and not nh["survives_after"]]
         if cost <= 0 and not broken:
-            parts.append(_say("best_play"))
+            parts.append(Msg("review.best_play"))
         for i, nh in enumerate(broken):
             first = "first." if cost <= 0 and i == 0 else ""
-            parts.append(_say(f"nil_broken.{first}{kind.whose(nh['seat'], seat)}", name=names[nh["seat"]]))
+            parts.append(Msg(f"review.nil_broken.{first}{kind.whose(nh['seat'], seat)}",
+                             {"seat": nh["seat"], "naming": naming}))
         item.update(before=before, after=after, cost=cost, best=[DECK[x].code for x in best], reason=reason,
-                    text=" ".join(parts))
+                    text=_say("review.remark", sentences=parts))
         if nil_here:
             item["nil"] = nil_here
             if broken:
                 item["nil_broken"] = True
         if method == "dds":
-            item["note"] = _say("dds_lines")
+            item["note"] = _say("review.dds_lines")
         decisions.append(item)
         timeline.append({"trick": tno, "card": DECK[c].code, "before": before, "after": after, "method": method})
     for info in nil_info.values():
@@ -493,16 +431,17 @@ def _tricks_review(job: ReviewJob, kind: _Tricks) -> dict[str, Any]:
         if info["makeable"] is None:
             if est is not None:
                 info["method"] = "estimated"
-                info["note"] = _say("nil.estimated", limit=NIL_EXACT_TRICKS, trick=est["trick"],
+                info["note"] = _say("review.nil.estimated", limit=NIL_EXACT_TRICKS, trick=est["trick"],
                                     rate=est["survival_rate"], samples=_NIL_SAMPLES)
             else:
-                info["note"] = _say("nil.no_card") if not plays else _say("nil.lost_early", limit=nil_limit)
+                info["note"] = (_say("review.nil.no_card") if not plays else
+                                _say("review.nil.lost_early", limit=nil_limit))
         elif info["from_trick"] and info["from_trick"] > 1:
             if est is not None:
-                info["note"] = _say("nil.exact_from_estimated", trick=info["from_trick"], limit=nil_limit,
+                info["note"] = _say("review.nil.exact_from_estimated", trick=info["from_trick"], limit=nil_limit,
                                     from_trick=est["trick"], rate=est["survival_rate"], samples=_NIL_SAMPLES)
             else:
-                info["note"] = _say("nil.exact_from", trick=info["from_trick"], limit=nil_limit)
+                info["note"] = _say("review.nil.exact_from", trick=info["from_trick"], limit=nil_limit)
     out = {"solver": kind.solver(exact_limit, use_dds),
            "side": sorted(side), "side_name": kind.side_name(names, seat, side),
            "decisions": decisions, "costly": [d for d in decisions if d.get("cost") or d.get("nil_broken")],
@@ -515,11 +454,11 @@ def _two_hand_count(plays: list[PlayRow], game: ReplayGame, limit: int) -> dict[
     """Two-player Spades (SP-2P): tricks each player takes with best play
     from the first lead (both hands open; exact solver, every rule)."""
     if not plays or plays[0][2]["current"] or sum(plays[0][3]):
-        return {"method": "unavailable", "note": _say("two.no_first_lead")}
+        return {"method": "unavailable", "note": _say("review.two.no_first_lead")}
     p0 = plays[0][2]
     pos = spades_position(p0["hands"], p0["leader"], (), False)
     if tricks_left(pos) > limit:
-        return {"method": "unavailable", "note": _say("two.too_many", left=tricks_left(pos), limit=limit)}
+        return {"method": "unavailable", "note": _say("review.two.too_many", left=tricks_left(pos), limit=limit)}
     first = trick_searcher(pos, {0}).exact(pos)
     return {"method": "exact", "tricks": [first, tricks_left(pos) - first],
             "names": [game.seat_name(0), game.seat_name(1)]}
@@ -571,11 +510,12 @@ def _spades_hand_count(hands: list[int], leader: int, use_dds: bool) -> dict[str
     """Tricks each side takes with best play from the opening lead (DDS: 13 tricks)."""
     pos = spades_position(hands, leader, (), False)
     if not (use_dds and solver_dds.available()):
-        return {"method": "unavailable", "note": solver_dds.UNAVAILABLE_REASON or _say("dds_off")}
+        return {"method": "unavailable",
+                "note": Said(_dds_unavailable()) if solver_dds.UNAVAILABLE_REASON else _say("review.dds_off")}
     lead_side = side_seats(leader, 4, True)
     v = max(solver_dds.dds_card_values(pos, lead_side).values())
     ns = v if 0 in lead_side else 13 - v
-    return {"method": "dds", "NS": ns, "EW": 13 - ns, "note": _say("dds_count")}
+    return {"method": "dds", "NS": ns, "EW": 13 - ns, "note": _say("review.dds_count")}
 
 
 # ----------------------------------------------------------------------------- Oh Hell
@@ -620,26 +560,26 @@ def _exact_bid_review(job: ReviewJob) -> dict[str, Any]:
                      if isinstance(bid, int) else {})
             could, can = any(exact.values()), exact.get(c)
             keep = sorted(x for x, v in exact.items() if v)
-            parts = [_say("oh.decision_one" if before == 1 else "oh.decision", trick=tno, card=_d(c), before=before,
-                          after=after)]
+            parts = [Msg("review.oh.decision", {"trick": tno, "card": DECK[c].code, "n": before, "after": after})]
             if isinstance(bid, int):
                 if could and not can:
-                    parts.append(_say("oh.bid_lost", bid=bid, cards=_cards_text(keep)))
+                    parts.append(Msg("review.oh.bid_lost", {"bid": bid, "cards_or": _codes(keep)}))
                 elif could:
-                    parts.append(_say("oh.bid_open", bid=bid))
+                    parts.append(Msg("review.oh.bid_open", {"bid": bid}))
                 else:
-                    parts.append(_say("oh.bid_gone", bid=bid))
+                    parts.append(Msg("review.oh.bid_gone", {"bid": bid}))
             item.update(method="exact", before=before, after=after, cost=before - after,
                         best=[DECK[x].code for x in sorted(x for x, v in vals.items() if v == top)],
                         bid_makeable_before=could, bid_makeable_after=can,
-                        keeps_bid=[DECK[x].code for x in keep], text=" ".join(parts))
+                        keeps_bid=[DECK[x].code for x in keep], text=_say("review.remark", sentences=parts))
         else:
             m = pos.legal_mask()
             est = {x: _sampled(p, x, seat, rng) for x in range(52) if m >> x & 1}
             item.update(method="estimated", before=None, after=None, cost=None,
                         sampled_mean_after=round(so_far + est[c], 2),
                         sampled_mean_best=round(so_far + max(est.values()), 2),
-                        text=_say("oh.estimated", trick=tno, card=_d(c), left=tricks_left(pos), limit=limit,
+                        text=_say("review.oh.estimated", trick=tno, card=DECK[c].code, left=tricks_left(pos),
+                                  limit=limit,
                                   players=n, samples=_SAMPLES, after=so_far + est[c],
                                   best=so_far + max(est.values())))
         decisions.append(item)
@@ -657,7 +597,7 @@ def _exact_bid_review(job: ReviewJob) -> dict[str, Any]:
                                                     if isinstance(bid, int) else None)}
         else:
             out["double_dummy"] = {"method": "estimated",
-                                   "note": _say("oh.too_large", left=tricks_left(pos), limit=limit, players=n)}
+                                   "note": _say("review.oh.too_large", left=tricks_left(pos), limit=limit, players=n)}
     return out
 
 
@@ -700,10 +640,10 @@ def review_hand(source: Any, seat: int, hand: int | None = None, *, exact_limit:
     """
     parsed = _parsed(source)
     if not (isinstance(seat, int) and 0 <= seat < parsed.seats):
-        raise RecordError("seat", _say("bad_seat", seat=seat, last=parsed.seats - 1))
+        raise RecordError("seat", Msg("review.bad_seat", {"value": seat, "last": parsed.seats - 1}))
     game, hand_no, deal_hands, bids, plays = _replay_hand(parsed, hand)
     out: dict[str, Any] = {"game": parsed.game, "hand": hand_no, "seat": seat, "seat_name": game.seat_name(seat),
                            "bids": [b for b in bids] if bids else None}
-    job = ReviewJob(game, hand_no, deal_hands, bids, plays, seat, exact_limit, use_dds)
+    job = ReviewJob(game, hand_no, deal_hands, bids, plays, seat, exact_limit, use_dds, parsed.spec.naming)
     out.update(strategy_for(parsed.spec).review(_REVIEWER, job))
     return out

@@ -18,13 +18,13 @@ explains):
   is the core's :func:`~engine.playcore.random_play_out_masks`;
   ``tests/test_playcore.py`` and ``tests/test_sim.py`` prove, step by step
   and over thousands of positions taken from real
-  :class:`~engine.spades.SpadesGame` and :class:`~engine.ohhell.OhHellGame`
+  :class:`~engine.games.spades.SpadesGame` and :class:`~engine.games.oh_hell.OhHellGame`
   hands, that both give the same legal sets, winners and plays as the engine.
 * Scoring: the engine's scorers with the rules passed in, once per hand:
-  :func:`engine.spades_rules.side_points` (Spades, with the house rules of a
-  :class:`~engine.spades_rules.SpadesRules`) and
-  :func:`engine.ohhell.seat_points` (Oh Hell, with OH-V7/OH-V8 of an
-  :class:`~engine.ohhell.OhHellRules`).
+  :func:`engine.games.spades.side_points` (Spades, with the house rules of a
+  :class:`~engine.games.spades.SpadesRules`) and
+  :func:`engine.games.oh_hell.seat_points` (Oh Hell, with OH-V7/OH-V8 of an
+  :class:`~engine.games.oh_hell.OhHellRules`).
 
 Randomness comes only from the ``random.Random`` passed in.  Every random
 card choice is :func:`pick_card`: one ``rng.random()`` draw ``u`` per card,
@@ -43,9 +43,9 @@ from math import floor
 from typing import Any, Callable, Sequence
 
 from .cards import DECK
-from .ohhell import OhHellRules, seat_points
+from .games.oh_hell import OhHellRules, seat_points
 from .playcore import BIT, FULL_MASK, PlayCore, pick_card, random_play_out_masks, random_spades_loop, suit_masks
-from .spades_rules import BLIND_NIL, SpadesRules, side_points
+from .games.spades import BLIND_NIL, SpadesRules, side_points
 
 __all__ = [
     "BLIND_NIL", "SimState", "Policy", "pick_card", "deal_masks", "deal_four_hands", "position_of",
@@ -138,8 +138,8 @@ def deal_four_hands(rng: random.Random) -> list[int]:
 def position_of(game: Any) -> dict[str, Any]:
     """The play position of an engine game, as keyword arguments for a play-out.
 
-    ``game``: a :class:`~engine.spades.SpadesGame` or
-    :class:`~engine.ohhell.OhHellGame` in the play phase.  Omniscient (every
+    ``game``: a :class:`~engine.games.spades.SpadesGame` or
+    :class:`~engine.games.oh_hell.OhHellGame` in the play phase.  Omniscient (every
     seat's cards, from the game's play core, ``game.play_core``).  Spades
     (a lead-restricted game):
     ``play_out_spades(**position_of(g), rng=rng)``; Oh Hell:
@@ -262,7 +262,7 @@ def play_out_oh_hell(hands: Sequence[int], leader: int, trump: int | None, must_
 def spades_side_points(bid_a: int, bid_b: int | None, won_a: int, won_b: int, bags_before: int = 0,
                        rules: SpadesRules | None = None) -> tuple[int, int]:
     """One partnership's hand score: the engine's own Spades scorer
-    :func:`engine.spades_rules.side_points` (SP-7 … SP-11, SP-17 … SP-20,
+    :func:`engine.games.spades.side_points` (SP-7 … SP-11, SP-17 … SP-20,
     house rules SP-H1/H4/H5/H7 of ``rules``, default RULES.md's), without
     score lines.
 
@@ -288,8 +288,8 @@ def _oh_hell_rules(tricks_always_count: bool, nil_pays_hand_size: bool) -> OhHel
 def oh_hell_seat_points(bid: int, won: int, hand_size: int, tricks_always_count: bool = False,
                         nil_pays_hand_size: bool = False, rules: OhHellRules | None = None) -> int:
     """One seat's hand score: the engine's Oh Hell scorer
-    :func:`engine.ohhell.seat_points` (OH-11, OH-V7, OH-V8) without the
-    score line.  ``rules`` (an :class:`~engine.ohhell.OhHellRules`) gives
+    :func:`engine.games.oh_hell.seat_points` (OH-11, OH-V7, OH-V8) without the
+    score line.  ``rules`` (an :class:`~engine.games.oh_hell.OhHellRules`) gives
     the options; without it, the two flags do.  Points (int)."""
     if rules is None:
         rules = _oh_hell_rules(tricks_always_count, nil_pays_hand_size)
@@ -355,9 +355,9 @@ def random_oh_hell_hand(rng: random.Random, players: int, hand_size: int, *, tur
     card is left), random bids 0..hand_size in order from left of ``dealer``
     (OH-8; with ``hook``, the dealer never makes the total equal the tricks,
     OH-V4), random legal play (OH-9, OH-10, ``must_trump`` OH-V6) and
-    scoring by the engine's scorer :func:`engine.ohhell.seat_points`
+    scoring by the engine's scorer :func:`engine.games.oh_hell.seat_points`
     (OH-11, OH-V7, OH-V8).  ``rules`` (an
-    :class:`~engine.ohhell.OhHellRules`), when given, supplies
+    :class:`~engine.games.oh_hell.OhHellRules`), when given, supplies
     ``must_trump``, ``hook``, ``tricks_always_count`` and
     ``nil_pays_hand_size`` instead of the keyword flags.
 

@@ -17,19 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .message import Msg, Said
 from .solver import Position, side_seats, tricks_left
 
-#: Why DDS cannot be used, by id (named placeholders; shown in the hand review's notes).
-TEXT: dict[str, str] = {
-    "not_installed": "the DDS solver is unavailable (package endplay is not installed)",
-    # Python in the browser (the static site): no C extension, said in a learner's words
-    "in_browser": "the browser version of Trick Tutor cannot run the full-hand solver (DDS)",
-    "not_importable": "the DDS solver is unavailable (package endplay not importable: {error})",
-    "four_seats_only": "DDS solves four-seat positions with spades as trump only",
-    "partnership_only": "DDS counts tricks for a partnership: seats must be {{0, 2}} or {{1, 3}}",
-}
-
-__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "TEXT", "available", "DDSUnavailableError", "dds_card_values",
+__all__ = ["AVAILABLE", "UNAVAILABLE_REASON", "available", "DDSUnavailableError", "dds_card_values",
            "dds_best_tricks", "to_pbn"]
 
 import importlib.util
@@ -41,8 +32,11 @@ try:
     AVAILABLE = importlib.util.find_spec("endplay") is not None
 except (ImportError, ValueError):  # a broken installation
     AVAILABLE = False
-UNAVAILABLE_REASON = "" if AVAILABLE else (
-    TEXT["in_browser"] if sys.platform == "emscripten" else TEXT["not_installed"])
+#: Why DDS cannot be used ("" when it can): a :class:`~engine.message.Said` (its ``msg`` is
+#: ``dds.in_browser``, ``dds.not_installed`` or ``dds.not_importable`` of :mod:`engine.text.advice`),
+#: shown in the hand review's notes.
+UNAVAILABLE_REASON: str = "" if AVAILABLE else Said(
+    Msg("dds.in_browser") if sys.platform == "emscripten" else Msg("dds.not_installed"))
 #: endplay's (solve_board, Deal, Denom, Player, SolveMode) once imported (untyped library: Any).
 _EP: tuple[Any, ...] | None = None
 
@@ -68,7 +62,7 @@ def _load() -> tuple[Any, ...]:
             from endplay.types import Deal, Denom, Player
         except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
             AVAILABLE = False
-            UNAVAILABLE_REASON = TEXT["not_importable"].format(error=type(e).__name__)
+            UNAVAILABLE_REASON = Said(Msg("dds.not_importable", {"error": type(e).__name__}))
             raise DDSUnavailableError(UNAVAILABLE_REASON) from None
         _EP = (solve_board, Deal, Denom, Player, SolveMode)
     return _EP
@@ -112,7 +106,7 @@ def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[i
         raise DDSUnavailableError(UNAVAILABLE_REASON)
     _, _Deal, _Denom, _Player, _ = _load()
     if pos.n != 4 or pos.trump != 3:
-        raise ValueError(TEXT["four_seats_only"])
+        raise ValueError("DDS solves four-seat positions with spades as trump only")  # a programming error
     n = 4
     full = list(pos.hands)
     for i, c in enumerate(pos.current):
@@ -125,7 +119,7 @@ def _board(pos: Position, seats: Iterable[int] | None) -> tuple[Any, frozenset[i
     mine = side_seats(pos.to_play, n, True)
     want = mine if seats is None else frozenset(seats)
     if want not in (frozenset({0, 2}), frozenset({1, 3})):
-        raise ValueError(TEXT["partnership_only"].format())
+        raise ValueError("DDS counts tricks for a partnership: seats must be {0, 2} or {1, 3}")  # a programming error
     return deal, mine, want, tricks_left(pos)
 
 

@@ -7,8 +7,9 @@ same facts.
   (``[tool.babel.extract_messages]`` in pyproject.toml and ``babel.cfg``),
   finds every entry of the ``engine`` domain with its msgctxt, English text,
   plural and a ``TRANSLATORS:`` comment;
-* every message id the engine's code names is in the catalogue, and every
-  Reason has its sentences;
+* every message id the engine's code names is in the catalogue (the
+  computer players', the advisor's and the review's too), and every Reason
+  has its sentences;
 * a tiny fake translation, installed for a made-up language, renders every
   verdict of many seeded games (and every error of the hostile inputs) in
   that language: no English left over, no fact lost, plurals chosen by the
@@ -30,11 +31,16 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
 import engine.text as text
-from engine import (Bid, OhHellGame, OhHellRules, Phase, Reason, SpadesGame, SpadesRules, SpadesTwoGame,
-                    InvalidInputError)
+from engine import (Bid, Card, OhHellGame, OhHellRules, Phase, Reason, SpadesGame, SpadesRules, SpadesTwoGame, Suit,
+                    InvalidInputError, parse_cards)
+from engine.bots import make_player
+from engine.bots.advisor import Advice, advise_bid
+from engine.bots.level3 import ExpertPlayer
+from engine.bots.level4 import DoubleDummyPlayer
 from engine.cards import DECK
-from engine.message import Msg, literal, msg, render
+from engine.message import Msg, Said, literal, msg, render
 from engine.record import RecordError, loads_record, replay
+from engine.review import review_hand
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
@@ -96,7 +102,9 @@ def test_the_babel_command_line_settings_are_complete():
 
 
 # ================================================================== every id the code names exists
-_ID_CALL = re.compile(r"""\b(?:msg|Msg)\(\s*f?["']([A-Za-z_.\-{}0-9]+)["']""")
+_ID_CALL = re.compile(r"""\b(?:msg|Msg|say|_say)\(\s*f?["']([A-Za-z_.\-{}0-9]+)["']""")
+#: The players', the advisor's and the review's ids also travel as plain strings (a key chosen, then said).
+_ID_STRING = re.compile(r"""f?["']((?:advice|player|club|review|dds)\.[A-Za-z_.{}0-9]+)["']""")
 _TEXT_ATTR = re.compile(r"""\bTEXT_[A-Z_]+\s*(?::\s*ClassVar\[str\])?\s*=\s*(?:TEXT_[A-Z_]+\s*=\s*)?["']([A-Za-z_.]+)["']""")
 
 
@@ -105,13 +113,20 @@ def _engine_sources() -> list[pathlib.Path]:
     return [p for p in sorted((REPO / "engine").rglob("*.py")) if not any(part in skip for part in p.parts)]
 
 
+def _all_engine_sources() -> list[pathlib.Path]:
+    """Every module of the engine but its catalogue (engine/text), the players and the review included."""
+    return [p for p in sorted((REPO / "engine").rglob("*.py")) if "text" not in p.relative_to(REPO / "engine").parts]
+
+
 def test_every_message_id_in_the_code_is_in_the_catalogue():
     ids: set[str] = set()
-    for path in _engine_sources():
+    for path in _all_engine_sources():
         src = path.read_text(encoding="utf-8")
         for m in _ID_CALL.finditer(src):
             ids.add(m.group(1))
         for m in _TEXT_ATTR.finditer(src):
+            ids.add(m.group(1))
+        for m in _ID_STRING.finditer(src):
             ids.add(m.group(1))
     static = {i for i in ids if "{" not in i and not i.endswith(".") and i != "LITERAL"}
     assert len(static) > 150
@@ -145,13 +160,16 @@ def test_placeholders_are_known_kinds_or_plain_data():
              "byte", "type", "what", "line", "column", "length", "field", "problem", "message", "reason", "letters",
              "note", "where", "why", "next", "played", "dealer_seat", "given", "players", "needed", "total", "why",
              "phrase", "parts", "not_why", "off", "chosen", "dups", "shown", "bid_words", "partner_bid", "text",
-             "limit", "penalty", "mask", "k"}
+             "limit", "penalty", "mask", "k",
+             # the computer players', the advisor's and the review's figures (numbers, with their format)
+             "after", "avg", "before", "best", "chance", "deals", "error", "from_trick", "hand_no", "last", "left",
+             "margin", "mean", "nil_value", "partner", "rate", "samples", "share", "trick", "worth"}
     unknown = sorted(n for n in names if n not in text.KINDS and n not in plain)
     assert not unknown, unknown
 
 
 # ================================================================== a fake language
-_WORD = ("rank.", "suit.", "suit_one.", "seat.", "side.", "bid.", "action.", "list.", "quote.")
+_WORD = ("rank.", "suit.", "suit_one.", "seat.", "side.", "bid.", "action.", "list.", "quote.", "count.")
 
 
 def _upper_outside_placeholders(s: str) -> str:
@@ -332,6 +350,85 @@ def test_a_broken_translation_falls_back_to_english():
     assert render(v.msg, "zz") == v.message
 
 
+def _said_in(obj: object) -> list[Said]:
+    """Every Said inside a review's result (dicts and lists)."""
+    if isinstance(obj, Said):
+        return [obj]
+    if isinstance(obj, dict):
+        return [x for v in obj.values() for x in _said_in(v)]
+    if isinstance(obj, (list, tuple)):
+        return [x for v in obj for x in _said_in(v)]
+    return []
+
+
+def _players_words() -> tuple[list[Said], list[Advice]]:
+    """What the computer players, the advisor and the review say in a few seeded games (every game, levels 1-4)."""
+    inf = float("inf")
+    said: list[Said] = []
+    advice: list[Advice] = []
+    tables = [
+        (SpadesGame(SpadesRules(min_contract=4), first_deal=11, dealer=1, scores=(60, 420)), (2, 3, 2, 1)),
+        (SpadesTwoGame(first_deal=12), (2, 3)),
+        (OhHellGame(OhHellRules(players=4, hand_sizes=(3, 4), hook=True), first_deal=13), (2, 3, 4, 2)),
+    ]
+    for g, levels in tables:
+        players = [ExpertPlayer(seed=s, budget_ms=inf, max_samples=4, bid_budget_ms=inf, bid_samples=8) if lv == 3
+                   else DoubleDummyPlayer(seed=s, budget_ms=inf, max_samples=2, min_samples=1, bid_dd_samples=0,
+                                          use_dds=False, l3_budget_ms=inf, l3_samples=3, bid_budget_ms=inf,
+                                          bid_samples=8) if lv == 4
+                   else make_player(lv, s) for s, lv in enumerate(levels)]
+        while g.phase is not Phase.GAME_OVER and not g.results:
+            seat = g.seats_to_act[0]
+            view = g.view(seat)
+            if view.phase is Phase.BIDDING:
+                advice.append(advise_bid(view))
+            g.apply(players[seat].choose(view))
+            reason = getattr(players[seat], "last_reason", None)
+            if reason:
+                said.append(reason)
+        said += _said_in(review_hand(g, 0, use_dds=False))
+    said += _said_in(review_hand((REPO / "tests/records/review/spades_nil_broken.json").read_text(encoding="utf-8"),
+                                 2, use_dds=False))
+    return said, advice
+
+
+def test_a_fake_language_renders_what_the_players_the_advisor_and_the_review_say(fake):
+    """Advice lines, a player's last_reason and the review's remarks are Said: the English text as before
+    (tests/test_bots_determinism.py holds it byte for byte) and a message that another language writes
+    with the same facts, nothing English left."""
+    said, advice = _players_words()
+    ids = set()
+    for s in said + [t for a in advice for t, _v in a.lines]:
+        assert isinstance(s, Said), repr(s)
+        ids.add(s.msg.id)
+        assert render(s.msg, "en") == s
+        other = render(s.msg, fake)
+        if s.msg.id == "side.name":  # a name on its own (the review's side_name): the word in capitals
+            assert other == s.upper()
+        else:
+            _assert_same_facts(s, other, s.msg)
+        for card in re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", s):  # every card of the English in the other language
+            assert card in other, (s, other)
+    # the players' reasons of all kinds: a count line, a card reason, a level-3 search, the review's remark ...
+    assert {"player.reasons", "player.card_reason", "review.remark", "review.nil.broken_by"} <= ids, sorted(ids)
+    assert any(i.startswith("advice.oh_hell.") for i in ids) and any(i.startswith("player.spades_two.") for i in ids)
+    with text.language(fake):
+        a = advice[0]
+        assert a.text().startswith("XX[") and not re.search(r"[a-z]", re.sub(r"'[^']*'", "", a.text()))
+    assert advice[0].text().startswith("Suggested bid")
+
+
+def test_value_words_come_from_the_text_layer(fake):
+    """Cards, suits and counts in a person's words (engine.cards' value types know no language)."""
+    ten = Card.parse("TH")
+    assert (text.card_text(ten), text.card_name(ten), text.suit_name("H"),
+            text.suit_name(Suit.HEARTS, one=True)) == (ten.display, ten.name, "hearts", "heart")
+    assert text.cards_text(parse_cards("2H TH 4H AS")) == "10♥, 4♥, 2♥ and A♠" and text.cards_text([]) == "no cards"
+    assert (text.count_text(5), text.ordinal_text(5), text.ordinal_text(14)) == ("five", "fifth", "14th")
+    assert text.card_name("TH", fake) == "XX[ TEN / HEARTS ]" and text.suit_name("S", fake) == "SPADES"
+    assert (text.count_text(3, fake), text.ordinal_text(2, fake)) == ("THREE", "SECOND")
+
+
 def test_score_lines_keep_english_items_and_carry_their_message(fake):
     g = SpadesGame(first_deal=4, dealer=0, rules=SpadesRules(target_score=50))
     while not g.results:
@@ -388,3 +485,20 @@ def test_no_module_below_the_text_layer_imports_it():
                 assert not target.startswith(("text", "engine.text")) and not (
                     node.level and target == "" and any(a.name == "text" for a in node.names)), path
 
+
+
+def test_the_value_types_words_come_from_the_catalogue(fake):
+    """Suit.noun / singular, Rank.noun, Card.name and describe_cards say the catalogue's words in the current
+    language (English as before); parsing still reads the English names in any language."""
+    from engine.cards import describe_cards
+    ten = Card.parse("TH")
+    english = (Suit.HEARTS.noun, Suit.HEARTS.singular, ten.rank.noun, ten.name,
+               describe_cards(parse_cards("2H TH AS 4H")), describe_cards([]))
+    assert english == ("hearts", "heart", "ten", "ten of hearts", "10♥, 4♥, 2♥ and A♠", "no cards")
+    with text.language(fake):
+        assert (Suit.HEARTS.noun, Suit.HEARTS.singular, ten.rank.noun) == ("HEARTS", "HEART", "TEN")
+        # the fake language writes a message as "XX[ its placeholders ]", a word in capitals
+        assert "TEN" in ten.name and "HEARTS" in ten.name and "of" not in ten.name
+        assert "10♥ AND 2♥" in describe_cards(parse_cards("2H TH"))
+        assert Suit.parse("hearts") is Suit.HEARTS and Suit.parse("spade") is Suit.SPADES
+    assert ten.name == "ten of hearts"

@@ -26,16 +26,13 @@ from typing import Protocol
 
 from ..actions import Action
 from ..game import SeatView
-from .kit import say
 from .level1 import BeginnerPlayer
 from .level2 import ClubPlayer
 from .level3 import ExpertPlayer
 from .level4 import DoubleDummyPlayer
 
-__all__ = ["Player", "BeginnerPlayer", "make_player", "LEVELS", "TEXT"]
+__all__ = ["Player", "BeginnerPlayer", "make_player", "LEVELS"]
 
-#: The package's sentences, by id.
-TEXT: dict[str, str] = {"no_level": "no computer player of level {level!r}: choose 1, 2, 3 or 4"}
 
 
 class Player(Protocol):
@@ -58,5 +55,5 @@ def make_player(level: int = 1, seed: int | None = None) -> Player:
     try:
         cls = LEVELS[level]
     except KeyError:
-        raise ValueError(say(TEXT, "no_level", level=level)) from None
+        raise ValueError(f"no computer player of level {level!r}: choose 1, 2, 3 or 4") from None
     return cls(seed=seed)

@@ -55,23 +55,12 @@ from ..game import SeatView
 from .. import solver_dds as _dds
 from ..sim import BLIND_NIL, spades_side_points
 from ..solver import spades_position
+from ..message import Said, msg_of
 from .kit import Advice, future_bag_cost, game_bonus, say
 from .sampling import SamplingError, weighted_deals
 from .spades import advise_spades, bid_objects, bid_weight, spades_estimate, spades_rules
 
-__all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES", "TEXT"]
-
-#: The double-dummy check's sentences, by id (named placeholders).
-TEXT: dict[str, str] = {
-    "not_four_seats": "the double-dummy bid check is for four-seat Spades",
-    "look_first": "look at the cards first",
-    "nil_side": "a Nil on the side: the side does not play for the most tricks (SP-8)",
-    "no_deal": "no sampled deal fits the bids",
-    "line": ("double-dummy check over {samples} sampled deals: with best play your side takes "
-             "{mean:.1f} tricks on average ({low}–{high}); partner's hand counts about "
-             "{partner:.1f}, so yours is worth about {worth:.1f}; halfway from the count "
-             "{count:.1f}: bid {bid}"),
-}
+__all__ = ["DDCheck", "dd_check", "scoring_bid", "with_dd_check", "DEFAULT_SAMPLES"]
 
 #: Deals solved per check by default (about 20–40 ms each with DDS at the first trick).
 DEFAULT_SAMPLES = 24
@@ -113,7 +102,7 @@ class DDCheck:
     rows: tuple[tuple[float, int, float, tuple[int, int]], ...] = ()
 
 
-def _empty(reason: str, t0: float) -> DDCheck:
+def _empty(reason: Said, t0: float) -> DDCheck:
     return DDCheck(0, (0,) * 14, (0.0,) * 14, 0.0, 0, 0, None, None, None, None, reason,
                    (time.perf_counter() - t0) * 1000)
 
@@ -130,14 +119,14 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     me = view.seat
     partner = view.spec.partner_of(me, view.n_seats)  # the side's tricks count together (SP-1)
     if partner is None:
-        raise ValueError(say(TEXT, "not_four_seats"))
+        raise ValueError("the double-dummy bid check is for four-seat Spades")  # a programming error
     if view.hand is None:
-        return _empty(say(TEXT, "look_first"), t0)
+        return _empty(say("advice.dd.look_first"), t0)
     pb = view.bids[partner]
     if view.bids[me] in ("nil", "blind_nil") or pb in ("nil", "blind_nil"):
-        return _empty(say(TEXT, "nil_side"), t0)
+        return _empty(say("advice.dd.nil_side"), t0)
     if not _dds.available():
-        return _empty(_dds.UNAVAILABLE_REASON, t0)
+        return _empty(Said(msg_of(_dds.UNAVAILABLE_REASON)), t0)
     rng = random.Random(seed)
     weight = bid_weight(view)
     side = frozenset({me, partner})
@@ -161,7 +150,7 @@ def dd_check(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         rows.append((w, tricks, pest, (oa, ob)))
     wsum = sum(r[0] for r in rows)
     if not rows or wsum <= 0:
-        return _empty(say(TEXT, "no_deal"), t0)
+        return _empty(say("advice.dd.no_deal"), t0)
     counts = [0] * 14
     chance = [0.0] * 14
     for drawn, t, *_ in rows:
@@ -196,7 +185,7 @@ def scoring_bid(view: SeatView, check: DDCheck, bids: list[int] | None = None) -
     bid (SP-7) or, before the partner bids, the advisor's count for the
     partner's sampled hand (at least 1); the opponents' bids are those of
     ``check.rows`` (an opponent's Nil counted as made).  Both sides are
-    scored by the engine's scorer, :func:`engine.spades_rules.side_points`,
+    scored by the engine's scorer, :func:`engine.games.spades.side_points`,
     with their bags: made contracts, sets, bags and a bag penalty reached in
     this hand (SP-17…SP-20, house rules).  The value of a deal is the side's
     points minus the opponents', as level 4 values its cards
@@ -258,6 +247,6 @@ def with_dd_check(view: SeatView, advice: Advice, samples: int = DEFAULT_SAMPLES
     if chk.bid is None:
         return advice
     total = sum(v for _, v in advice.lines)
-    text = say(TEXT, "line", samples=chk.samples, mean=chk.mean, low=chk.low, high=chk.high, partner=chk.partner,
+    text = say("advice.dd.line", samples=chk.samples, mean=chk.mean, low=chk.low, high=chk.high, partner=chk.partner,
                worth=chk.worth, count=chk.count, bid=chk.bid)
     return Advice(chk.bid, tuple(advice.lines) + ((text, round(chk.bid - total, 2)),), sure=advice.sure)

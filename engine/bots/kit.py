@@ -3,10 +3,11 @@ game in particular.
 
 * :class:`Advice` — a suggested bid with lines a learner can follow, and
   :func:`finish_advice`, which rounds its lines so that they add up to the bid.
-* Words for counts, ordinals and cards in advice lines (:func:`count_word`,
-  :func:`ordinal`, :func:`card_name`) and :func:`say`, which fills one of a
-  module's sentence tables (``TEXT``: a whole sentence per id, named
-  placeholders) — the tables the text layer takes over.
+* :func:`say`: one of the engine's messages (an id of the catalogue in
+  :mod:`engine.text.advice`, with plain data: cards as codes, suits as
+  letters, counts as numbers) said now, as a :class:`~engine.message.Said`
+  (a ``str`` that keeps its :class:`~engine.message.Msg`): advice lines and
+  every player's ``last_reason`` are made so, and render in any language.
 * Spades hand values for the search (SP-17 … SP-22): :func:`game_bonus`,
   :func:`future_bag_cost`.
 
@@ -18,55 +19,31 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Sequence
 
-from .. import SpadesRules
-from ..cards import Card
+from ..games.spades import SpadesRules
+from ..message import Msg, Said, literal, msg_of, render
 
-__all__ = ["Advice", "Line", "Scorer", "finish_advice", "count_word", "ordinal", "card_name", "say",
-           "GAME_BONUS", "HAND_POINTS", "BAG_RATE", "game_bonus", "future_bag_cost", "TEXT"]
+__all__ = ["Advice", "Line", "Scorer", "finish_advice", "say", "NO_WORDS",
+           "GAME_BONUS", "HAND_POINTS", "BAG_RATE", "game_bonus", "future_bag_cost"]
 
-#: One advice line: ``(text, value in tricks)``.
+#: One advice line: ``(text, value in tricks)``; the text is a :class:`~engine.message.Said`
+#: (its ``msg`` says it in any language), or :data:`NO_WORDS` for a count without words.
 Line = tuple[str, float]
 #: ``won -> utility``: a hand's value to one seat from the tricks won per seat at its end.
 Scorer = Callable[[Sequence[int]], float]
 
-#: The kit's sentences, by id (named placeholders; see :func:`say`).
-TEXT: dict[str, str] = {
-    "advice.look_first": "Look at your cards first.",
-    "advice.blind_nil": "Suggested bid: Blind Nil",
-    "advice.nil": "Suggested bid: Nil (0)",
-    "advice.bid": "Suggested bid: {bid}",
-    "advice.line_valued": "  {text}: {value:+.2f}",
-    "advice.line": "  {text}",
-    "advice.rounded": "rounded to {bid}",
-}
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve", "thirteen")
-_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-             "tenth", "eleventh", "twelfth", "thirteenth")
+def say(message_id: str, /, **data: object) -> Said:
+    """The engine's message ``message_id`` (:mod:`engine.text.advice`) with
+    the plain ``data`` of its placeholders (cards as codes ``"AS"``, suits
+    as letters, counts as numbers, another message as a
+    :class:`~engine.message.Msg`), said now in the current language."""
+    return Said(Msg(message_id, data))
 
 
-def say(table: Mapping[str, str], key: str, **values: object) -> str:
-    """The sentence ``key`` of ``table`` with its named placeholders filled
-    (KeyError for an unknown id or a missing placeholder)."""
-    return table[key].format(**values)
-
-
-def count_word(k: int) -> str:
-    """``k`` in words for advice lines: "no", "one" … "thirteen" (digits above)."""
-    return _COUNT_WORDS[k] if 0 <= k <= 13 else str(k)
-
-
-def ordinal(k: int) -> str:
-    """"first" … "thirteenth" ("14th" above)."""
-    return _ORDINALS[k] if 0 <= k <= 13 else f"{k}th"
-
-
-def card_name(c: Card) -> str:
-    """A card as advice lines show it ("A♠")."""
-    return c.display
+#: The text of a line counted without words (``words=False``: the values alone, for the search).
+NO_WORDS: Said = Said(literal(""))
 
 
 @dataclass(frozen=True)
@@ -94,18 +71,18 @@ class Advice:
         return sum(v for _, v in self.lines)
 
     def text(self) -> str:
-        """The advice as a few lines of plain text."""
+        """The advice as a few lines of plain text, in the current language."""
         if self.bid is None:
-            head = say(TEXT, "advice.look_first")
+            head = Msg("advice.look_first")
         elif self.blind_nil:
-            head = say(TEXT, "advice.blind_nil")
+            head = Msg("advice.blind_nil")
         elif self.nil:
-            head = say(TEXT, "advice.nil")
+            head = Msg("advice.nil")
         else:
-            head = say(TEXT, "advice.bid", bid=self.bid)
-        body = [say(TEXT, "advice.line_valued", text=t, value=v) if v else say(TEXT, "advice.line", text=t)
-                for t, v in self.lines]
-        return "\n".join([head, *body])
+            head = Msg("advice.bid", {"bid": self.bid})
+        body = [Msg("advice.line_valued", {"line": msg_of(t), "value": v}) if v else
+                Msg("advice.line", {"line": msg_of(t)}) for t, v in self.lines]
+        return "\n".join(render(m) for m in [head, *body])
 
 
 def finish_advice(lines: Sequence[Line], bid: int, *, sure: int = 0) -> Advice:
@@ -114,7 +91,7 @@ def finish_advice(lines: Sequence[Line], bid: int, *, sure: int = 0) -> Advice:
     out = [(t, round(v, 2)) for t, v in lines]
     s = sum(v for _, v in out)
     if round(s) != bid:
-        out.append((say(TEXT, "advice.rounded", bid=bid), round(bid - s, 2)))
+        out.append((say("advice.rounded", bid=bid), round(bid - s, 2)))
     return Advice(bid, tuple(out), sure=sure)
 
 

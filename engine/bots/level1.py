@@ -5,13 +5,10 @@ import random
 
 from ..actions import Action, Bid, Phase
 from ..game import SeatView
-from .kit import say
 from .strategies import strategy_for
 
-__all__ = ["BeginnerPlayer", "TEXT"]
+__all__ = ["BeginnerPlayer"]
 
-#: Level 1's sentences, by id.
-TEXT: dict[str, str] = {"no_action": "seat {seat} has no legal action now"}
 
 
 class BeginnerPlayer:
@@ -31,7 +28,7 @@ class BeginnerPlayer:
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal)
         if not legal:
-            raise ValueError(say(TEXT, "no_action", seat=view.seat))
+            raise ValueError(f"seat {view.seat} has no legal action now")  # a programming error: no view without one
         if view.phase is Phase.DRAW:  # two-player Spades: the standard draw (SP-2P-2)
             return strategy_for(view).choose_draw(view, 1)[0]
         if view.phase is Phase.BIDDING:

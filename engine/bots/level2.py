@@ -9,23 +9,24 @@ the sure tricks because of the hook (OH-V4).  Card play uses
 duck with the highest losing card when Nil, cover high for a Nil partner,
 play low against an opponent's Nil, avoid bags once the contract is made
 (SP-17, SP-20), and in Oh Hell take tricks only while short of the bid
-(OH-11).  After each choice ``last_reason`` says why, in plain English.
+(OH-11).  After each choice ``last_reason`` says why: a
+:class:`~engine.message.Said` (a ``str`` in the current language whose
+``msg`` says it in any other; the entries are in :mod:`engine.text.advice`).
 What differs by game is the game's strategy's (:mod:`engine.bots.strategies`).
 """
 from __future__ import annotations
 
 from ..actions import Action, Phase
 from ..game import SeatView
-from .kit import Advice, say
+from ..message import Said
+from .kit import NO_WORDS, Advice
 from .strategies import strategy_for
 
-__all__ = ["ClubPlayer", "choose_bid", "choose_exchange", "choose_card", "TEXT"]
-
-#: Level 2's sentences, by id.
-TEXT: dict[str, str] = {"no_action": "seat {seat} has no legal action now"}
+__all__ = ["ClubPlayer", "choose_bid", "choose_exchange", "choose_card"]
 
 
-def choose_bid(view: SeatView, advice: Advice | None = None) -> tuple[Action, str]:
+
+def choose_bid(view: SeatView, advice: Advice | None = None) -> tuple[Action, Said]:
     """The club bid for ``view`` (in its bidding turn) and why.  May return
     :class:`~engine.actions.Look` for an unlooked Spades hand that does not
     go Blind Nil (looking is always allowed, SP-10).  ``advice``: the
@@ -34,7 +35,7 @@ def choose_bid(view: SeatView, advice: Advice | None = None) -> tuple[Action, st
     return strategy_for(view).club_bid(view, advice)
 
 
-def choose_exchange(view: SeatView) -> tuple[Action, str]:
+def choose_exchange(view: SeatView) -> tuple[Action, Said]:
     """The cards to pass in a Blind Nil exchange (SP-10; three, or SP-H3's
     number): the Blind Nil (or Nil) seat gets rid of its most dangerous
     cards (high spades, aces, kings); its partner sends back its lowest
@@ -42,7 +43,7 @@ def choose_exchange(view: SeatView) -> tuple[Action, str]:
     return strategy_for(view).choose_exchange(view)
 
 
-def choose_card(view: SeatView) -> tuple[Action, str]:
+def choose_card(view: SeatView) -> tuple[Action, Said]:
     """The club card for ``view`` (in its turn to play) and why."""
     return strategy_for(view).club_card(view)
 
@@ -57,11 +58,11 @@ class ClubPlayer:
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
-        self.last_reason = ""
+        self.last_reason: Said = NO_WORDS
 
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
-            raise ValueError(say(TEXT, "no_action", seat=view.seat))
+            raise ValueError(f"seat {view.seat} has no legal action now")  # a programming error: no view without one
         if view.phase is Phase.BIDDING:
             action, why = self._bid(view)
         elif view.phase is Phase.DRAW:  # two-player Spades (SP-2P-2)
@@ -73,10 +74,10 @@ class ClubPlayer:
         self.last_reason = why
         return action
 
-    def _bid(self, view: SeatView) -> tuple[Action, str]:
+    def _bid(self, view: SeatView) -> tuple[Action, Said]:
         """The bid (or Look) and why; level 3 refines it."""
         return choose_bid(view)
 
-    def _card(self, view: SeatView) -> tuple[Action, str]:
+    def _card(self, view: SeatView) -> tuple[Action, Said]:
         """The card to play and why; level 3 searches instead."""
         return choose_card(view)

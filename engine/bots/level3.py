@@ -26,20 +26,14 @@ import time
 from ..actions import Action, Play
 from ..cards import Card
 from ..game import SeatView
-from .kit import BAG_RATE, GAME_BONUS, HAND_POINTS, Scorer, future_bag_cost, game_bonus, say
+from ..message import Said
+from .kit import BAG_RATE, GAME_BONUS, HAND_POINTS, NO_WORDS, Scorer, future_bag_cost, game_bonus, say
 from .level2 import ClubPlayer, choose_bid, choose_card
 from .sampling import SamplingError, club_policy, play_out
 from .strategies import strategy_for
 
 __all__ = ["ExpertPlayer", "evaluate_cards", "game_bonus", "future_bag_cost", "GAME_BONUS", "HAND_POINTS",
-           "BAG_RATE", "TEXT"]
-
-#: Level 3's sentences, by id (``card``/``club``: cards as "A♠"; ``why``: the level-2 reason).
-TEXT: dict[str, str] = {
-    "only_card": "{card}: the only legal card",
-    "confirmed": "{why} (confirmed over {deals} sampled deals)",
-    "better": "{card}: scores {mean:+.1f} points better than {club} on average over {deals} sampled deals",
-}
+           "BAG_RATE"]
 
 #: Per sampled deal: (its weight, the utility of each card).
 Rows = list[tuple[float, list[float]]]
@@ -118,19 +112,19 @@ class ExpertPlayer(ClubPlayer):
         self.threshold = threshold
         self.budget_ms = budget_ms
         self.max_samples = max_samples
-        self.last_reason = ""
+        self.last_reason = NO_WORDS
 
-    def _bid(self, view: SeatView) -> tuple[Action, str]:
+    def _bid(self, view: SeatView) -> tuple[Action, Said]:
         action, why = choose_bid(view)
         return strategy_for(view).expert_bid(view, action, why, self.rng, self.bid_samples, self.bid_budget_ms)
 
-    def _card(self, view: SeatView) -> tuple[Action, str]:
+    def _card(self, view: SeatView) -> tuple[Action, Said]:
         return self._choose_card(view)
 
-    def _choose_card(self, view: SeatView) -> tuple[Action, str]:
+    def _choose_card(self, view: SeatView) -> tuple[Action, Said]:
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(plays) == 1:
-            return plays[0], say(TEXT, "only_card", card=plays[0].card.display)
+            return plays[0], say("player.only_card", card=plays[0].card.code)
         club_action, club_why = choose_card(view)
         assert isinstance(club_action, Play)
         cards, rows = _per_sample_values(view, self.rng, self.budget_ms, self.max_samples, 4)
@@ -154,7 +148,7 @@ class ExpertPlayer(ClubPlayer):
             if mean > 0 and t > self.threshold and (not found or mean > best_mean):
                 best, best_mean, found = i, mean, True
         if best == ci:
-            return club_action, say(TEXT, "confirmed", why=club_why, deals=n)
+            return club_action, say("player.expert.confirmed", why=club_why.msg, deals=n)
         card = cards[best]
-        return Play(view.seat, card), say(TEXT, "better", card=card.display, mean=best_mean,
-                                          club=club_action.card.display, deals=n)
+        return Play(view.seat, card), say("player.expert.better", card=card.code, mean=best_mean,
+                                          club_card=club_action.card.code, deals=n)

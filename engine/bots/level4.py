@@ -89,6 +89,7 @@ from ..game import SeatView
 from .. import solver as _solver
 from .. import solver_dds as _dds
 from ..solver import Position
+from ..message import Said
 from .kit import Scorer, say
 from .level2 import choose_card
 from .level3 import ExpertPlayer
@@ -98,20 +99,7 @@ from .strategy import OwnSeatGoal
 from .strategies import strategy_for
 
 __all__ = ["DoubleDummyPlayer", "EXACT_TRICKS", "NIL_EXACT_TRICKS", "OH_HELL_EXACT_TRICKS",
-           "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities", "TEXT"]
-
-#: Level 4's sentences, by id (``card``: "A♠"; numbers as digits).
-TEXT: dict[str, str] = {
-    "only_card": "{card}: the only legal card",
-    "partnership.exact": ("{card}: best average score over {deals} sampled deals solved exactly, every hand open "
-                          "({margin:+.1f} points on the next best card)"),
-    "partnership.exact_tied": ("{card}: best average score over {deals} sampled deals solved exactly, every hand "
-                               "open (tied with other cards)"),
-    "partnership.dds": ("{card}: best average score over {deals} sampled deals solved by DDS, every hand open "
-                        "({margin:+.1f} points on the next best card)"),
-    "partnership.dds_tied": ("{card}: best average score over {deals} sampled deals solved by DDS, every hand "
-                             "open (tied with other cards)"),
-}
+           "oh_hell_exact_tricks", "position_from_view", "spades_card_utilities"]
 
 #: Tricks left (at most) for which four-seat Spades is solved by the exact solver instead of DDS.
 EXACT_TRICKS = 4
@@ -240,7 +228,7 @@ class DoubleDummyPlayer(ExpertPlayer):
         self.last_method = ""
 
     # ------------------------------------------------------------------ bids
-    def _bid(self, view: SeatView) -> tuple[Action, str]:
+    def _bid(self, view: SeatView) -> tuple[Action, Said]:
         """The game's double-dummy bid (four-seat Spades:
         :meth:`~engine.bots.spades_four.FourSeatSpades.double_dummy_bid`), else level 3's."""
         chosen = strategy_for(view).double_dummy_bid(view, self.rng, self.bid_dd_samples)
@@ -249,11 +237,11 @@ class DoubleDummyPlayer(ExpertPlayer):
         return super()._bid(view)
 
     # ------------------------------------------------------------------ cards
-    def _card(self, view: SeatView) -> tuple[Action, str]:
+    def _card(self, view: SeatView) -> tuple[Action, Said]:
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(plays) == 1:
             self.last_method = "only card"
-            return plays[0], say(TEXT, "only_card", card=plays[0].card.display)
+            return plays[0], say("player.only_card", card=plays[0].card.code)
         try:
             return strategy_for(view).double_dummy_card(self, view, plays)
         except _Fallback:
@@ -275,7 +263,7 @@ class DoubleDummyPlayer(ExpertPlayer):
         pick = club if club in best else min(best, key=lambda c: (c % 13, c // 13))
         return pick, top, means
 
-    def partnership_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def partnership_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         """Four-seat Spades: each card's partnership utility over sampled deals
         solved double dummy (:func:`spades_card_utilities`); :class:`_Fallback`
         where level 3 plays better (see the module docstring)."""
@@ -311,10 +299,10 @@ class DoubleDummyPlayer(ExpertPlayer):
         others = sorted(means)
         margin = top - (others[-2] if len(others) > 1 else top)
         n_deals = sum(w for w, _ in rows)
-        key = ("partnership.exact" if exact else "partnership.dds") + ("" if margin > 1e-9 else "_tied")
-        return Play(view.seat, card), say(TEXT, key, card=card.display, deals=n_deals, margin=margin)
+        key = ("player.dd.exact" if exact else "player.dd.dds") + ("" if margin > 1e-9 else "_tied")
+        return Play(view.seat, card), say(key, card=card.code, deals=n_deals, margin=margin)
 
-    def own_seat_card(self, view: SeatView, plays: list[Play], goal: OwnSeatGoal) -> tuple[Action, str]:
+    def own_seat_card(self, view: SeatView, plays: list[Play], goal: OwnSeatGoal) -> tuple[Action, Said]:
         """Oh Hell and two-seat Spades: sampled deals, each solved exactly
         for this seat's ``goal``; :class:`_Fallback` when the position is too
         large or the bid cannot be made exactly any more."""

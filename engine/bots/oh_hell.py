@@ -14,58 +14,19 @@ import math
 import random
 from typing import Iterable, Sequence, cast
 
-from .. import OhHellRules
+from ..games.oh_hell import OhHellRules
 from ..actions import Action, Bid, Play
 from ..cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
 from ..sim import oh_hell_seat_points
 from ..solver import Position, exact_bid_cards, oh_hell_position
-from .kit import Advice, Line, Scorer, card_name, count_word, finish_advice, say
+from ..message import Said
+from .kit import NO_WORDS, Advice, Line, Scorer, finish_advice, say
 from .sampling import PlayTerms, bid_numbers, trick_in_progress
 from .showme import EXACT_BIDS, show_me_with
 from .strategy import DoubleDummySearch, GameStrategy, HandReviewer, R, ShowMePlan, T
 
-__all__ = ["advise_oh_hell", "OhHell", "OH_HELL", "EXACT_BID", "oh_hell_rules", "TEXT"]
-
-#: Oh Hell's sentences, by id (placeholders: ``card`` "A♠", ``count`` words, ``suit``/``suits``
-#: nouns, numbers as digits).
-TEXT: dict[str, str] = {
-    "trump.top": "{card}: the highest trump left, a sure trick",
-    "card.sure": "{card}: almost a sure trick",
-    "card.four_in_five": "{card}: wins about four times in five",
-    "card.two_in_three": "{card}: wins about two times in three",
-    "card.half": "{card}: wins about half the time",
-    "card.one_in_three": "{card}: wins about one time in three",
-    "card.now_and_then": "{card}: wins now and then",
-    "trump.sure": "{card} (trump): almost a sure trick",
-    "trump.four_in_five": "{card} (trump): wins about four times in five",
-    "trump.two_in_three": "{card} (trump): wins about two times in three",
-    "trump.half": "{card} (trump): wins about half the time",
-    "trump.one_in_three": "{card} (trump): wins about one time in three",
-    "trump.now_and_then": "{card} (trump): wins now and then",
-    "trump.length": "{count} trumps: more than the others are likely to hold, the extra one is likely a trick",
-    "void.ruff": "no {suits}: a small trump can trump them",
-    "singleton.ruff": "one {suit}: a small trump can trump {suits} later",
-    "earlier.fight_one": "the {k} earlier bid add up to {total} of {size} tricks: the others will fight for tricks",
-    "earlier.fight": "the {k} earlier bids add up to {total} of {size} tricks: the others will fight for tricks",
-    "earlier.spare_one": "the {k} earlier bid add up to only {total} of {size} tricks: spare tricks may come your way",
-    "earlier.spare": "the {k} earlier bids add up to only {total} of {size} tricks: spare tricks may come your way",
-    "hook": "the hook forbids {forbidden} (the bids may not add up to {size}, OH-V4); bid {bid}",
-    "hook.sure_one": ("the hook forbids {forbidden} (the bids may not add up to {size}, OH-V4); "
-                      "never go below your {sure} sure trick: bid {bid}"),
-    "hook.sure": ("the hook forbids {forbidden} (the bids may not add up to {size}, OH-V4); "
-                  "never go below your {sure} sure tricks: bid {bid}"),
-    "sure_floor_one": "never bid below your {sure} sure trick",
-    "sure_floor": "never bid below your {sure} sure tricks",
-    "expert.confirmed": "{why} (makes it {chance:.0%} of {samples} sampled deals)",
-    "expert.other": ("bid {bid}: made exactly in {chance:.0%} of sampled deals, worth {worth:.1f} points on "
-                     "average (the count says {count})"),
-    "level4_one": ("{card}: keeps exactly {bid} trick makeable in {share:.0%} of {deals} sampled deals "
-                   "(solved exactly, the others playing to stop you)"),
-    "level4": ("{card}: keeps exactly {bid} tricks makeable in {share:.0%} of {deals} sampled deals "
-               "(solved exactly, the others playing to stop you)"),
-}
-
+__all__ = ["advise_oh_hell", "OhHell", "OH_HELL", "EXACT_BID", "oh_hell_rules"]
 
 def oh_hell_rules(view: SeatView) -> OhHellRules:
     """The rules of an Oh Hell view (its typed record, OH-V1 … OH-V8)."""
@@ -124,7 +85,7 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         for i, c in enumerate(cs):
             missing = sum(1 for r in range(c.rank + 1, 15) if not known & (1 << (s * 13 + r - 2)))
             if is_trump and missing == 0:
-                lines.append((say(TEXT, "trump.top", card=card_name(c)) if words else "", 1.0))
+                lines.append((say("advice.oh_hell.trump.top", card=c.code) if words else NO_WORDS, 1.0))
                 sure += 1
                 counted_trumps += 1
                 continue
@@ -147,8 +108,8 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
                 v = p_win * (1 - ruff)
             if v < 0.15:
                 continue
-            key = ("trump." if is_trump else "card.") + _chance_key(v)
-            lines.append((say(TEXT, key, card=card_name(c)) if words else "", v))
+            key = ("advice.oh_hell.trump." if is_trump else "advice.oh_hell.card.") + _chance_key(v)
+            lines.append((say(key, card=c.code) if words else NO_WORDS, v))
     # trump length and short suits
     if trump is not None:
         tcs = by_suit[trump]
@@ -159,7 +120,7 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         for _ in range(long_extra):
             if spare <= 0:
                 break
-            lines.append((say(TEXT, "trump.length", count=count_word(t)) if words else "", 0.7))
+            lines.append((say("advice.oh_hell.trump.length", count_word=t) if words else NO_WORDS, 0.7))
             spare -= 1
         if h >= 3:
             for s in Suit:
@@ -167,10 +128,11 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
                     continue
                 L = len(by_suit[s])
                 if L == 0:
-                    lines.append((say(TEXT, "void.ruff", suits=s.noun) if words else "", 0.5))
+                    lines.append((say("advice.oh_hell.void.ruff", suit=s.letter) if words else NO_WORDS, 0.5))
                     spare -= 1
                 elif L == 1 and by_suit[s][0].rank < Rank.KING and h >= 5:
-                    lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun) if words else "", 0.3))
+                    lines.append((say("advice.oh_hell.singleton.ruff", suit_one=s.letter, suit=s.letter) if words
+                                  else NO_WORDS, 0.3))
                     spare -= 1
     # earlier bids: how contested the tricks are
     if earlier_bids:
@@ -179,8 +141,8 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         diff = sum(earlier_bids) - expected
         adj = max(-0.5, min(0.5, -0.15 * diff))
         if abs(adj) >= 0.1:
-            key = ("earlier.fight" if adj < 0 else "earlier.spare") + ("_one" if k == 1 else "")
-            lines.append((say(TEXT, key, k=k, total=sum(earlier_bids), size=h) if words else "", adj))
+            key = "advice.oh_hell.earlier.fight" if adj < 0 else "advice.oh_hell.earlier.spare"
+            lines.append((say(key, n=k, total=sum(earlier_bids), size=h) if words else NO_WORDS, adj))
     total = sum(v for _, v in lines)
     bid = max(0, min(h, math.floor(total + 0.5)))
     bid = max(bid, sure)
@@ -191,12 +153,11 @@ def advise_oh_hell(hand: Sequence[Card], players: int, trump: Suit | None, earli
         if not cands:
             cands = sorted(allowed_set, key=lambda b: abs(b - total))
         bid = cands[0]
-        key = ("hook.sure_one" if sure == 1 else "hook.sure") if bid > forbidden and sure >= forbidden else "hook"
-        lines.append((say(TEXT, key, forbidden=forbidden, size=h, sure=sure, bid=bid) if words else "", bid - total))
+        key = "advice.oh_hell.hook.sure" if bid > forbidden and sure >= forbidden else "advice.oh_hell.hook"
+        lines.append((say(key, forbidden=forbidden, size=h, n=sure, bid=bid) if words else NO_WORDS, bid - total))
     elif bid != math.floor(total + 0.5):
         if bid == sure and sure > total:
-            key = "sure_floor_one" if sure == 1 else "sure_floor"
-            lines.append((say(TEXT, key, sure=sure) if words else "", bid - total))
+            lines.append((say("advice.oh_hell.sure_floor", n=sure) if words else NO_WORDS, bid - total))
     return finish_advice(lines, bid, sure=sure)
 
 
@@ -212,8 +173,8 @@ class _ExactBid:
     def hopeless(self, best: float) -> bool:
         return best <= 0  # exactly the bid is not makeable in any sampled deal against best defence
 
-    def reason(self, card: Card, bid: int, best: float, deals: int) -> str:
-        return say(TEXT, "level4_one" if bid == 1 else "level4", card=card.display, bid=bid, share=best, deals=deals)
+    def reason(self, card: Card, bid: int, best: float, deals: int) -> Said:
+        return say("player.oh_hell.level4", card=card.code, n=bid, share=best, deals=deals)
 
 
 #: Level 4's goal in Oh Hell.
@@ -266,8 +227,8 @@ class OhHell(GameStrategy):
         top = max(1, view.hand_size // 4 + 1)  # 0 … about a quarter of the hand size + 1
         return [a for a in bids if a.value <= top]
 
-    def expert_bid(self, view: SeatView, club: Action, why: str, rng: random.Random, samples: int,
-                   budget_ms: float) -> tuple[Action, str]:
+    def expert_bid(self, view: SeatView, club: Action, why: Said, rng: random.Random, samples: int,
+                   budget_ms: float) -> tuple[Action, Said]:
         """For every legal bid, the chance of taking exactly that many tricks
         when playing for it (sampled deals, ``show_me``), times what making
         it scores (OH-11, OH-V8); never below the sure tricks (so never lower
@@ -289,11 +250,12 @@ class OhHell(GameStrategy):
         cands = [b for b in legal if b >= advice.sure] or list(legal)
         best = max(cands, key=lambda b: (round(worth(b), 6), b == club.value))
         if best == club.value:
-            return club, say(TEXT, "expert.confirmed", why=why, chance=sm.exact.get(best, 0), samples=sm.samples)
-        return legal[best], say(TEXT, "expert.other", bid=best, chance=sm.exact[best], worth=worth(best),
+            return club, say("player.oh_hell.expert.confirmed", why=why.msg, chance=sm.exact.get(best, 0),
+                             samples=sm.samples)
+        return legal[best], say("player.oh_hell.expert.other", bid=best, chance=sm.exact[best], worth=worth(best),
                                 count=club.value)
 
-    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         return search.own_seat_card(view, plays, EXACT_BID)
 
     def review(self, reviewer: HandReviewer[T, R], job: T) -> R:

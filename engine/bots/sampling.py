@@ -12,8 +12,8 @@ restriction, must-trump), never from the game's name.
   :class:`~engine.playcore.PlayCore` with what the players know.
 * :func:`club_choice` — the level-2 ("club") card-play policy on a
   :class:`PlayState`, with a reason code (:func:`club_card`: with the
-  reason's sentence, :data:`CLUB_REASONS`); :class:`~engine.bots.level2.ClubPlayer`
-  and the playouts both use it.
+  reason said, the message ``club.<code>`` of :mod:`engine.text.advice`);
+  :class:`~engine.bots.level2.ClubPlayer` and the playouts both use it.
 * :func:`play_out` — play a :class:`PlayState` to the end with a policy.
 * :func:`sample_hands` — deal the unseen cards to the other seats
   consistently with everything public in a :class:`~engine.game.SeatView`
@@ -37,12 +37,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 from ..actions import Action, Phase
 from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
 from ..game import SeatView
+from ..message import Msg, Said
 from ..playcore import PlayCore, beating_mask, beats, legal_play_mask
 
 __all__ = [
     "PlayState", "PlayTerms", "club_choice", "club_card", "club_policy", "random_policy", "play_out",
     "sample_hands", "state_from_view", "unseen_mask", "seat_capacities", "bid_numbers", "play_game",
-    "SamplingError", "weighted_deals", "RESAMPLE_FACTOR", "CLUB_REASONS", "Policy", "Deal", "Chooser",
+    "SamplingError", "weighted_deals", "RESAMPLE_FACTOR", "Policy", "Deal", "Chooser",
     "trick_in_progress",
 ]
 
@@ -52,8 +53,8 @@ Deal = list[int]
 #: Candidate deals drawn per deal kept by :func:`weighted_deals`.
 RESAMPLE_FACTOR = 8
 
-# Reason codes of :func:`club_choice`, and the sentence of each (:data:`CLUB_REASONS`, named
-# placeholders none) that :func:`club_card` returns; the text layer takes the table over.
+# Reason codes of :func:`club_choice`; the phrase of each is the message "club.<code>" of the
+# engine's catalogue (engine/text/advice.py), which :func:`club_card` says.
 R_ONLY = "ONLY_CARD"
 R_LEAD_MASTER = "LEAD_MASTER"
 R_LEAD_TRUMP = "LEAD_TRUMP"
@@ -75,32 +76,6 @@ R_SECOND_LOW = "SECOND_LOW"
 R_THIRD_HIGH = "THIRD_HIGH"
 R_RUFF = "RUFF"
 R_CANT_WIN = "CANT_WIN"
-
-#: The level-2 card reasons in English, by reason code (one whole phrase each).
-CLUB_REASONS: dict[str, str] = {
-    R_ONLY: "only card",
-    R_LEAD_MASTER: "lead a winner",
-    R_LEAD_TRUMP: "draw trumps",
-    R_LEAD_SHORT: "lead a short suit to trump later",
-    R_LEAD_LONG: "lead low from the longest suit",
-    R_LEAD_LOW: "lead the lowest card",
-    R_DUCK_HIGH: "duck with the highest card that still loses",
-    R_DUCK_LOW: "every card wins: play the lowest and hope it is beaten",
-    R_DUCK_DUMP: "every card wins and nobody plays after: dump the highest",
-    R_COVER: "cover high to protect partner's Nil",
-    R_OVERTAKE: "overtake partner's Nil",
-    R_LEAD_COVER: "lead high to protect partner's Nil",
-    R_BREAK_LOW: "play low against the opponent's Nil",
-    R_BREAK_UNDER: "stay under the opponent's Nil card",
-    R_PARTNER_WINS: "partner is winning: play low",
-    R_WIN_CHEAP: "win as cheaply as possible",
-    R_WIN_MASTER: "win with the highest card left in the suit",
-    R_SECOND_LOW: "second hand low",
-    R_THIRD_HIGH: "third hand high",
-    R_RUFF: "trump with the lowest trump that wins",
-    R_CANT_WIN: "cannot win: play the lowest card",
-}
-
 
 class SamplingError(RuntimeError):
     """No deal of the unseen cards fits the public facts (should not happen
@@ -224,16 +199,16 @@ class PlayState(PlayCore):
         return need
 
 
-def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
-    """:func:`club_choice` with the reason's English phrase
-    (:data:`CLUB_REASONS`): ``(card index, reason)``."""
+def club_card(st: PlayState, seat: int, legal: int) -> tuple[int, Said]:
+    """:func:`club_choice` with the reason said (the message ``club.<code>``,
+    in the current language): ``(card index, reason)``."""
     card, code = club_choice(st, seat, legal)
-    return card, CLUB_REASONS[code]
+    return card, Said(Msg(f"club.{code}"))
 
 
 def club_choice(st: PlayState, seat: int, legal: int) -> tuple[int, str]:
     """The level-2 ("club") choice for ``seat`` among ``legal`` (a bitmask):
-    ``(card index, reason code)`` (a key of :data:`CLUB_REASONS`).
+    ``(card index, reason code)`` (one of the ``R_*`` codes, e.g. ``"SECOND_LOW"``).
 
     Uses only what the seat may know: its own hand, cards out of play, the
     trick so far, bids and tricks won.  Spades: duck when Nil (SP-8), protect

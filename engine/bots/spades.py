@@ -8,8 +8,9 @@ strategy both seat layouts share (:class:`SpadesStrategy`).
 >>> a.bid, round(sum(v for _, v in a.lines))
 (5, 5)
 
-Every line of advice is a whole sentence of :data:`TEXT` with named
-placeholders (cards as "A♠", counts as words, suits as nouns).
+Every line of advice is one of the engine's messages (``advice.spades.*`` in
+:mod:`engine.text.advice`), said with plain data: the card's code, the
+suit's letter, the count as a number (:func:`~engine.bots.kit.say`).
 """
 from __future__ import annotations
 
@@ -17,68 +18,23 @@ import math
 from abc import abstractmethod
 from typing import Sequence, cast
 
-from .. import SpadesRules
+from ..games.spades import SpadesRules
 from ..actions import Bid
 from ..cards import Card, Rank, Suit, cards_of
 from ..game import SeatView
 from ..solver import Position, spades_position
-from .kit import Advice, Line, card_name, count_word, finish_advice, ordinal, say
+from ..message import Msg, Said
+from .kit import NO_WORDS, Advice, Line, finish_advice, say
 from .sampling import Deal, trick_in_progress
 from .showme import NIL_RISK
 from .strategy import BidWeight, GameStrategy, ShowMePlan
 
 __all__ = ["advise_spades", "spades_estimate", "spades_lines", "nil_danger", "bid_objects", "bid_weight",
-           "spades_rules", "SpadesStrategy", "LONG_SUIT_VALUE", "REST_VALUE", "TEXT"]
+           "spades_rules", "SpadesStrategy", "LONG_SUIT_VALUE", "REST_VALUE"]
 
 #: calibration (benchmarks/bots.py, advisor accuracy): long side suits and the rest of the hand
 LONG_SUIT_VALUE = 0.4
 REST_VALUE = 0.5
-
-#: The Spades advice sentences, by id (placeholders: ``card`` "A♠", ``count`` and ``nth`` words,
-#: ``suits``/``suit`` a suit's plural/singular noun, numbers as digits).
-TEXT: dict[str, str] = {
-    "top.first": "{card}: a sure trick",
-    "top.next": "{card}: with the higher spades: a sure trick",
-    "king.guarded": "{card} with a guard: wins about four times in five",
-    "king.alone": "{card} alone: the ace may catch it",
-    "queen.higher_and_guards": "{card} with a higher spade and guards: usually a trick",
-    "queen.two_guards": "{card} with two guards: wins more often than not",
-    "queen.one_guard": "{card} with one guard: sometimes a trick",
-    "queen.alone": "{card} alone: rarely a trick",
-    "length.likely": "{count} spades: the {nth} is likely a trick",
-    "length.sure": "{count} spades: the {nth} is a trick",
-    "side_ace.short": "{card}: almost a sure trick",
-    "side_ace.long": "{card}: in a long suit it may be trumped",
-    "side_king.with_ace": "{card} with the ace: wins once the ace is played",
-    "side_king.with_ace_long": "{card} with the ace, but a long suit gets trumped",
-    "side_king.alone": "{card} alone: seldom a trick",
-    "side_king.one_small": "{card} with one small: wins about three times in five",
-    "side_king.two_small": "{card} with two small: wins about two times in three",
-    "side_king.three_small": "{card} with three small: wins about half the time",
-    "side_king.long": "{card} in a long suit: likely trumped",
-    "side_queen.ace_king": "{card} with the ace and king: often a trick",
-    "side_queen.honour": "{card} with a higher honour: sometimes a trick",
-    "side_queen.guarded": "{card} guarded: now and then a trick",
-    "long_side": "{count} {suits}: the last ones may win once the others run out",
-    "void.ruff": "no {suits}: a spare spade can trump them",
-    "void.ruff_again": "no {suits}: a second spare spade can trump them again",
-    "singleton.ruff": "one {suit}: after it, a spare spade can trump {suits}",
-    "doubleton.ruff": "two {suits}: a spare spade may trump the third round",
-    "rest": "the other cards: queens, jacks and small trumps add about half a trick",
-    "nil.no_spades": "no spades at all",
-    "nil.one_spade": "only one spade, the highest {card}",
-    "nil.spades": "only {count} spades, the highest {card}",
-    "nil.low_cards": "low cards to play under: {cards}",
-    "nil.no_ace": "no ace",
-    "partner.nil": "partner bid Nil: you must win your side's tricks alone and spend high cards covering",
-    "partner.high": "partner bid {bid}: some of your honours will fall on the same tricks",
-    "nil.suggested": "Nil: a weak hand with no sure trick",
-    "nil.suggested_value": "Nil: a weak hand with no sure trick (Nil is worth {nil_value} in this game, SP-H1)",
-    "at_least_one": "bid at least 1 (0 would be a Nil, SP-8)",
-    "unlooked": "look at your cards first: Blind Nil only pays off when far behind (SP-10)",
-    "min_contract": "; {bid}: the partners' bids must add up to {min_contract} (SP-H6)",
-}
-
 
 def spades_rules(view: SeatView) -> SpadesRules:
     """The rules of a Spades view (its typed record, SP-H1 … SP-H9)."""
@@ -102,7 +58,8 @@ def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line
         else:
             break
     for i, c in enumerate(sp[:seq]):
-        lines.append((say(TEXT, "top.first" if i == 0 else "top.next", card=card_name(c)) if words else "", 1.0))
+        key = "advice.spades.top.first" if i == 0 else "advice.spades.top.next"
+        lines.append((say(key, card=c.code) if words else NO_WORDS, 1.0))
     sure = seq
     counted = seq  # spades already counted as tricks
     honors = [c for c in sp[seq:] if c.rank >= Rank.QUEEN]
@@ -120,15 +77,15 @@ def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line
                 v, why = 0.3, "queen.one_guard"
             else:
                 v, why = 0.1, "queen.alone"
-        lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
+        lines.append((say(f"advice.spades.{why}", card=c.code) if words else NO_WORDS, v))
         if v >= 0.5:
             counted += 1
     for k in range(4, t + 1):
         if k <= counted:  # that many spades are already counted as tricks
             continue
         v = 0.8 if k == 4 else 0.9 if k == 5 else 1.0
-        key = "length.likely" if v < 1 else "length.sure"
-        lines.append((say(TEXT, key, count=count_word(t), nth=ordinal(k)) if words else "", v))
+        key = "advice.spades.length.likely" if v < 1 else "advice.spades.length.sure"
+        lines.append((say(key, count_word=t, nth=k) if words else NO_WORDS, v))
         counted += 1
     for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cs = by_suit[s]
@@ -137,8 +94,8 @@ def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line
         for c in cs:
             if c.rank == Rank.ACE:
                 v = 0.95 if L <= 4 else 0.7 if L == 5 else 0.4
-                key = "side_ace.short" if L <= 4 else "side_ace.long"
-                lines.append((say(TEXT, key, card=card_name(c)) if words else "", v))
+                key = "advice.spades.side_ace.short" if L <= 4 else "advice.spades.side_ace.long"
+                lines.append((say(key, card=c.code) if words else NO_WORDS, v))
             elif c.rank == Rank.KING:
                 if Rank.ACE in rs:
                     v = 0.8 if L <= 4 else 0.5 if L == 5 else 0.2
@@ -152,18 +109,18 @@ def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line
                     v, why = 0.5, "side_king.three_small"
                 else:
                     v, why = 0.3, "side_king.long"
-                lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
+                lines.append((say(f"advice.spades.{why}", card=c.code) if words else NO_WORDS, v))
             elif c.rank == Rank.QUEEN and 3 <= L <= 4:
                 tops = (Rank.ACE in rs) + (Rank.KING in rs)
                 v = (0.5, 0.3, 0.2)[2 - tops] if tops else 0.2
                 why = ("side_queen.ace_king" if tops == 2 else
                        "side_queen.honour" if tops == 1 else "side_queen.guarded")
-                lines.append((say(TEXT, why, card=card_name(c)) if words else "", v))
+                lines.append((say(f"advice.spades.{why}", card=c.code) if words else NO_WORDS, v))
     # long side suits: once the others run out, the last cards may win
     for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         L = len(by_suit[s])
         if L >= 5:
-            lines.append((say(TEXT, "long_side", count=count_word(L), suits=s.noun) if words else "",
+            lines.append((say("advice.spades.long_side", count_word=L, suit=s.letter) if words else NO_WORDS,
                           LONG_SUIT_VALUE * (L - 4)))
     # short side suits let spare spades trump (SP-14, SP-16)
     spare = max(0, t - counted)
@@ -172,25 +129,26 @@ def spades_lines(hand: Sequence[Card], *, words: bool = True) -> tuple[list[Line
             break
         L = len(by_suit[s])
         if L == 0:
-            lines.append((say(TEXT, "void.ruff", suits=s.noun) if words else "", 0.8))
+            lines.append((say("advice.spades.void.ruff", suit=s.letter) if words else NO_WORDS, 0.8))
             spare -= 1
             if spare > 0 and t >= 4:
-                lines.append((say(TEXT, "void.ruff_again", suits=s.noun) if words else "", 0.4))
+                lines.append((say("advice.spades.void.ruff_again", suit=s.letter) if words else NO_WORDS, 0.4))
                 spare -= 1
         elif L == 1 and by_suit[s][0].rank != Rank.ACE:
-            lines.append((say(TEXT, "singleton.ruff", suit=s.singular, suits=s.noun) if words else "", 0.5))
+            lines.append((say("advice.spades.singleton.ruff", suit_one=s.letter, suit=s.letter) if words
+                          else NO_WORDS, 0.5))
             spare -= 1
         elif L == 2 and t >= 4:
-            lines.append((say(TEXT, "doubleton.ruff", suits=s.noun) if words else "", 0.2))
+            lines.append((say("advice.spades.doubleton.ruff", suit=s.letter) if words else NO_WORDS, 0.2))
             spare -= 1
     if REST_VALUE:
-        lines.append((say(TEXT, "rest") if words else "", REST_VALUE))
+        lines.append((say("advice.spades.rest") if words else NO_WORDS, REST_VALUE))
     return lines, sure
 
 
-def nil_danger(hand: Sequence[Card], *, words: bool = True) -> tuple[float, list[str]]:
+def nil_danger(hand: Sequence[Card], *, words: bool = True) -> tuple[float, list[Said]]:
     """How risky a Nil is for ``hand`` (0 = safe; above about 1: too risky,
-    SP-8) and the reasons that make it safe (sentences of :data:`TEXT`;
+    SP-8) and the reasons that make it safe (messages ``advice.spades.nil.*``;
     none with ``words`` False)."""
     danger = 0.0
     by_suit = {s: sorted((c for c in hand if c.suit == s), key=lambda c: c.rank) for s in Suit}
@@ -220,20 +178,20 @@ def nil_danger(hand: Sequence[Card], *, words: bool = True) -> tuple[float, list
                 danger += 0.2
         if cs[0].rank >= Rank.NINE:
             danger += 0.5
-    reasons: list[str] = []
+    reasons: list[Said] = []
     if not words:
         return danger, reasons
     if not sp:
-        reasons.append(say(TEXT, "nil.no_spades"))
+        reasons.append(say("advice.spades.nil.no_spades"))
     elif len(sp) == 1:
-        reasons.append(say(TEXT, "nil.one_spade", card=card_name(sp[-1])))
+        reasons.append(say("advice.spades.nil.one_spade", card=sp[-1].code))
     else:
-        reasons.append(say(TEXT, "nil.spades", count=count_word(len(sp)), card=card_name(sp[-1])))
+        reasons.append(say("advice.spades.nil.spades", count_word=len(sp), card=sp[-1].code))
     lows = [cs[0] for s, cs in by_suit.items() if s != Suit.SPADES and cs]
     if lows:
-        reasons.append(say(TEXT, "nil.low_cards", cards=" ".join(card_name(c) for c in lows)))
+        reasons.append(say("advice.spades.nil.low_cards", low_cards=[c.code for c in lows]))
     if not any(c.rank == Rank.ACE for c in hand):
-        reasons.append(say(TEXT, "nil.no_ace"))
+        reasons.append(say("advice.spades.nil.no_ace"))
     return danger, reasons
 
 
@@ -256,9 +214,9 @@ def advise_spades(hand: Sequence[Card], partner_bid: int | str | None = None, *,
     lines, sure = spades_lines(hand)
     partner_nil = partner_bid in ("nil", "blind_nil") or partner_bid == 0
     if partner_nil:
-        lines.append((say(TEXT, "partner.nil"), -0.3))
+        lines.append((say("advice.spades.partner.nil"), -0.3))
     elif isinstance(partner_bid, int) and partner_bid >= 5:
-        lines.append((say(TEXT, "partner.high", bid=partner_bid), -0.3))
+        lines.append((say("advice.spades.partner.high", bid=partner_bid), -0.3))
     total = sum(v for _, v in lines)
     numeric = max(1, min(13, math.floor(total + 0.5)))
     if isinstance(partner_bid, int) and partner_bid + numeric > 13:
@@ -266,12 +224,12 @@ def advise_spades(hand: Sequence[Card], partner_bid: int | str | None = None, *,
     danger, reasons = nil_danger(hand)
     scale = nil_value / 100  # SP-H1: a Nil worth 50 is worth half the risk
     if allow_nil and not partner_nil and danger <= 0.9 * scale and total <= 2.5 * scale:
-        head = say(TEXT, "nil.suggested") if nil_value == 100 else say(TEXT, "nil.suggested_value",
-                                                                         nil_value=nil_value)
+        head = (say("advice.spades.nil.suggested") if nil_value == 100 else
+                say("advice.spades.nil.suggested_value", nil_value=nil_value))
         nil_lines = [(head, 0.0)] + [(r, 0.0) for r in reasons]
         return Advice(0, tuple(nil_lines), sure=sure, nil=True, alternative=numeric)
     if total < 0.5:
-        lines.append((say(TEXT, "at_least_one"), 1 - total))
+        lines.append((say("advice.spades.at_least_one"), 1 - total))
     return finish_advice(lines, numeric, sure=sure)
 
 
@@ -342,7 +300,7 @@ class SpadesStrategy(GameStrategy):
 
     def unlooked_advice(self, view: SeatView) -> Advice:
         """Advice before looking at the cards: look first."""
-        return Advice(None, ((say(TEXT, "unlooked"), 0.0),))
+        return Advice(None, ((say("advice.spades.unlooked"), 0.0),))
 
     @abstractmethod
     def looked_advice(self, view: SeatView, hand: tuple[Card, ...]) -> Advice:
@@ -351,6 +309,6 @@ class SpadesStrategy(GameStrategy):
     def numeric_bids(self, legal: list[Bid]) -> list[Bid]:
         return [a for a in legal if a.value] or legal  # never slide into a Nil (e.g. under SP-H6's minimum)
 
-    def raised_bid_note(self, view: SeatView, pick: Bid) -> str:
+    def raised_bid_note(self, view: SeatView, pick: Bid) -> Msg | None:
         least = spades_rules(view).min_contract
-        return say(TEXT, "min_contract", bid=pick.value, min_contract=least) if least else ""
+        return Msg("advice.spades.min_contract", {"bid": pick.value, "min_contract": least}) if least else None

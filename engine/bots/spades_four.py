@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .. import score_spades_side
+from ..games.spades import score_spades_side
 from ..actions import Action, Bid, Pass, Play
 from ..cards import Card, Suit
 from ..game import SeatView
+from ..message import Msg, Said
 from .advisor_dd import dd_check, scoring_bid, with_dd_check
 from .kit import Advice, Scorer, future_bag_cost, game_bonus, say
 from .sampling import PlayTerms
@@ -24,21 +25,7 @@ from .spades import (SpadesStrategy, advise_spades, bid_objects, bid_weight, spa
                      spades_rules)
 from .strategy import BidWeight, DoubleDummySearch, HandReviewer, R, T
 
-__all__ = ["FourSeatSpades", "FOUR_SEAT_SPADES", "blind_nil_advisable", "TEXT"]
-
-#: Four-seat Spades' sentences, by id (named placeholders).
-TEXT: dict[str, str] = {
-    "blind_nil.advice": "Blind Nil: far behind late in the game, the {worth} points may catch up (SP-10)",
-    "blind_nil.bid": "far behind late in the game: Blind Nil (SP-10)",
-    "one_less": "; one less: {total} tricks already win the game",
-    "exchange.ducking": "pass the highest cards away from the Blind Nil hand",
-    "exchange.partner": "pass low cards to the Blind Nil partner, so it can play under",
-    "exchange.engine": "pass three cards",
-    "dd_bid": ("double-dummy check over {samples} sampled deals: with best play your side takes "
-               "{mean:.1f} tricks on average ({low}–{high}); bid {bid} scores best on "
-               "average ({worth:+.0f} points against the opponents, the game's end and the bag penalty "
-               "still to come counted)"),
-}
+__all__ = ["FourSeatSpades", "FOUR_SEAT_SPADES", "blind_nil_advisable"]
 
 _PLAY = PlayTerms(partners=True, lead_restricted=True, must_trump=False)
 
@@ -111,7 +98,7 @@ class FourSeatSpades(SpadesStrategy):
     def unlooked_advice(self, view: SeatView) -> Advice:
         if blind_nil_advisable(view):
             worth = 2 * spades_rules(view).nil_value  # Blind Nil is double Nil (SP-10, SP-H1)
-            return Advice(0, ((say(TEXT, "blind_nil.advice", worth=worth), 0.0),), nil=True, blind_nil=True)
+            return Advice(0, ((say("advice.spades.blind_nil", worth=worth), 0.0),), nil=True, blind_nil=True)
         return super().unlooked_advice(view)
 
     def looked_advice(self, view: SeatView, hand: tuple[Card, ...]) -> Advice:
@@ -132,12 +119,12 @@ class FourSeatSpades(SpadesStrategy):
             pool = [a for a in bids if a.value == 0]
         return pool
 
-    def unlooked_bid(self, view: SeatView) -> tuple[Action, str]:
+    def unlooked_bid(self, view: SeatView) -> tuple[Action, Said]:
         if blind_nil_advisable(view):
-            return Bid(view.seat, 0, True), say(TEXT, "blind_nil.bid")
+            return Bid(view.seat, 0, True), say("player.spades.blind_nil")
         return super().unlooked_bid(view)
 
-    def adjust_club_bid(self, view: SeatView, advice: Advice, bid: int, why: str) -> tuple[int, str]:
+    def adjust_club_bid(self, view: SeatView, advice: Advice, bid: int) -> tuple[int, Msg | None]:
         if bid and not advice.nil:
             seat = view.seat
             side = seat % 2
@@ -146,10 +133,10 @@ class FourSeatSpades(SpadesStrategy):
             if isinstance(partner_bid, int) and bid > 1 and \
                     view.scores[side] + 10 * (partner_bid + bid - 1) >= target and view.scores[side] < target:
                 bid -= 1  # making a slightly smaller contract already wins the game (SP-22)
-                why += say(TEXT, "one_less", total=partner_bid + bid)
-        return bid, why
+                return bid, Msg("player.spades.one_less", {"total": partner_bid + bid})
+        return bid, None
 
-    def choose_exchange(self, view: SeatView) -> tuple[Action, str]:
+    def choose_exchange(self, view: SeatView) -> tuple[Action, Said]:
         """The cards to pass in a Blind Nil exchange (SP-10; three, or SP-H3's
         number): the Blind Nil (or Nil) seat gets rid of its most dangerous
         cards (high spades, aces, kings); its partner sends back its lowest
@@ -164,17 +151,17 @@ class FourSeatSpades(SpadesStrategy):
 
         if ducking:
             cards = sorted(hand, key=key, reverse=True)[:k]
-            why = say(TEXT, "exchange.ducking")
+            why = say("player.spades.exchange.ducking")
         else:
             cards = sorted(hand, key=key)[:k]
-            why = say(TEXT, "exchange.partner")
+            why = say("player.spades.exchange.partner")
         action: Action = Pass(seat, tuple(sorted(cards)))
         if action not in view.legal:  # the engine's list is the authority
             action = next(a for a in view.legal if isinstance(a, Pass))
-            why = say(TEXT, "exchange.engine")
+            why = say("player.spades.exchange.engine")
         return action, why
 
-    def double_dummy_bid(self, view: SeatView, rng: random.Random, samples: int) -> tuple[Action, str] | None:
+    def double_dummy_bid(self, view: SeatView, rng: random.Random, samples: int) -> tuple[Action, Said] | None:
         """Numeric bids score the double-dummy check's deals
         (:func:`~engine.bots.advisor_dd.scoring_bid`); Nil and Blind Nil as
         the advisor says."""
@@ -187,12 +174,12 @@ class FourSeatSpades(SpadesStrategy):
         best, worth = scoring_bid(view, chk)
         if best is None:
             return self.club_bid(view, advice)
-        text = say(TEXT, "dd_bid", samples=chk.samples, mean=chk.mean, low=chk.low, high=chk.high, bid=best,
+        text = say("player.spades.dd_bid", samples=chk.samples, mean=chk.mean, low=chk.low, high=chk.high, bid=best,
                    worth=worth[best])
         return self.club_bid(view, Advice(best, tuple(advice.lines) + ((text, round(best - advice.total, 2)),),
                                           sure=advice.sure))
 
-    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         return search.partnership_card(view, plays)
 
     # ------------------------------------------------------------------ the review

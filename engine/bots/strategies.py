@@ -16,16 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..registry import GameSpec, spec_for, spec_of
-from .kit import say
 from .oh_hell import OH_HELL
 from .spades_four import FOUR_SEAT_SPADES
 from .strategy import GameStrategy
 from .two_player import TWO_SEAT_SPADES
 
-__all__ = ["STRATEGIES", "strategy_for", "TEXT"]
+__all__ = ["STRATEGIES", "strategy_for"]
 
-#: The registry's sentences, by id.
-TEXT: dict[str, str] = {"unknown": "the computer players do not know {title}"}
 
 #: Every game the computer players know: (its spec, its strategy).
 STRATEGIES: tuple[tuple[GameSpec, GameStrategy], ...] = (
@@ -43,5 +40,5 @@ def strategy_for(thing: Any) -> GameStrategy:
     spec = spec_of(thing)
     strategy = _BY_SPEC.get(id(spec))
     if strategy is None:
-        raise ValueError(say(TEXT, "unknown", title=spec.title))
+        raise ValueError(f"the computer players do not know {spec.title}")  # a game missing from STRATEGIES
     return strategy

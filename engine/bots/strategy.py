@@ -26,12 +26,12 @@ from typing import Callable, Protocol, Sequence, TypeVar
 from ..actions import Action, Bid, Look, Play
 from ..cards import DECK, Card, mask_of
 from ..game import SeatView
+from ..message import Msg, Said, msg_of
 from ..solver import Position
 from .kit import Advice, Scorer, say
-from .sampling import Deal, PlayState, PlayTerms, club_card, sample_hands, state_from_view
+from .sampling import Deal, PlayState, PlayTerms, club_choice, sample_hands, state_from_view
 
-__all__ = ["GameStrategy", "DoubleDummySearch", "OwnSeatGoal", "HandReviewer", "ShowMePlan", "BidWeight",
-           "TEXT"]
+__all__ = ["GameStrategy", "DoubleDummySearch", "OwnSeatGoal", "HandReviewer", "ShowMePlan", "BidWeight"]
 
 #: ``hands -> weight``: how well a sampled deal fits the bids made (see :meth:`GameStrategy.bid_weight`).
 BidWeight = Callable[[Deal], float]
@@ -39,15 +39,6 @@ BidWeight = Callable[[Deal], float]
 J = TypeVar("J", contravariant=True)
 R = TypeVar("R", covariant=True)
 T = TypeVar("T")
-
-#: The sentences of the shared player steps, by id (named placeholders).
-TEXT: dict[str, str] = {
-    "look_first": "look at the cards before bidding",
-    "card_reason": "{card}: {reason}",
-    "no_draw": "there is no draw in this game",
-    "no_exchange": "there is no exchange in this game",
-}
-
 
 class OwnSeatGoal(Protocol):
     """What one seat plays for when level 4 solves a sampled deal for that
@@ -62,7 +53,7 @@ class OwnSeatGoal(Protocol):
         """Whether a best average value of ``best`` means the goal cannot be reached."""
         ...
 
-    def reason(self, card: Card, bid: int, best: float, deals: int) -> str:
+    def reason(self, card: Card, bid: int, best: float, deals: int) -> Said:
         """Why ``card`` was played."""
         ...
 
@@ -71,11 +62,11 @@ class DoubleDummySearch(Protocol):
     """Level 4's card searches (:class:`~engine.bots.level4.DoubleDummyPlayer`):
     the game's strategy chooses one (:meth:`GameStrategy.double_dummy_card`)."""
 
-    def partnership_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def partnership_card(self, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         """A partnership's tricks over sampled deals solved double dummy."""
         ...
 
-    def own_seat_card(self, view: SeatView, plays: list[Play], goal: OwnSeatGoal) -> tuple[Action, str]:
+    def own_seat_card(self, view: SeatView, plays: list[Play], goal: OwnSeatGoal) -> tuple[Action, Said]:
         """One seat's ``goal`` over sampled deals solved exactly."""
         ...
 
@@ -170,33 +161,38 @@ class GameStrategy(ABC):
     def beginner_bids(self, view: SeatView, rng: random.Random, bids: list[Bid]) -> list[Bid]:
         """The bids level 1 draws from (``bids``: the legal bids, no Blind Nil)."""
 
-    def unlooked_bid(self, view: SeatView) -> tuple[Action, str]:
+    def unlooked_bid(self, view: SeatView) -> tuple[Action, Said]:
         """Level 2's action before looking at the cards: look."""
-        return Look(view.seat), say(TEXT, "look_first")
+        return Look(view.seat), say("player.look_first")
 
-    def adjust_club_bid(self, view: SeatView, advice: Advice, bid: int, why: str) -> tuple[int, str]:
-        """Level 2's change to the advised ``bid`` (none by default)."""
-        return bid, why
+    def adjust_club_bid(self, view: SeatView, advice: Advice, bid: int) -> tuple[int, Msg | None]:
+        """Level 2's change to the advised ``bid`` and the reason for it, added
+        to the advice's (none by default)."""
+        return bid, None
 
     def numeric_bids(self, legal: list[Bid]) -> list[Bid]:
         """The legal bids a numeric bid may slide to."""
         return legal
 
-    def raised_bid_note(self, view: SeatView, pick: Bid) -> str:
-        """Why a bid above the advised one was taken ("" by default)."""
-        return ""
+    def raised_bid_note(self, view: SeatView, pick: Bid) -> Msg | None:
+        """Why a bid above the advised one was taken (None by default)."""
+        return None
 
-    def club_bid(self, view: SeatView, advice: Advice | None = None) -> tuple[Action, str]:
+    def club_bid(self, view: SeatView, advice: Advice | None = None) -> tuple[Action, Said]:
         """Level 2's bid (or Look) and why: the advice, adjusted by the game,
-        as the nearest legal bid (:func:`engine.bots.level2.choose_bid`)."""
+        as the nearest legal bid (:func:`engine.bots.level2.choose_bid`).
+        Why: the advice's lines and the game's notes, as one message
+        (``player.reasons``: each reason joined by ``; ``)."""
         if view.hand is None:
             return self.unlooked_bid(view)
         if advice is None:
             advice = self.advise(view)
         bid = advice.bid
         assert bid is not None, "a looked hand gets a bid"
-        why = "; ".join(t for t, _ in advice.lines)
-        bid, why = self.adjust_club_bid(view, advice, bid, why)
+        reasons = [msg_of(t) for t, _ in advice.lines]
+        bid, note = self.adjust_club_bid(view, advice, bid)
+        if note is not None:
+            reasons.append(note)
         legal = [a for a in view.legal if isinstance(a, Bid) and not a.blind]
         if bid:
             legal = self.numeric_bids(legal)
@@ -204,10 +200,12 @@ class GameStrategy(ABC):
         if pick is None:
             pick = min(legal, key=lambda a: (abs(a.value - bid), -a.value))
             if bid and pick.value > bid:
-                why += self.raised_bid_note(view, pick)
-        return pick, why
+                raised = self.raised_bid_note(view, pick)
+                if raised is not None:
+                    reasons.append(raised)
+        return pick, say("player.reasons", reasons=reasons)
 
-    def club_card(self, view: SeatView) -> tuple[Action, str]:
+    def club_card(self, view: SeatView) -> tuple[Action, Said]:
         """Level 2's card and why (:func:`~engine.bots.sampling.club_card` on
         :meth:`state`)."""
         seat = view.seat
@@ -215,32 +213,34 @@ class GameStrategy(ABC):
         hands = [0] * view.n_seats
         hands[seat] = mask_of(view.hand or ())
         st = self.state(view, hands)
-        idx, reason = club_card(st, seat, mask_of(legal_cards))
+        idx, code = club_choice(st, seat, mask_of(legal_cards))
         card = DECK[idx]
         action = Play(seat, card)
-        if action not in view.legal:  # cannot happen: club_card picks from the legal mask
+        if action not in view.legal:  # cannot happen: club_choice picks from the legal mask
             action = Play(seat, legal_cards[0])
-        return action, say(TEXT, "card_reason", card=card.display, reason=reason)
+        return action, say("player.card_reason", card=card.code, reason=Msg(f"club.{code}"))
 
-    def choose_draw(self, view: SeatView, level: int) -> tuple[Action, str]:
-        """The draw (keep or discard the top card) and why, where the game has one."""
-        raise ValueError(say(TEXT, "no_draw"))
+    def choose_draw(self, view: SeatView, level: int) -> tuple[Action, Said]:
+        """The draw (keep or discard the top card) and why, where the game has one
+        (ValueError, a programming error, for a game without a draw)."""
+        raise ValueError("there is no draw in this game")
 
-    def choose_exchange(self, view: SeatView) -> tuple[Action, str]:
-        """The cards to pass in an exchange and why, where the game has one."""
-        raise ValueError(say(TEXT, "no_exchange"))
+    def choose_exchange(self, view: SeatView) -> tuple[Action, Said]:
+        """The cards to pass in an exchange and why, where the game has one
+        (ValueError, a programming error, for a game without an exchange)."""
+        raise ValueError("there is no exchange in this game")
 
-    def expert_bid(self, view: SeatView, club: Action, why: str, rng: random.Random, samples: int,
-                   budget_ms: float) -> tuple[Action, str]:
+    def expert_bid(self, view: SeatView, club: Action, why: Said, rng: random.Random, samples: int,
+                   budget_ms: float) -> tuple[Action, Said]:
         """Level 3's change to level 2's bid ``club`` (none by default)."""
         return club, why
 
-    def double_dummy_bid(self, view: SeatView, rng: random.Random, samples: int) -> tuple[Action, str] | None:
+    def double_dummy_bid(self, view: SeatView, rng: random.Random, samples: int) -> tuple[Action, Said] | None:
         """Level 4's bid from sampled deals solved double dummy, or None (bid as level 3)."""
         return None
 
     @abstractmethod
-    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         """Level 4's card: one of ``search``'s searches."""
 
     # ------------------------------------------------------------------ the review

@@ -1,10 +1,10 @@
 """The computer players' strategy for Spades for two players (SP-2P-1 …
 SP-2P-6): :class:`TwoSeatSpades`.
 
-Every function sees only a :class:`~engine.spades_two.TwoSeatView`:
+Every function sees only a :class:`~engine.games.spades_two.TwoSeatView`:
 
 * **The draw** (SP-2P-2).  Level 1 uses the standard policy
-  (:func:`engine.spades_two.standard_keep`: keep a spade or a queen, king or
+  (:func:`engine.games.spades_two.standard_keep`: keep a spade or a queen, king or
   ace).  Levels 2 and 3 judge: :func:`card_worth` values a card for the hand
   kept so far (spades are trump and always worth keeping; aces, kings and
   queens next; a side card loses value in a suit already long, because one
@@ -34,43 +34,18 @@ from ..cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, mask_of
 from ..game import SeatView
 from ..sim import spades_side_points
 from ..solver import Position, card_values
-from ..spades_two import standard_keep
-from .kit import Advice, Line, Scorer, card_name, count_word, finish_advice, game_bonus, ordinal, say
+from ..games.spades_two import standard_keep
+from ..message import Said
+from .kit import NO_WORDS, Advice, Line, Scorer, finish_advice, game_bonus, say
 from .sampling import Deal, PlayState, PlayTerms, SamplingError, bid_numbers, state_from_view
 from .spades import SpadesStrategy, nil_danger, spades_rules
 from .strategy import DoubleDummySearch, HandReviewer, R, T
 
 if TYPE_CHECKING:
-    from ..spades_two import TwoSeatView
+    from ..games.spades_two import TwoSeatView
 
 __all__ = ["advise_spades_two", "card_worth", "choose_draw", "unseen_two", "sample_two_hands", "two_state_from_view",
-           "club_card_two", "TwoSeatSpades", "TWO_SEAT_SPADES", "CONTRACT", "TEXT"]
-
-#: Spades for two's sentences, by id (placeholders: ``card`` "K♥", ``count``/``nth`` words,
-#: ``suit``/``suits`` nouns, numbers as digits).
-TEXT: dict[str, str] = {
-    "draw.keep_standard": "keep the {card}: a spade or a high card",
-    "draw.discard_standard": "discard the {card} and take the next card: it is neither a spade nor a high card",
-    "draw.keep": "keep the {card}: worth about {mine:.2f} tricks, more than the {avg:.2f} of an average unseen card",
-    "draw.discard": ("discard the {card} (about {mine:.2f} tricks) and take the next card unseen: an average "
-                     "unseen card is worth {avg:.2f}"),
-    "no_fit": "the opponent's cards do not fit the cards unseen and the voids shown",
-    "spade.sure": "{card}: no higher spade unseen: a sure trick",
-    "spade.length": "{card}: the {nth} spade: wins once the opponent's spades are gone",
-    "spade.higher_one": "{card}: one higher spade unseen",
-    "spade.higher": "{card}: {count} higher spades unseen",
-    "side.top": "{card}: no higher card unseen",
-    "side.higher_one": "{card}: one higher {suit} unseen",
-    "side.higher": "{card}: {count} higher {suits} unseen",
-    "side.top_ruffed": "{card}: no higher card unseen; the opponent may trump it",
-    "side.higher_one_ruffed": "{card}: one higher {suit} unseen; the opponent may trump it",
-    "side.higher_ruffed": "{card}: {count} higher {suits} unseen; the opponent may trump it",
-    "nil": "Nil: a weak hand with no sure trick against one opponent",
-    "nil_value": ("Nil: a weak hand with no sure trick against one opponent (Nil is worth {nil_value} in this game, "
-                  "SP-H1)"),
-    "at_least": "bid at least {bid} (0 would be a Nil, SP-8)",
-    "level4": "{card}: best average score over {deals} sampled deals solved exactly",
-}
+           "club_card_two", "TwoSeatSpades", "TWO_SEAT_SPADES", "CONTRACT"]
 
 _SIDE_WORTH = {Rank.ACE: 0.9, Rank.KING: 0.65, Rank.QUEEN: 0.4, Rank.JACK: 0.22}
 _PLAY = PlayTerms(partners=False, lead_restricted=True, must_trump=False)
@@ -92,7 +67,7 @@ def card_worth(card: Card, hand: "list[Card] | tuple[Card, ...]") -> float:
     return base * max(0.4, 1 - 0.06 * max(0, length - 3))
 
 
-def choose_draw(view: SeatView, level: int = 2) -> tuple[Action, str]:
+def choose_draw(view: SeatView, level: int = 2) -> tuple[Action, Said]:
     """Keep or discard the top card (``view.draw_card``) and why (SP-2P-2).
     Level 1: the standard policy; levels 2–3: keep it when it is worth at
     least the average unseen card (see the module docstring)."""
@@ -102,15 +77,16 @@ def choose_draw(view: SeatView, level: int = 2) -> tuple[Action, str]:
     seat = view.seat
     if level <= 1:
         keep = standard_keep(top)
-        return Draw(seat, keep), say(TEXT, "draw.keep_standard" if keep else "draw.discard_standard",
-                                     card=top.display)
+        return Draw(seat, keep), say("player.spades_two.draw.keep_standard" if keep else
+                                     "player.spades_two.draw.discard_standard", card=top.code)
     hand = list(view.hand or ())
     seen = mask_of(hand) | mask_of(two.discards) | top.bit | mask_of(two.known_pack)
     unknown = [c for c in DECK if not seen & c.bit]
     mine = card_worth(top, hand)
     avg = sum(card_worth(c, hand) for c in unknown) / len(unknown) if unknown else 0.0
     keep = mine >= avg
-    return Draw(seat, keep), say(TEXT, "draw.keep" if keep else "draw.discard", card=top.display, mine=mine, avg=avg)
+    return Draw(seat, keep), say("player.spades_two.draw.keep" if keep else "player.spades_two.draw.discard",
+                                 card=top.code, mine=mine, avg=avg)
 
 
 def unseen_two(view: SeatView) -> int:
@@ -134,7 +110,7 @@ def sample_two_hands(view: SeatView, rng: random.Random) -> Deal:
         pool &= ~SUIT_MASKS[su]
     cards = [c for c in range(52) if pool >> c & 1]
     if len(cards) < held:
-        raise SamplingError(say(TEXT, "no_fit"))
+        raise SamplingError("the opponent's cards do not fit the cards unseen and the voids shown")
     got = 0
     for c in rng.sample(cards, held):
         got |= 1 << c
@@ -153,7 +129,7 @@ def two_state_from_view(view: SeatView, hands: Sequence[int], bids: Sequence[int
     return state_from_view(view, hands, bids, nil, terms=_PLAY)
 
 
-def club_card_two(view: SeatView) -> tuple[Action, str]:
+def club_card_two(view: SeatView) -> tuple[Action, Said]:
     """The level-2 card for a two-player view and why."""
     return TWO_SEAT_SPADES.club_card(view)
 
@@ -205,19 +181,19 @@ def advise_spades_two(hand: Sequence[Card], discards: Sequence[Card] = (), *, ni
                 key = ("side.top" if higher == 0 else "side.higher_one" if higher == 1 else "side.higher") + \
                     ("_ruffed" if follows < 0.6 else "")
             if v >= 0.05:
-                lines.append((say(TEXT, key, card=card_name(c), nth=ordinal(k), count=count_word(higher),
-                                  suit=s.singular, suits=s.noun) if words else "", v))
+                lines.append((say(f"advice.spades_two.{key}", card=c.code, nth=k, count_word=higher,
+                                  suit_one=s.letter, suit=s.letter) if words else NO_WORDS, v))
     total = sum(v for _, v in lines)
     numeric = max(max(1, min_bid), min(13, math.floor(total + 0.5)))
     danger, reasons = nil_danger(hand, words=words)
     scale = nil_value / 100
     if danger <= 0.9 * scale and total <= 2.0 * scale:
-        head = "" if not words else say(TEXT, "nil") if nil_value == 100 else say(TEXT, "nil_value",
-                                                                                     nil_value=nil_value)
+        head = (NO_WORDS if not words else say("advice.spades_two.nil") if nil_value == 100 else
+                say("advice.spades_two.nil_value", nil_value=nil_value))
         return Advice(0, tuple([(head, 0.0)] + [(r, 0.0) for r in reasons]), sure=sure, nil=True,
                       alternative=numeric)
     if total < numeric - 0.5 and numeric == max(1, min_bid):
-        lines.append((say(TEXT, "at_least", bid=numeric) if words else "", numeric - total))
+        lines.append((say("advice.spades_two.at_least", bid=numeric) if words else NO_WORDS, numeric - total))
     return finish_advice(lines, numeric, sure=sure)
 
 
@@ -241,8 +217,8 @@ class _Contract:
     def hopeless(self, best: float) -> bool:
         return False
 
-    def reason(self, card: Card, bid: int, best: float, deals: int) -> str:
-        return say(TEXT, "level4", card=card.display, deals=deals)
+    def reason(self, card: Card, bid: int, best: float, deals: int) -> Said:
+        return say("player.spades_two.level4", card=card.code, deals=deals)
 
 
 #: Level 4's goal in two-seat Spades.
@@ -286,10 +262,10 @@ class TwoSeatSpades(SpadesStrategy):
         guess = count + rng.choice((-1, 0, 0, 1))  # the count, give or take one
         return [a for a in bids if a.value == guess] or [a for a in bids if a.value == 1]
 
-    def choose_draw(self, view: SeatView, level: int) -> tuple[Action, str]:
+    def choose_draw(self, view: SeatView, level: int) -> tuple[Action, Said]:
         return choose_draw(view, level)
 
-    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, str]:
+    def double_dummy_card(self, search: DoubleDummySearch, view: SeatView, plays: list[Play]) -> tuple[Action, Said]:
         return search.own_seat_card(view, plays, CONTRACT)
 
     def review(self, reviewer: HandReviewer[T, R], job: T) -> R:

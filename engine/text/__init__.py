@@ -25,12 +25,13 @@ from . import words
 from .catalog import CATALOGUE
 from .lang import (DOMAIN, LOCALE_DIR, add_translation, get_language, known_languages, language, register_domain,
                    set_language)
-from .render import (KINDS, card_text, entry_of, fill, join_list, quote_text, register_entries, render, seat_text,
-                     side_text, translate)
+from .render import (KINDS, card_name, card_text, cards_text, count_text, entry_of, fill, join_list, ordinal_text,
+                     quote_text, register_entries, render, seat_text, side_text, suit_name, translate)
 
 __all__ = ["set_language", "get_language", "language", "add_translation", "known_languages", "register_domain",
            "register_entries", "entry_of", "fill", "render",
-           "translate", "card_text", "seat_text", "side_text", "join_list", "quote_text", "CATALOGUE", "KINDS",
+           "translate", "card_text", "card_name", "cards_text", "suit_name", "count_text", "ordinal_text",
+           "seat_text", "side_text", "join_list", "quote_text", "CATALOGUE", "KINDS",
            "DOMAIN", "LOCALE_DIR", "Msg", "Text", "all_entries", "option_texts", "label", "help_text"]
 
 set_renderer(render)

@@ -1,14 +1,16 @@
 """The engine's message catalogue: every message id → its entry.
 
 The entries are declared in :mod:`engine.text.verdicts` (the verdicts, by
-Reason) and :mod:`engine.text.errors` (InvalidInputError and hand-record
-errors); words in :mod:`engine.text.words`.  The option labels, help and
+Reason), :mod:`engine.text.errors` (InvalidInputError and hand-record
+errors), :mod:`engine.text.lines` (score lines, the rules' summary),
+:mod:`engine.text.advice` (the computer players and the bid advisor) and
+:mod:`engine.text.review` (the hand review); words in :mod:`engine.text.words`.  The option labels, help and
 summary phrases are declared with their options, in the game modules.
 """
 from __future__ import annotations
 
 from ..message import Text
-from . import errors, lines, verdicts
+from . import advice, errors, lines, review, verdicts
 
 __all__ = ["CATALOGUE", "catalogue"]
 
@@ -25,4 +27,4 @@ def catalogue(*groups: tuple[Text, ...]) -> dict[str, Text]:
 
 
 #: Message id → entry, for every message the engine makes.
-CATALOGUE: dict[str, Text] = catalogue(verdicts.ENTRIES, errors.ENTRIES, lines.ENTRIES)
+CATALOGUE: dict[str, Text] = catalogue(verdicts.ENTRIES, errors.ENTRIES, lines.ENTRIES, advice.ENTRIES, review.ENTRIES)

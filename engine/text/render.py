@@ -12,8 +12,14 @@ placeholder names          value → text
 ``card`` ``led_card`` …    a card code ``"TH"`` → ``10♥``
 ``cards`` ``follow`` …     card codes → ``10♥, 4♥ and 2♥`` (each suit high to low)
 ``shown_cards`` …           card codes → ``K♣, 2♥`` (in the order given)
+``cards_or``               card codes → ``2♣, 4♣ or 6♣`` (in the order given)
+``low_cards``              card codes → ``2♣ 3♦`` (in the order given, spaced)
 ``led_suit`` ``suit`` …    a suit letter ``"H"`` → ``hearts``
 ``led_suit_one`` …         a suit letter → ``heart``
+``rank_noun``              a rank letter ``"T"`` → ``ten``
+``card_spoken``            a card code ``"TH"`` → ``ten of hearts`` (a card's spoken name)
+``count_word``             a number → ``five`` (0 … 13 in words, digits above)
+``nth``                    a number → ``fifth`` (an ordinal)
 ``seat`` ``to_act`` …      a seat number → its name (``naming``: ``compass``
                            North …, ``players`` Player 1 …, ``numbered`` seat 0 …)
 ``side`` ``other_side``    a side (index in the scores) → its name (North–South …)
@@ -22,6 +28,8 @@ placeholder names          value → text
 ``bid``-words              ``bid_words``: a bid as in records (``4``, ``"nil"``) → ``4``, ``Nil``
 ``wanted``                 an action (``play``, ``bid`` …) → ``play a card``, ``bid`` …
 ``parts``                  messages → joined with ``, ``
+``reasons``                messages → joined with ``; `` (the reasons of a choice)
+``sentences``              messages (whole sentences) → joined with a space
 ========================  =====================================================
 
 Any other value is used as it is (numbers, with the entry's format spec such
@@ -40,10 +48,13 @@ from typing import Any, Callable, Iterable, Mapping
 from ..message import LITERAL, Msg, Text
 from .catalog import CATALOGUE
 from .lang import get_language, translations
-from .words import (ACTIONS, BID_WORDS, LIST_AND, LIST_AND_EACH, LIST_NONE, LIST_SEP, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
-                    QUOTE_OTHER, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
+from .words import (ACTIONS, BID_WORDS, CARD_SPOKEN, COUNT_WORDS, LIST_AND, LIST_AND_EACH, LIST_NONE, LIST_OR,
+                    LIST_SEMI, LIST_SEP, ORDINAL_OTHER, ORDINALS, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT, QUOTE_OTHER, RANK_NOUNS, RANKS,
+                    SEAT_WORDS, SENTENCE_SEP, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
 
-__all__ = ["render", "translate", "fill", "register_entries", "entry_of", "KINDS", "QUOTE_LIMIT"]
+__all__ = ["render", "translate", "fill", "register_entries", "entry_of", "KINDS", "QUOTE_LIMIT", "card_text",
+           "card_name", "cards_text", "suit_name", "count_text", "ordinal_text", "seat_text", "side_text", "join_list",
+           "quote_text"]
 
 QUOTE_LIMIT = 80
 _SUITS = "CDHS"
@@ -153,23 +164,62 @@ def _word(text: Text, lang: str, **args: Any) -> str:
         return str(text).format(**args)
 
 
-def card_text(code: Any, lang: str) -> str:
-    """``"TH"`` (or a Card) → ``10♥`` in ``lang``."""
+def card_text(code: Any, lang: str | None = None) -> str:
+    """``"TH"`` (or a Card) → ``10♥`` in ``lang`` (default: the current
+    language): the card as a sentence shows it (:attr:`engine.cards.Card.display`
+    is the fixed English notation)."""
     code = str(code)
-    return _word(RANKS[code[0]], lang) + SUIT_SYMBOLS[code[1]]
+    return _word(RANKS[code[0]], lang or get_language()) + SUIT_SYMBOLS[code[1]]
+
+
+def card_name(code: Any, lang: str | None = None) -> str:
+    """``"TH"`` (or a Card) → ``ten of hearts`` in ``lang``: a card's spoken
+    name, for an accessible label (:attr:`engine.cards.Card.name` is the fixed
+    English identifier)."""
+    code = str(code)
+    lang = lang or get_language()
+    return _word(CARD_SPOKEN, lang, rank_noun=_word(RANK_NOUNS[code[0]], lang),
+                 suit=_word(SUIT_NOUNS[code[1]], lang))
+
+
+def suit_name(suit: Any, lang: str | None = None, *, one: bool = False) -> str:
+    """A suit (a letter ``"H"``, or a :class:`~engine.cards.Suit`) → its
+    name in ``lang``: ``hearts``, or with ``one`` a single card's ``heart``."""
+    letter = str(suit)
+    return _word((SUIT_SINGULAR if one else SUIT_NOUNS)[letter], lang or get_language())
+
+
+def count_text(k: int, lang: str | None = None) -> str:
+    """``k`` in words as the advice says it ("no", "one" … "thirteen"; digits above)."""
+    return _word(COUNT_WORDS[k], lang or get_language()) if 0 <= k < len(COUNT_WORDS) else str(k)
+
+
+def ordinal_text(k: int, lang: str | None = None) -> str:
+    """The ``k``-th in words ("first" … "thirteenth"; "14th" above)."""
+    lang = lang or get_language()
+    return _word(ORDINALS[k], lang) if 0 <= k < len(ORDINALS) else _word(ORDINAL_OTHER, lang, n=k)
 
 
 def _card_key(code: str) -> tuple[int, int]:
     return _SUITS.index(code[1]), -_RANKS.index(code[0])
 
 
-def join_list(items: list[str], lang: str) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in ``lang``."""
+def join_list(items: list[str], lang: str | None = None, *, last: Text = LIST_AND) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in ``lang`` (``last=LIST_OR``: ``a, b or c``)."""
+    lang = lang or get_language()
     if not items:
         return _word(LIST_NONE, lang)
     if len(items) == 1:
         return items[0]
-    return _word(LIST_AND, lang, head=_word(LIST_SEP, lang).join(items[:-1]), last=items[-1])
+    return _word(last, lang, head=_word(LIST_SEP, lang).join(items[:-1]), last=items[-1])
+
+
+def cards_text(cards: Iterable[Any], lang: str | None = None) -> str:
+    """Card codes (or Cards) → ``10♥, 4♥ and 2♥`` in ``lang``: each suit
+    highest first, clubs … spades; ``no cards`` for none."""
+    lang = lang or get_language()
+    codes = sorted((str(c) for c in cards), key=_card_key)
+    return join_list([card_text(c, lang) for c in codes], lang)
 
 
 def _card(value: Any, args: Mapping[str, Any], lang: str) -> str:
@@ -177,12 +227,19 @@ def _card(value: Any, args: Mapping[str, Any], lang: str) -> str:
 
 
 def _cards(value: Any, args: Mapping[str, Any], lang: str) -> str:
-    codes = sorted((str(c) for c in value), key=_card_key)
-    return join_list([card_text(c, lang) for c in codes], lang)
+    return cards_text(value, lang)
 
 
 def _played(value: Any, args: Mapping[str, Any], lang: str) -> str:
     return _word(LIST_SEP, lang).join(card_text(c, lang) for c in value)
+
+
+def _cards_or(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return join_list([card_text(c, lang) for c in value], lang, last=LIST_OR)
+
+
+def _card_row(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return " ".join(card_text(c, lang) for c in value)
 
 
 def _suit(value: Any, args: Mapping[str, Any], lang: str) -> str:
@@ -193,16 +250,34 @@ def _suit_one(value: Any, args: Mapping[str, Any], lang: str) -> str:
     return _word(SUIT_SINGULAR[str(value)], lang)
 
 
-def seat_text(seat: int, naming: str, lang: str) -> str:
+def _rank_noun(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return _word(RANK_NOUNS[str(value)[0]], lang)
+
+
+def _card_spoken(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return card_name(value, lang)
+
+
+def _count_word(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return count_text(int(value), lang)
+
+
+def _nth(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return ordinal_text(int(value), lang)
+
+
+def seat_text(seat: int, naming: str, lang: str | None = None) -> str:
     """The name of ``seat`` under the naming scheme ``naming`` in ``lang``."""
+    lang = lang or get_language()
     words = SEAT_WORDS[naming]
     if isinstance(words, Text):
         return _word(words, lang, seat=seat, number=seat + 1)
     return _word(words[seat], lang)
 
 
-def side_text(side: int, naming: str, lang: str) -> str:
+def side_text(side: int, naming: str, lang: str | None = None) -> str:
     """The name of scores entry ``side`` (a partnership, or one seat) in ``lang``."""
+    lang = lang or get_language()
     words = SIDE_WORDS.get(naming)
     if words is None:
         return seat_text(side, naming, lang)
@@ -231,10 +306,19 @@ def _msgs_and(value: Any, args: Mapping[str, Any], lang: str) -> str:
     return _word(LIST_AND_EACH, lang).join(render(m, lang) for m in value)
 
 
-def quote_text(value: object, lang: str, limit: int = QUOTE_LIMIT) -> str:
+def _reasons(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return _word(LIST_SEMI, lang).join(render(m, lang) for m in value)
+
+
+def _sentences(value: Any, args: Mapping[str, Any], lang: str) -> str:
+    return _word(SENTENCE_SEP, lang).join(render(m, lang) for m in value)
+
+
+def quote_text(value: object, lang: str | None = None, limit: int = QUOTE_LIMIT) -> str:
     """``value`` quoted for a message in ``lang``: its ``repr`` cut to at
     most ``limit`` characters (``…`` marks the cut); an integer too long to
     print, or an object whose ``repr`` fails, is described instead."""
+    lang = lang or get_language()
     try:
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 60:
             digits = int(value.bit_length() * 0.30103) + 1
@@ -285,16 +369,24 @@ def _finite(value: Any, args: Mapping[str, Any], lang: str) -> Any:
 
 Kind = Callable[[Any, Mapping[str, Any], str], Any]
 _GROUPS: Iterable[tuple[Kind, tuple[str, ...]]] = (
-    (_card, ("card", "led_card", "top", "winner_card", "chosen_card", "turn_up")),
+    (_card, ("card", "led_card", "top", "winner_card", "chosen_card", "turn_up", "club_card")),
     (_cards, ("cards", "hand", "could_follow", "trumps", "others", "missing", "passed", "held")),
     (_played, ("shown_cards", "off_cards")),
+    (_cards_or, ("cards_or",)),
+    (_card_row, ("low_cards",)),
     (_suit, ("suit", "led_suit", "trump_suit")),
     (_suit_one, ("suit_one", "led_suit_one")),
+    (_rank_noun, ("rank_noun",)),
+    (_card_spoken, ("card_spoken",)),
+    (_count_word, ("count_word",)),
+    (_nth, ("nth",)),
     (_seat, ("seat", "to_act", "leader", "dealer", "player", "winner_seat")),
     (_side, ("side", "other_side")),
     (_seats_and, ("winners_and", "waiting_and")),
     (_seats_comma, ("waiting",)),
     (_msgs_and, ("parts_and",)),
+    (_reasons, ("reasons",)),
+    (_sentences, ("sentences",)),
     (_quote, ("value", "value2", "whole", "default")),
     (_bid_words, ("bid_words", "partner_bid")),
     (_wanted, ("wanted",)),

@@ -296,4 +296,15 @@ ENTRIES: tuple[Text, ...] = (
     M_("side.name", "{side}"),
     # TRANSLATORS: a bid on its own: {bid_words}.
     M_("bid.name", "{bid_words}"),
+    # ================================================================ the value types' words (engine/cards.py)
+    # TRANSLATORS: a suit's name on its own, plural ("hearts"): {suit}.
+    M_("suit.name", "{suit}"),
+    # TRANSLATORS: a suit's name on its own, one card ("heart"): {suit_one}.
+    M_("suit_one.name", "{suit_one}"),
+    # TRANSLATORS: a rank's name on its own ("ten", "queen"): {rank_noun}.
+    M_("rank.name", "{rank_noun}"),
+    # TRANSLATORS: a card's spoken name on its own ("ten of hearts", an accessible label): {card_spoken}.
+    M_("card.name", "{card_spoken}"),
+    # TRANSLATORS: a list of cards on its own ("10♥, 4♥ and 2♥"; "no cards" for none): {cards}.
+    M_("cards.name", "{cards}"),
 )

@@ -1,5 +1,5 @@
 """Words the engine's sentences are made with: ranks, suits, seats and
-sides, bids, actions, lists (gettext domain ``engine``).  Each is a catalogue
+sides, bids, actions, counts and ordinals, lists (gettext domain ``engine``).  Each is a catalogue
 entry (:func:`~engine.message.M_`); :mod:`engine.text.render` writes a
 placeholder's value with them."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ from ..message import M_, Text
 
 __all__ = ["RANKS", "SUIT_SYMBOLS", "SUIT_NOUNS", "SUIT_SINGULAR", "SEAT_WORDS", "SIDE_WORDS", "BID_WORDS",
            "ACTIONS", "LIST_AND", "LIST_AND_EACH", "LIST_SEP", "LIST_NONE", "QUOTE_BIG_INT", "QUOTE_BIG_NEG_INT", "QUOTE_OTHER",
-           "ENTRIES"]
+           "RANK_NOUNS", "CARD_SPOKEN", "COUNT_WORDS", "ORDINALS", "ORDINAL_OTHER", "LIST_OR", "LIST_SEMI",
+           "SENTENCE_SEP", "ENTRIES"]
 
 #: Rank letter → the rank as written on a card (before the suit symbol).
 RANKS: dict[str, Text] = {
@@ -111,8 +112,109 @@ ACTIONS: dict[str, Text] = {
     # TRANSLATORS: completes "… so you cannot draw a card now" (two-player Spades).
     "draw": M_("action.draw", "draw a card"),
 }
+#: Rank letter → the rank's name, as in a card's spoken name ("ten of hearts", :func:`engine.text.card_name`).
+RANK_NOUNS: dict[str, Text] = {
+    # TRANSLATORS: the rank's name in a card's spoken name ("two of clubs"; screen readers say it).
+    "2": M_("rank.noun.2", "two"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("three of clubs").
+    "3": M_("rank.noun.3", "three"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("four of clubs").
+    "4": M_("rank.noun.4", "four"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("five of clubs").
+    "5": M_("rank.noun.5", "five"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("six of clubs").
+    "6": M_("rank.noun.6", "six"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("seven of clubs").
+    "7": M_("rank.noun.7", "seven"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("eight of clubs").
+    "8": M_("rank.noun.8", "eight"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("nine of clubs").
+    "9": M_("rank.noun.9", "nine"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("ten of clubs").
+    "T": M_("rank.noun.T", "ten"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("jack of clubs").
+    "J": M_("rank.noun.J", "jack"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("queen of clubs").
+    "Q": M_("rank.noun.Q", "queen"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("king of clubs").
+    "K": M_("rank.noun.K", "king"),
+    # TRANSLATORS: the rank's name in a card's spoken name ("ace of clubs").
+    "A": M_("rank.noun.A", "ace"),
+}
+# TRANSLATORS: a card's spoken name (an accessible label, read aloud): {rank_noun} is "ten", {suit} "hearts".
+CARD_SPOKEN = M_("card.spoken", "{rank_noun} of {suit}")
+#: A count 0 … 13 in words, as the advice says it ("five spades: …"); digits above.
+COUNT_WORDS: tuple[Text, ...] = (
+    # TRANSLATORS: the count 0 in words, before a noun ("no clubs").
+    M_("count.0", "no"),
+    # TRANSLATORS: the count 1 in words, before a noun ("one club").
+    M_("count.1", "one"),
+    # TRANSLATORS: the count 2 in words, before a plural noun ("two clubs").
+    M_("count.2", "two"),
+    # TRANSLATORS: the count 3 in words, before a plural noun ("three clubs").
+    M_("count.3", "three"),
+    # TRANSLATORS: the count 4 in words, before a plural noun ("four spades").
+    M_("count.4", "four"),
+    # TRANSLATORS: the count 5 in words, before a plural noun ("five spades").
+    M_("count.5", "five"),
+    # TRANSLATORS: the count 6 in words, before a plural noun ("six spades").
+    M_("count.6", "six"),
+    # TRANSLATORS: the count 7 in words, before a plural noun ("seven spades").
+    M_("count.7", "seven"),
+    # TRANSLATORS: the count 8 in words, before a plural noun ("eight spades").
+    M_("count.8", "eight"),
+    # TRANSLATORS: the count 9 in words, before a plural noun ("nine spades").
+    M_("count.9", "nine"),
+    # TRANSLATORS: the count 10 in words, before a plural noun ("ten spades").
+    M_("count.10", "ten"),
+    # TRANSLATORS: the count 11 in words, before a plural noun ("eleven spades").
+    M_("count.11", "eleven"),
+    # TRANSLATORS: the count 12 in words, before a plural noun ("twelve spades").
+    M_("count.12", "twelve"),
+    # TRANSLATORS: the count 13 in words, before a plural noun ("thirteen spades").
+    M_("count.13", "thirteen"),
+)
+#: The ordinals 0 … 13 in words ("the fifth is likely a trick"); :data:`ORDINAL_OTHER` above.
+ORDINALS: tuple[Text, ...] = (
+    # TRANSLATORS: the ordinal 0 in words (not used in practice).
+    M_("count.nth.0", "zeroth"),
+    # TRANSLATORS: the ordinal 1 in words, as in "the first spade".
+    M_("count.nth.1", "first"),
+    # TRANSLATORS: the ordinal 2 in words, as in "the second spade".
+    M_("count.nth.2", "second"),
+    # TRANSLATORS: the ordinal 3 in words, as in "the third spade".
+    M_("count.nth.3", "third"),
+    # TRANSLATORS: the ordinal 4 in words, as in "the fourth is likely a trick".
+    M_("count.nth.4", "fourth"),
+    # TRANSLATORS: the ordinal 5 in words, as in "the fifth is likely a trick".
+    M_("count.nth.5", "fifth"),
+    # TRANSLATORS: the ordinal 6 in words, as in "the sixth is a trick".
+    M_("count.nth.6", "sixth"),
+    # TRANSLATORS: the ordinal 7 in words, as in "the seventh is a trick".
+    M_("count.nth.7", "seventh"),
+    # TRANSLATORS: the ordinal 8 in words, as in "the eighth is a trick".
+    M_("count.nth.8", "eighth"),
+    # TRANSLATORS: the ordinal 9 in words, as in "the ninth is a trick".
+    M_("count.nth.9", "ninth"),
+    # TRANSLATORS: the ordinal 10 in words, as in "the tenth is a trick".
+    M_("count.nth.10", "tenth"),
+    # TRANSLATORS: the ordinal 11 in words, as in "the eleventh is a trick".
+    M_("count.nth.11", "eleventh"),
+    # TRANSLATORS: the ordinal 12 in words, as in "the twelfth is a trick".
+    M_("count.nth.12", "twelfth"),
+    # TRANSLATORS: the ordinal 13 in words, as in "the thirteenth is a trick".
+    M_("count.nth.13", "thirteenth"),
+)
+# TRANSLATORS: an ordinal above 13 in digits; {n} is the number (14th, 15th …).
+ORDINAL_OTHER = M_("count.nth.other", "{n}th")
 # TRANSLATORS: the end of a list: {head} is "10♥, 4♥", {last} is "2♥".
 LIST_AND = M_("list.and", "{head} and {last}")
+# TRANSLATORS: the end of a list of choices: {head} is "2♣, 4♣", {last} is "6♣" ("2♣, 4♣ or 6♣ kept it").
+LIST_OR = M_("list.or", "{head} or {last}")
+# TRANSLATORS: between the reasons of a choice ("a sure trick; one less: …"); keep the space.
+LIST_SEMI = M_("list.semicolon", "; ")
+# TRANSLATORS: between two whole sentences of one remark ("Trick 8: … Playing K♥ keeps all 4."); a space in English.
+SENTENCE_SEP = M_("list.sentence_sep", " ")
 # TRANSLATORS: between every two items of a list joined with "and" ("seat 0 and seat 2 and seat 5"); keep the spaces.
 LIST_AND_EACH = M_("list.and_each", " and ")
 # TRANSLATORS: between the items of a list ("10♥, 4♥"); keep the space.
@@ -129,7 +231,9 @@ QUOTE_OTHER = M_("quote.other", "a {type} value")
 
 def _all() -> tuple[Text, ...]:
     out: list[Text] = [*RANKS.values(), *SUIT_NOUNS.values(), *SUIT_SINGULAR.values(), *BID_WORDS.values(),
-                       *ACTIONS.values(), LIST_AND, LIST_AND_EACH, LIST_SEP, LIST_NONE, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT, QUOTE_OTHER]
+                       *ACTIONS.values(), LIST_AND, LIST_AND_EACH, LIST_SEP, LIST_NONE, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
+                       QUOTE_OTHER, *RANK_NOUNS.values(), CARD_SPOKEN, *COUNT_WORDS, *ORDINALS, ORDINAL_OTHER, LIST_OR,
+                       LIST_SEMI, SENTENCE_SEP]
     for words in SEAT_WORDS.values():
         out.extend(words if isinstance(words, tuple) else (words,))
     for sides in SIDE_WORDS.values():
