@@ -119,7 +119,7 @@ RANK_NAMES = {
     "A": M_("cards.rank.A", "ace"),
 }
 # TRANSLATORS: a card's spoken name, read by screen readers: {rank} its rank ("ten"), {suit} its suit ("hearts").
-CARD_NAME = M_("cards.name", "{rank} of {suit}")
+CARD_NAME = M_("cards.spoken_name", "{rank} of {suit}")
 # TRANSLATORS: a card in a hand that may not be played now, as a screen reader says it; {name} its spoken name
 # ("ten of hearts").
 NOT_PLAYABLE = M_("cards.not_playable", "{name}, not playable")

@@ -148,7 +148,7 @@ NIL_LOST = M_("review.nil_lost", "{name}'s {bid} ({rule}) could no longer be mad
                                  "trick could be forced on it.")
 # TRANSLATORS: the learner's {bid} could be made from trick {start}; {broken} the engine's sentence on the card
 # that broke it.
-NIL_BROKEN_YOURS = M_("review.nil_broken.yours", "Your {bid} ({rule}) could be made with best play from trick {start} "
+NIL_BROKEN_YOURS = M_("review.panel.nil_broken.yours", "Your {bid} ({rule}) could be made with best play from trick {start} "
                                                  "on. {broken}")
 # TRANSLATORS: as above, {name}'s Nil.
 NIL_BROKEN = M_("review.nil_broken", "{name}'s {bid} ({rule}) could be made with best play from trick {start} on. "
