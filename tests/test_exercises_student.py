@@ -346,12 +346,12 @@ def test_ex6_accepted_bids_spread_over_a_class():
     questions do not all put a student on the same centre.  Without a
     variant (practice sets) the centre is drawn per student: pooled over 150
     students at most 30% share a bid (expected 20%)."""
-    from tutor.exercises.questions_ohhell import _OH_HELL_TARGETS, _SPADES_TARGETS
+    from tutor.exercises.questions_ohhell import OH_HELL_TARGETS, SPADES_TARGETS
     exs = _class("ex6_estimating_a_bid")
     more = [_teacher("ex6_estimating_a_bid", f"t{i:03d}") for i in range(150)]
     for qid in exs[0].qids:
         q0 = exs[0].questions[qid]
-        targets = _SPADES_TARGETS if q0.facts["size"] == 13 else _OH_HELL_TARGETS
+        targets = SPADES_TARGETS if q0.facts["size"] == 13 else OH_HELL_TARGETS
         centres = collections.Counter(e.questions[qid].key for e in exs)
         assert centres == {t: 6 for t in targets}, (qid, centres)
         ranges = [set(range(t - 1, t + 2)) for t in targets]
@@ -471,7 +471,7 @@ def test_every_specific_hint_of_a_number_question_is_in_its_book(name):
                 continue
             for a in range(q.key - 250, q.key + 251):  # and the rule id each wrong answer breaks, as data
                 got = judge_with_book("int", a, PlainBook(q), q.generic, generic_rule=q.generic_rule)
-                assert got == q._judged(a), (qid, a)
+                assert got == q.judged(a), (qid, a)
 
 
 def _run_with_session_file(nb, path, monkeypatch):

@@ -31,12 +31,16 @@ import hashlib
 import hmac
 import html
 import json
-import random
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.text import get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
+from .kit import Question, Rng
+from .words import text_of
+from .questions import EXERCISES
 
 __all__ = [
     "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
@@ -138,167 +142,6 @@ def class_seed(exercise: str, qid: str, secret: str) -> int:
         raise ValueError("the class secret must be a non-empty string")
     digest = hmac.new(secret.encode("utf-8"), f"{exercise}|{qid}".encode("utf-8"), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-class Rng:
-    """Deterministic choices from a seed, using only ``getrandbits`` (whose
-    output for an int seed is stable across Python versions)."""
-
-    #: With a class variant: ``(class_seed, variant)`` for :meth:`spread_pick` (set by :class:`Exercise`).
-    spread: tuple[int, int] | None = None
-
-    def __init__(self, seed: int):
-        self._r = random.Random(seed)
-        self.random = self._r.random  # the bound method itself: the searches call it very often
-
-    def bits(self, k: int) -> int:
-        return self._r.getrandbits(k)
-
-    def getstate(self):
-        """The generator's state (for :meth:`setstate`: replaying a stretch of draws)."""
-        return self._r.getstate()
-
-    def setstate(self, state) -> None:
-        self._r.setstate(state)
-
-    def random(self) -> float:
-        """Uniform float in ``[0, 1)`` (``random.Random.random``, stable for an int seed)."""
-        return self._r.random()
-
-    def below(self, n: int) -> int:
-        """Uniform int in ``[0, n)``."""
-        if n <= 1:
-            return 0
-        k = n.bit_length()
-        while True:
-            v = self._r.getrandbits(k)
-            if v < n:
-                return v
-
-    def between(self, lo: int, hi: int) -> int:
-        """Uniform int in ``[lo, hi]``."""
-        return lo + self.below(hi - lo + 1)
-
-    def pick(self, seq: Sequence):
-        return seq[self.below(len(seq))]
-
-    def spread_pick(self, seq: Sequence):
-        """Pick from ``seq`` so that a class spreads evenly over it: with a
-        class variant (``self.spread = (class_seed, variant)``, the class seed
-        the same for every student of the class and question) the item is a
-        class-level permutation of ``seq`` (drawn from the class seed) at
-        ``(variant + offset) % len(seq)`` (offset drawn from the class seed
-        too), so any ``len(seq) * k`` consecutive variants get each item
-        exactly ``k`` times; without one (practice sets), a random pick."""
-        if self.spread is None:
-            return self.pick(seq)
-        class_seed, variant = self.spread
-        r = Rng(class_seed)
-        perm = r.shuffled(seq)
-        return perm[(variant + r.below(len(perm))) % len(perm)]
-
-    def shuffled(self, seq: Iterable) -> list:
-        out = list(seq)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
-
-# ------------------------------------------------------------------- questions
-@dataclass
-class Question:
-    """One generated question (teacher side: it holds the answer).
-
-    ``prompt``: plain-text lines (cards as "10♥"); ``kind``: answer kind for
-    :func:`parse_answer`; ``key``: the expected answer as a Python literal
-    (the answer key); ``judge(normalised)`` returns ``(ok, feedback)`` and is
-    asked once per candidate answer when the question is made, to write its
-    book (below); ``solution``: the answer with its explanation (teacher
-    only); ``rules``: rule ids it practises; ``facts``: the position behind
-    it (hand, trick, score lines…) for teachers and tests.
-
-    The book (what a check consults, the same on both sides): ``accepted``
-    (normalised answers that score 1; default: the key), ``candidates``
-    (normalised answers whose feedback is recorded; default by kind),
-    ``generic`` (feedback for any other wrong answer), and for set answers
-    (``cards``, ``ints``) ``universe`` (item texts that may be listed: the
-    hand, the bids 0…n), ``outside`` (feedback for an item outside it, with
-    ``{item}``) and ``item_notes`` (item text → why it is wrong, ``""`` when
-    it is right).
-    """
-
-    qid: str
-    title: str
-    prompt: list[str]
-    kind: str
-    key: Any
-    judge: Callable[[Any], tuple[bool, str]]
-    solution: str
-    rules: tuple[str, ...] = ()
-    answer_help: str = ""
-    facts: dict = field(default_factory=dict)
-    accepted: list | None = None
-    candidates: list | None = None
-    generic: str | None = None
-    universe: list[str] | None = None
-    outside: str = ""
-    item_notes: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
-    item_rules: dict[str, str] = field(default_factory=dict)
-    note_rules: dict[str, str] = field(default_factory=dict)
-    generic_rule: str | None = None
-    outside_rule: str = ""
-
-    def _judged(self, answer: Any) -> tuple[bool, str, str]:
-        verdict = self.judge(answer)
-        return (verdict[0], verdict[1], verdict[2] if len(verdict) > 2 else "")
-
-    def finish(self) -> None:
-        """Fill ``accepted`` (canonical texts), ``notes`` (canonical text →
-        feedback) and ``note_rules`` from ``judge``; called once when the
-        question is made."""
-        acc = self.accepted if self.accepted is not None else [parse_answer(self.kind, self.key)]
-        self.accepted = sorted({canonical(self.kind, a) for a in acc})
-        if self.kind in ITEM_KINDS:
-            for a in acc:
-                self.notes[canonical(self.kind, a)] = self._judged(a)[1]
-            if self.generic is None:  # pragma: no cover - item questions set it
-                raise ValueError("an item question needs its generic feedback")
-            if self.generic_rule is None:
-                self.generic_rule = ""
-            return
-        cands = list(acc) + list(self.candidates if self.candidates is not None else _default_candidates(self))
-        far = None
-        if self.generic is None and self.kind == "int":
-            far = parse_answer("int", self.key) + 100_003
-            _, self.generic, self.generic_rule = self._judged(far)
-        for a in cands:
-            c = canonical(self.kind, a)
-            if c in self.notes:
-                continue
-            ok, msg, rule = self._judged(a)
-            if (c in self.accepted) != ok:  # pragma: no cover - a bug in a question
-                raise AssertionError(f"{self.title}: judge and accepted answers disagree on {c}")
-            if ok or msg != self.generic:
-                self.notes[c] = msg
-                if rule:
-                    self.note_rules[c] = rule
-        if self.generic is None:
-            self.generic = "Not quite: look at the question again."
-        if self.generic_rule is None:
-            self.generic_rule = ""
-
-
-def _default_candidates(q: Question) -> list:
-    if q.kind == "seat":
-        return [0, 1, 2, 3]
-    if q.kind == "side":
-        return [0, 1, NOBODY, TIE]
-    if q.kind == "int":
-        k = parse_answer("int", q.key)
-        return list(range(k - 250, k + 251))
-    return []
 
 
 class PlainBook:
@@ -520,7 +363,6 @@ class Exercise:
 
     def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None,
                  variant: int | None = None):
-        from .questions import EXERCISES
         if name not in EXERCISES:
             raise ValueError(f"no exercise {name!r}: choose one of {', '.join(EXERCISES)}")
         if not isinstance(student, str) or not student.strip():
@@ -529,7 +371,7 @@ class Exercise:
         self.student = student
         self.settings = normalise_settings(settings)
         spec = EXERCISES[name]
-        self.title = spec.title
+        self.title = text_of(spec.title)
         if variant is not None:
             if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
                 raise ValueError(f"variant must be an int >= 0 or None, not {variant!r}")
@@ -539,7 +381,8 @@ class Exercise:
         seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
                  for i in range(1, len(spec.generators) + 1)}
         spreads = {qid: None if variant is None else (class_seed(name, qid, secret), variant) for qid in seeds}
-        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant)
+        lang = get_language()
+        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant, lang)
         cached = _MADE.get(cache_key)
         if cached is None:
             cached = {}
@@ -549,7 +392,8 @@ class Exercise:
                 rng.spread = spreads[qid]
                 q = gen(rng, self.settings)
                 q.qid = qid
-                q.finish()
+                q.title = spec.titles[i - 1]
+                q.finish(lang)
                 cached[qid] = q
             _MADE[cache_key] = cached
             while len(_MADE) > _MADE_MAX:
