@@ -262,6 +262,7 @@ def parse_answer(kind: str, value: Any):
     Raises :class:`AnswerError` with a student-facing message.
     """
     if kind == "cards":
+        parts: list[Any]
         if isinstance(value, str):
             parts = _split_cards(value)
         elif isinstance(value, (list, tuple, set, frozenset)):

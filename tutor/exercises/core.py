@@ -151,13 +151,14 @@ class PlainBook:
         self._q = q
 
     def accepts(self, canon: str) -> bool:
-        return canon in self._q.accepted
+        return canon in (self._q.accepted or ())
 
     def note(self, canon: str) -> str | None:
         return self._q.notes.get(canon)
 
     def item_note(self, item: str) -> str | None:
-        return self._q.item_notes.get(item)
+        note = self._q.item_notes.get(item)
+        return None if note is None else text_of(note)
 
     def note_rule(self, canon: str) -> str:
         return self._q.note_rules.get(canon, "")
@@ -380,7 +381,8 @@ class Exercise:
         self.variant = variant
         seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
                  for i in range(1, len(spec.generators) + 1)}
-        spreads = {qid: None if variant is None else (class_seed(name, qid, secret), variant) for qid in seeds}
+        spreads = {qid: None if variant is None or secret is None else (class_seed(name, qid, secret), variant)
+                   for qid in seeds}
         lang = get_language()
         cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant, lang)
         cached = _MADE.get(cache_key)
@@ -424,8 +426,8 @@ class Exercise:
             _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
                                               f"the questions are {', '.join(self.questions)}."))
             return
-        _emit(_Shown(self.questions[qid].qid, self.questions[qid].title, self.questions[qid].prompt,
-                     self.questions[qid].answer_help))
+        q = self.questions[qid]
+        _emit(_Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """Check ``answer`` (a literal as typed) for ``qid`` without displaying
@@ -438,8 +440,8 @@ class Exercise:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
             return CheckResult(qid, "invalid", str(e))
-        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), q.generic, q.universe, q.outside,
-                                             q.generic_rule or "", q.outside_rule)
+        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), text_of(q.generic or ""), q.universe,
+                                             text_of(q.outside), q.generic_rule or "", q.outside_rule)
         return CheckResult(qid, "correct" if ok else "wrong", feedback, rule)
 
     def __repr__(self) -> str:

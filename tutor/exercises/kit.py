@@ -32,7 +32,7 @@ from .answers import ITEM_KINDS, NOBODY, TIE, canonical, parse_answer
 from .words import Sentence, Words, hand_codes, language_of, say, text_of
 
 __all__ = ["Rng", "Gen", "Question", "Judged", "FastHand", "SpadesHand", "OhHellHand", "NotFound", "fast_position",
-           "fast_trick", "key_cards", "seat_numbers", "oh_hell_game", "random_bids", "trump_line", "trump_words", "trick_parts",
+           "fast_trick", "key_cards", "seat_numbers", "oh_hell_game", "random_bids", "trump_line", "trump_words", "trick_parts", "seat_to_act", "won_by", "winning_card", "led_suit",
            "INT_HELP", "TEXT"]
 
 
@@ -141,7 +141,7 @@ class Question:
     universe: list[str] | None = None
     outside: Words = ""
     item_notes: dict[str, Words] = field(default_factory=dict)
-    notes: dict[str, Words] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
     item_rules: dict[str, str] = field(default_factory=dict)
     note_rules: dict[str, str] = field(default_factory=dict)
     generic_rule: str | None = None
@@ -288,10 +288,40 @@ def oh_hell_game(rng: Rng, size: int, **rules: Any) -> OhHellGame:
                       first_deal=rng.bits(40), dealer=rng.below(4))
 
 
+def seat_to_act(g: TrickGame) -> int:
+    """The seat to act in ``g`` (a question's game is never over where it asks)."""
+    s = g.to_act
+    if s is None:  # pragma: no cover - a bug in a question
+        raise NotFound("the game has no seat to act")
+    return s
+
+
+def won_by(t: Trick) -> int:
+    """The seat that won the completed trick ``t``."""
+    if t.winner is None:  # pragma: no cover - the searches give completed tricks
+        raise NotFound("the trick is not complete")
+    return t.winner
+
+
+def winning_card(t: Trick) -> Card:
+    """The card that won the completed trick ``t`` (SP-16, OH-10)."""
+    card = None if t.winner is None else t.card_of(t.winner)
+    if card is None:  # pragma: no cover - the searches give completed tricks
+        raise NotFound("the trick is not complete")
+    return card
+
+
+def led_suit(t: Trick) -> Suit:
+    """The suit led to the (started) trick ``t``."""
+    if t.led_suit is None:  # pragma: no cover - the searches give completed tricks
+        raise NotFound("the trick has no card")
+    return t.led_suit
+
+
 def random_bids(g: TrickGame, rng: Rng, top: int | None = None) -> None:
     """Bid at random (legal bids, at most ``top`` where any is) until the bidding is over."""
     while g.phase is Phase.BIDDING:
-        s = g.to_act
+        s = seat_to_act(g)
         legal = [b.value for b in g.legal_bids(s)]
         if top is not None:
             legal = [v for v in legal if v <= top] or legal
@@ -426,7 +456,7 @@ class SpadesHand(FastHand):
         or 1…4 at random; ``rules``: the game's other arguments (scores, bags)."""
         g = SpadesGame.from_hands([cards_of(m) for m in self.start], dealer=self.dealer, **rules)
         for _ in range(4):
-            s = g.to_act
+            s = seat_to_act(g)
             g.bid(s, bids(rng, s) if bids else rng.between(1, 4))
         return g
 

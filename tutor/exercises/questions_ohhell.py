@@ -15,7 +15,7 @@ from engine.verdict import Reason
 from tutor.text import M_, P_
 
 from .bidcount import BidEstimate, estimate_bid
-from .kit import INT_HELP, Question, Rng, oh_hell_game, random_bids, seat_numbers, trump_line
+from .kit import INT_HELP, Question, Rng, oh_hell_game, random_bids, seat_numbers, seat_to_act, trump_line
 from .kit import TEXT as KIT
 from .words import Words, say
 
@@ -221,7 +221,7 @@ def _hook_game(rng: Rng) -> OhHellGame:
         bids = [cuts[0], cuts[1] - cuts[0], rest - cuts[1]]
         g = oh_hell_game(rng, size, hook=True)
         for b in bids:
-            g.bid(g.to_act, b)
+            g.bid(seat_to_act(g), b)
         if g.hooked_bid() == barred:
             return g
 
@@ -303,9 +303,9 @@ def ex5_table(rng: Rng, settings: dict[str, Any]) -> Question:
     num, dealer = rng.bits(40), rng.below(4)
     first = OhHellGame(rules, first_deal=num, dealer=dealer)
     random_bids(first, rng, top=max(1, size // 2))
-    plays = []
+    plays: list[tuple[int, Card]] = []
     while first.phase is Phase.PLAY:
-        s = first.to_act
+        s = seat_to_act(first)
         c = rng.pick(first.legal_plays(s))
         plays.append((s, c))
         first.play(s, c)
@@ -315,7 +315,8 @@ def ex5_table(rng: Rng, settings: dict[str, Any]) -> Question:
             for s in range(4)}
     g = OhHellGame(rules, first_deal=num, dealer=dealer)
     while g.phase is Phase.BIDDING:
-        g.bid(g.to_act, bids[g.to_act])
+        s = seat_to_act(g)
+        g.bid(s, bids[s])
     for s, c in plays:
         g.play(s, c)
     r = g.results[-1]

@@ -15,7 +15,8 @@ from engine.verdict import Reason
 from tutor.text import M_
 
 from .kit import TEXT as KIT
-from .kit import (FastHand, Gen, OhHellHand, Question, Rng, SpadesHand, fast_position, fast_trick, key_cards,
+from .kit import (FastHand, Gen, OhHellHand, Question, Rng, SpadesHand, fast_position, fast_trick, key_cards, led_suit,
+                  seat_to_act, winning_card, won_by,
                   trick_parts, trump_line, trump_words)
 from .words import Words, say
 
@@ -157,7 +158,7 @@ def _refusal_note(v: Verdict, card: Card, trick: Trick) -> Words:
 
 def _legal_question(g: TrickGame, seat: int, intro: list[Words], rules: tuple[str, ...]) -> Question:
     hand = g.hand_of(seat)
-    trick = g.current_trick
+    trick = g.current_trick or Trick(seat, (), None)
     legal = frozenset(g.legal_plays(seat))
     verdicts = {c: g.check_play(seat, c) for c in hand}  # computed now: the game may move on later
     lines = list(intro)
@@ -212,7 +213,7 @@ def ex1_follow(rng: Rng, settings: dict[str, Any]) -> Question:
         n_led = (m & _SM[f.led]).bit_count()
         return 2 <= n_led < n
     g = _spades_position(rng, pred)
-    return _legal_question(g, g.to_act, _spades_intro(g), ("SP-14",))
+    return _legal_question(g, seat_to_act(g), _spades_intro(g), ("SP-14",))
 
 
 def ex1_void(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -221,7 +222,7 @@ def ex1_void(rng: Rng, settings: dict[str, Any]) -> Question:
             return False
         return not m & _SM[f.led] and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK)
     g = _spades_position(rng, pred)
-    return _legal_question(g, g.to_act, _spades_intro(g), ("SP-14", "SP-15"))
+    return _legal_question(g, seat_to_act(g), _spades_intro(g), ("SP-14", "SP-15"))
 
 
 def ex1_lead_unbroken(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -229,7 +230,7 @@ def ex1_lead_unbroken(rng: Rng, settings: dict[str, Any]) -> Question:
         return (not f.current and not f.broken and 5 <= m.bit_count() <= 11
                 and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK))
     g = _spades_position(rng, pred)
-    return _legal_question(g, g.to_act, [TEXT["spades"], TEXT["nobody_spade"]], ("SP-13",))
+    return _legal_question(g, seat_to_act(g), [TEXT["spades"], TEXT["nobody_spade"]], ("SP-13",))
 
 
 def ex1_lead_broken(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -237,7 +238,7 @@ def ex1_lead_broken(rng: Rng, settings: dict[str, Any]) -> Question:
         return (not f.current and f.broken and 4 <= m.bit_count() <= 9
                 and bool(m & _SPADE_MASK) and bool(m & ~_SPADE_MASK))
     g = _spades_position(rng, pred)
-    return _legal_question(g, g.to_act, [TEXT["spades"], TEXT["broken_how"]], ("SP-13", "SP-15"))
+    return _legal_question(g, seat_to_act(g), [TEXT["spades"], TEXT["broken_how"]], ("SP-13", "SP-15"))
 
 
 def ex1_all_spades(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -263,11 +264,11 @@ def ex1_all_spades(rng: Rng, settings: dict[str, Any]) -> Question:
         pool = pool[need:]
     g = SpadesGame.from_hands([hands[s] for s in range(4)], dealer=dealer)
     for _ in range(4):
-        g.bid(g.to_act, rng.between(1, 4))
+        g.bid(seat_to_act(g), rng.between(1, 4))
     for r in (Rank.ACE, Rank.KING, Rank.QUEEN):
         g.play(leader, Card(top_suit, r))
         for _ in range(3):
-            s = g.to_act
+            s = seat_to_act(g)
             g.play(s, rng.pick(g.legal_plays(s)))
     intro: list[Words] = [TEXT["spades"], say(TEXT["three_tricks"], suit=top_suit.letter)]
     return _legal_question(g, leader, intro, ("SP-13", "SP-15"))
@@ -298,12 +299,12 @@ def _void_with_trump(m: int, f: FastHand) -> bool:
 
 def ex1_oh_void(rng: Rng, settings: dict[str, Any]) -> Question:
     g = _oh_search(rng, False, _void_with_trump)
-    return _legal_question(g, g.to_act, _oh_intro(g, False), ("OH-9",))
+    return _legal_question(g, seat_to_act(g), _oh_intro(g, False), ("OH-9",))
 
 
 def ex1_oh_must_trump(rng: Rng, settings: dict[str, Any]) -> Question:
     g = _oh_search(rng, True, _void_with_trump)
-    return _legal_question(g, g.to_act, _oh_intro(g, True), ("OH-V6",))
+    return _legal_question(g, seat_to_act(g), _oh_intro(g, True), ("OH-V6",))
 
 
 def ex1_oh_must_trump_follow(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -313,7 +314,7 @@ def ex1_oh_must_trump_follow(rng: Rng, settings: dict[str, Any]) -> Question:
             return False
         return bool(m & _SM[f.led]) and bool(m & _SM[tr]) and m.bit_count() >= 3
     g = _oh_search(rng, True, pred)
-    return _legal_question(g, g.to_act, _oh_intro(g, True), ("OH-9", "OH-V6"))
+    return _legal_question(g, seat_to_act(g), _oh_intro(g, True), ("OH-9", "OH-V6"))
 
 
 def ex1_oh_lead(rng: Rng, settings: dict[str, Any]) -> Question:
@@ -322,15 +323,15 @@ def ex1_oh_lead(rng: Rng, settings: dict[str, Any]) -> Question:
         return (not f.current and tr is not None and 3 <= m.bit_count() <= 8
                 and bool(m & _SM[tr]) and bool(m & ~_SM[tr]))
     g = _oh_search(rng, False, pred)
-    return _legal_question(g, g.to_act, _oh_intro(g, False), ("OH-9",))
+    return _legal_question(g, seat_to_act(g), _oh_intro(g, False), ("OH-9",))
 
 
 # ------------------------------------------------ exercise 2: who wins the trick
 def _winner_question(intro: list[Words], trick: Trick, trump: Suit | None, rule: str,
                      no_trump_hand: bool) -> Question:
-    winner = trick.winner
-    wcard = trick.card_of(winner)
-    led = trick.led_suit
+    wcard = winning_card(trick)
+    winner = won_by(trick)
+    led = led_suit(trick)
     trump_played = trump is not None and any(c.suit == trump for c in trick.cards)
     lines = list(intro) + [say(TEXT["led"], leader=trick.leader, parts=trick_parts(trick)), TEXT["winner_ask"]]
     won = {"seat": winner, "card": wcard.code, "rule": rule}
@@ -348,6 +349,7 @@ def _winner_question(intro: list[Words], trick: Trick, trump: Suit | None, rule:
         why = say(TEXT["why_highest_led"], suit_one=trump.letter, led_suit_one=led.letter, **won)
 
     seat_of = {c: s for s, c in zip(trick.seats, trick.cards)}
+    card_at = dict(zip(trick.seats, trick.cards))
     generic = say(TEXT["not_played"], cards=[c.code for c in trick.cards])
 
     def judge(card: Card) -> tuple[bool, Words, str]:
@@ -356,7 +358,7 @@ def _winner_question(intro: list[Words], trick: Trick, trump: Suit | None, rule:
         seat = seat_of[card]
         if seat == winner:
             return True, say(KIT["right_why"], why=why), ""
-        c = trick.card_of(seat)
+        c = card_at[seat]
         who = {"seat": seat, "card": c.code, "rule": rule}
         if c.suit != led and (trump is None or c.suit != trump):
             key = ("off_suit_last" if no_trump_hand and c.suit == Suit.SPADES
@@ -399,10 +401,10 @@ def _n_suit(t: Trick, suit: Suit) -> int:
     return sum(c.suit == suit for c in t.cards)
 
 
-ex2_follow = _spades_winner(lambda t: t.led_suit != Suit.SPADES and _n_suit(t, t.led_suit) == 4)
+ex2_follow = _spades_winner(lambda t: t.led_suit != Suit.SPADES and _n_suit(t, led_suit(t)) == 4)
 ex2_discard = _spades_winner(
     lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) == 0
-    and any(c.suit != t.led_suit and c.rank > t.card_of(t.winner).rank for c in t.cards))
+    and any(c.suit != t.led_suit and c.rank > winning_card(t).rank for c in t.cards))
 ex2_trumped = _spades_winner(lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) == 1)
 ex2_overtrumped = _spades_winner(lambda t: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) >= 2)
 
@@ -410,7 +412,7 @@ ex2_overtrumped = _spades_winner(lambda t: t.led_suit != Suit.SPADES and _n_suit
 def ex2_spade_led(rng: Rng, settings: dict[str, Any]) -> Question:
     # the winning spade's rank is drawn first (8 … K), else the A♠, K♠ and Q♠ would be most students' answer
     target = rng.pick((Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING))
-    t = _spades_trick(rng, lambda t: t.led_suit == Suit.SPADES and t.card_of(t.winner).rank == target)
+    t = _spades_trick(rng, lambda t: t.led_suit == Suit.SPADES and winning_card(t).rank == target)
     return _winner_question([TEXT["spades_trump"]], t, Suit.SPADES, "SP-16", False)
 
 
@@ -432,7 +434,7 @@ def _oh_winner(pred: Callable[[Trick, Suit | None], bool], no_trump: bool) -> Ge
 
 ex2_oh_trumped = _oh_winner(lambda t, tr: tr is not None and t.led_suit != tr and _n_suit(t, tr) >= 1, False)
 ex2_oh_no_trump_played = _oh_winner(
-    lambda t, tr: tr is not None and t.led_suit != tr and _n_suit(t, tr) == 0 and _n_suit(t, t.led_suit) < 4, False)
+    lambda t, tr: tr is not None and t.led_suit != tr and _n_suit(t, tr) == 0 and _n_suit(t, led_suit(t)) < 4, False)
 ex2_oh_final = _oh_winner(
     lambda t, tr: t.led_suit != Suit.SPADES and _n_suit(t, Suit.SPADES) >= 1
-    and any(c.suit != t.led_suit and c.rank > t.card_of(t.winner).rank for c in t.cards), True)
+    and any(c.suit != t.led_suit and c.rank > winning_card(t).rank for c in t.cards), True)

@@ -479,6 +479,7 @@ def _game_end_question(rng: Rng, choose: Choose) -> Question:
     lines = {side: [l for l in r.score_lines if l.who == side] for side in (0, 1)}
     sums = [say(TEXT["side_sum"], side=side, points=scores[side], parts=lines_words(lines[side]), total=total)
             for side, total in ((0, ns), (1, ew))]
+    outcome: Words
     if winner == NOBODY:
         outcome = TEXT["tied"] if ns == ew else TEXT["nobody_yet"]
     elif ns >= 500 and ew >= 500:
