@@ -281,11 +281,11 @@ def test_the_mode_is_chosen_at_make_kept_on_a_rerun_and_changed_only_while_untou
     # the same student's questions in both modes (the mode never changes a deal)
     k = load_keys(keys)
     test_q = keys_of(keys, "ex2_trick_winner", "kim")
-    from tutor.exercises.grading import _expected
-    practice = _expected("ex2_trick_winner", "kim", dict(k.exercises["ex2_trick_winner"], mode="practice"),
+    from tutor.exercises.grading import expected_exercise
+    practice = expected_exercise("ex2_trick_winner", "kim", dict(k.exercises["ex2_trick_winner"], mode="practice"),
                          k.secret, k.variants["kim"])
     assert {q: x.prompt for q, x in practice.questions.items()} == {
-        q: x.prompt for q, x in _expected("ex2_trick_winner", "kim", k.exercises["ex2_trick_winner"], k.secret,
+        q: x.prompt for q, x in expected_exercise("ex2_trick_winner", "kim", k.exercises["ex2_trick_winner"], k.secret,
                                           k.variants["kim"]).questions.items()}
     assert {q: x.key for q, x in practice.questions.items()} == test_q
     # changing the mode of an exercise in the set: refused, --force only while nobody has worked on it

@@ -26,8 +26,8 @@ from tutor.text import M_
 
 from .words import Sentence, Words, say
 
-__all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY", "TIE",
-           "ITEM_KINDS"]
+__all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY",
+           "TIE", "ITEM_KINDS"]
 
 NOBODY = -1
 TIE = -2

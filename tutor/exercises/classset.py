@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .core import normalise_settings
+from .core import answer_key, normalise_settings
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
-                      VARIANTS_FILE, GradingError, Refused, load_keys, metadata_signature, read_regular_file)
+                      VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
+                      read_regular_file)
+from .notebooks import build_notebook, fill_answers
 from .roster import Roster, Student
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
@@ -170,13 +172,7 @@ def _inside(child: Path, parent: Path) -> bool:
 # ----------------------------------------------------------- notebooks
 def _build(name: str, sid: str, settings: dict, secret: str, variant: int | None = None):
     """``build_notebook`` with the class secret and the student's variant (the one place that calls it)."""
-    from .notebooks import build_notebook
-    try:
-        return build_notebook(name, sid, settings, secret=secret, variant=variant)
-    except TypeError as e:  # main before exstudent's per-class secret landed
-        if "secret" not in str(e):
-            raise
-        return build_notebook(name, sid, settings)
+    return build_notebook(name, sid, settings, secret=secret, variant=variant)
 
 
 def notebook_for(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> str:
@@ -188,14 +184,8 @@ def notebook_for(name: str, sid: str, settings: dict, secret: str, variant: int 
     return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-def _key_literals(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> dict[str, Any]:
-    from .grading import _expected
-    ex = _expected(name, sid, settings, secret, variant)
-    try:
-        from .core import answer_key  # exstudent's branch: Exercise has no key() method
-    except ImportError:
-        return ex.key()
-    return answer_key(ex)
+def key_literals(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> dict[str, Any]:
+    return answer_key(expected_exercise(name, sid, settings, secret, variant))
 
 
 @contextmanager
@@ -596,7 +586,6 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
                          variants: dict) -> int:
     """Write every student's notebooks with the answers filled in (teacher
     folder, unsigned: the grader refuses them); returns how many."""
-    from .notebooks import fill_answers
     import nbformat
     base = keys_dir / KEYS_DIR
     base.mkdir(exist_ok=True)
@@ -608,7 +597,7 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
         d.mkdir(exist_ok=True)
         keys = {}
         for name, settings in exercises.items():
-            keys[name] = _key_literals(name, s.id, settings, secret, variants.get(s.id))
+            keys[name] = key_literals(name, s.id, settings, secret, variants.get(s.id))
             nb = fill_answers(_build(name, s.id, settings, secret, variants.get(s.id)), keys[name])
             nb["metadata"]["tricktutor"]["answer_key"] = True  # unsigned: the grader refuses it
             _write_teacher_file(d / f"{name}.ipynb", nbformat.writes(nb) + "\n", 0o600)

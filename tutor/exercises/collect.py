@@ -81,6 +81,7 @@ from typing import Iterator
 from .classset import MANIFEST_FILE
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       read_regular_file)
+from .questions import EXERCISES
 from .roster import id_problem
 
 __all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
@@ -430,7 +431,6 @@ def _identify(item: _Item, keys: ClassKeys) -> tuple[str, str | None, str | None
     why = id_problem(sid)
     if why:
         return "tampered", None, None, _WHY["bad_student"].format(student=sid[:40], why=why)
-    from .questions import EXERCISES
     if ex not in EXERCISES:
         return "tampered", None, None, _WHY["bad_exercise"].format(exercise=ex[:40])
     if sid == "practice" and tt.get(SIGNATURE) is None:

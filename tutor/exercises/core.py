@@ -45,7 +45,7 @@ from .questions import EXERCISES
 __all__ = [
     "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "Shown", "PlainBook",
 ]
 
 SEATS = ("North", "East", "South", "West")
@@ -286,7 +286,7 @@ def read_as(kind: str, value: Any) -> str:
     return _READ_AS["int"].format(number=int(value))
 
 
-class _Shown:
+class Shown:
     """A rendered question: HTML for notebooks, plain text for consoles."""
 
     def __init__(self, qid: str, title: str, prompt: list[str], answer_help: str):
@@ -315,7 +315,7 @@ def _cards_html(text: str) -> str:
     return re.sub(r"((?:10|[2-9JQKA])?[♥♦])", r'<span style="color:#c62828">\1</span>', esc)
 
 
-def _emit(obj: Any) -> None:
+def emit(obj: Any) -> None:
     """Display through IPython when a kernel/shell is running, else print."""
     try:
         from IPython import get_ipython
@@ -329,7 +329,7 @@ def _emit(obj: Any) -> None:
         display(obj)
 
 
-def _empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
+def empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     if qid not in qids:
         return CheckResult(qid, "unknown", f"There is no question {qid!r} here; the questions are {', '.join(qids)}.")
     if answer is None or answer is Ellipsis:
@@ -340,8 +340,8 @@ def _empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
 
 #: Recently made question sets (``make`` builds each student's set twice: the
 #: notebook and the key), keyed by exercise, settings and seeds.
-_MADE: dict[tuple, dict[str, Question]] = {}
-_MADE_MAX = 64
+MADE: dict[tuple, dict[str, Question]] = {}
+MADE_MAX = 64
 
 
 class Exercise:
@@ -385,7 +385,7 @@ class Exercise:
                    for qid in seeds}
         lang = get_language()
         cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant, lang)
-        cached = _MADE.get(cache_key)
+        cached = MADE.get(cache_key)
         if cached is None:
             cached = {}
             for i, gen in enumerate(spec.generators, start=1):
@@ -397,9 +397,9 @@ class Exercise:
                 q.title = spec.titles[i - 1]
                 q.finish(lang)
                 cached[qid] = q
-            _MADE[cache_key] = cached
-            while len(_MADE) > _MADE_MAX:
-                _MADE.pop(next(iter(_MADE)))
+            MADE[cache_key] = cached
+            while len(MADE) > MADE_MAX:
+                MADE.pop(next(iter(MADE)))
         self.questions: dict[str, Question] = dict(cached)
 
     @classmethod
@@ -423,16 +423,16 @@ class Exercise:
     def show(self, qid: str) -> None:
         """Display question ``qid`` (HTML in notebooks, text elsewhere)."""
         if qid not in self.questions:
-            _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
+            emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
                                               f"the questions are {', '.join(self.questions)}."))
             return
         q = self.questions[qid]
-        _emit(_Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))
+        emit(Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """Check ``answer`` (a literal as typed) for ``qid`` without displaying
         anything; ``.ok`` is the mark."""
-        early = _empty_or_unknown(qid, answer, self.qids)
+        early = empty_or_unknown(qid, answer, self.qids)
         if early is not None:
             return early
         q = self.questions[qid]

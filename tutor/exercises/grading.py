@@ -409,15 +409,10 @@ def _bad(settings):
     raise ValueError(f"settings must be an object, not {type(settings).__name__}")
 
 
-def _expected(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
+def expected_exercise(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
     """The exercise ``name`` as ``make`` generated it for ``student`` with
     its ``variant`` index (the one place that regenerates expected answers)."""
-    try:
-        return Exercise(name, student, settings, secret=secret, variant=variant)
-    except TypeError as e:  # main before the per-class secret landed (exstudent's branch)
-        if "secret" not in str(e):
-            raise
-        return Exercise(name, student, settings)
+    return Exercise(name, student, settings, secret=secret, variant=variant)
 
 
 # ------------------------------------------------------------ the report
@@ -951,7 +946,7 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
         notes.append(_note("cell_problem", exercise=name, problem=p))
     variant = keys.variants.get(sid) if keys.variants is not None else None
     try:
-        ex = _expected(name, sid, keys.exercises[name], keys.secret, variant)
+        ex = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
         why = _why("questions", error=type(e).__name__)
         notes.append(_note("refused", exercise=name, file=f.path.name, why=why))

@@ -32,8 +32,8 @@ from .answers import ITEM_KINDS, NOBODY, TIE, canonical, parse_answer
 from .words import Sentence, Words, hand_codes, language_of, say, text_of
 
 __all__ = ["Rng", "Gen", "Question", "Judged", "FastHand", "SpadesHand", "OhHellHand", "NotFound", "fast_position",
-           "fast_trick", "key_cards", "seat_numbers", "oh_hell_game", "random_bids", "trump_line", "trump_words", "trick_parts", "seat_to_act", "won_by", "winning_card", "led_suit",
-           "INT_HELP", "TEXT"]
+           "fast_trick", "key_cards", "seat_numbers", "oh_hell_game", "random_bids", "trump_line", "trump_words",
+           "trick_parts", "seat_to_act", "won_by", "winning_card", "led_suit", "INT_HELP", "TEXT"]
 
 
 # ------------------------------------------------------------------ seeded choices

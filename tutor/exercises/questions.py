@@ -90,7 +90,8 @@ EXERCISES: dict[str, ExerciseSpec] = {s.name: s for s in (
               # TRANSLATORS: the title of a question of exercise 1.
               (M_("ex1.q.oh_must_trump", "Oh Hell: void, must-trump on"), ex1_oh_must_trump),
               # TRANSLATORS: the title of a question of exercise 1.
-              (M_("ex1.q.oh_must_trump_follow", "Oh Hell: must-trump on, but you can follow"), ex1_oh_must_trump_follow),
+              (M_("ex1.q.oh_must_trump_follow", "Oh Hell: must-trump on, but you can follow"),
+               ex1_oh_must_trump_follow),
               # TRANSLATORS: the title of a question of exercise 1.
               (M_("ex1.q.oh_lead", "Oh Hell: leading"), ex1_oh_lead),
           ]),

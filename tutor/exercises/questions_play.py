@@ -175,8 +175,8 @@ def _legal_question(g: TrickGame, seat: int, intro: list[Words], rules: tuple[st
     trump = g.trump
     facts = {"seat": seat, "hand": key_cards(hand), "trick": [c.code for c in trick.cards],
              "trump": None if trump is None else trump.letter}
-    q = Question(lines, "cards", key_cards(legal), judge, say(TEXT["legal_solution"], listed=key_cards(legal), rules=why),
-                 rules, TEXT["cards_help"], facts)
+    q = Question(lines, "cards", key_cards(legal), judge,
+                 say(TEXT["legal_solution"], listed=key_cards(legal), rules=why), rules, TEXT["cards_help"], facts)
     q.universe = [c.code for c in sorted(held, key=lambda c: c.index)]
     q.outside = say(TEXT["outside"], listed=key_cards(hand))
     q.item_notes = {c.code: ("" if c in legal else _refusal_note(verdicts[c], c, trick)) for c in hand}
@@ -249,7 +249,8 @@ def ex1_all_spades(rng: Rng, settings: dict[str, Any]) -> Question:
     leader = (dealer + 1) % 4
     top_suit = rng.pick((Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS))
     spades = rng.shuffled([c for c in DECK if c.suit == Suit.SPADES])
-    hands: dict[int, list[Card]] = {leader: spades[:10] + [Card(top_suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]}
+    top = [Card(top_suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]
+    hands: dict[int, list[Card]] = {leader: spades[:10] + top}
     rest_top = rng.shuffled([c for c in DECK if c.suit == top_suit and c.rank < Rank.QUEEN])
     others = [(leader + k) % 4 for k in (1, 2, 3)]
     split = rng.shuffled([3, 3, 4])

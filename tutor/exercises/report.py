@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .grading import GradeReport
+from .roster import id_problem
 
 __all__ = ["report_figures", "write_report", "feedback_html", "TEXT"]
 
@@ -258,7 +259,6 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
         if fd.is_symlink():
             raise ValueError(f"{fd} is a symbolic link: not written")
         fd.mkdir(parents=True, exist_ok=True)
-        from .roster import id_problem
         for r in report.rows:
             if id_problem(r["id"]) is None:
                 (fd / f"{r['id']}.html").write_text(feedback_html(report, r), encoding="utf-8")

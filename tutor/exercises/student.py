@@ -54,7 +54,8 @@ from pathlib import Path
 from typing import Any
 
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book, read_as
+from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, read_as
+from .grading import read_answer_cell, read_notebook_answers
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -196,17 +197,17 @@ class StudentExercise:
         """Display question ``qid`` (HTML in notebooks, text elsewhere)."""
         q = self._questions.get(qid)
         if q is None:
-            _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
+            emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
                                               f"the questions are {', '.join(self._questions)}."))
             return
-        _emit(_Shown(qid, q["title"], q["prompt"], q["help"]))
+        emit(Shown(qid, q["title"], q["prompt"], q["help"]))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """The verdict on the value ``answer`` alone, without displaying
         anything: in a practice set ✓/✗ (the same verdict as the grader's for
         the same literal); in a test set "received" with the sentence saying
         how it was read, the same for a right and a wrong answer."""
-        early = _empty_or_unknown(qid, answer, self.qids)
+        early = empty_or_unknown(qid, answer, self.qids)
         if early is not None:
             return early
         q = self._questions[qid]
@@ -223,7 +224,7 @@ class StudentExercise:
         """Check question ``qid``: the answer is read from ``answer_qN`` in the
         notebook (an explicit ``answer`` argument is accepted for older
         notebooks) and the answer cell is read as the grader reads it."""
-        _emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
+        emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
 
     def __repr__(self) -> str:
         return f"{self.title} — questions for {self.student} ({', '.join(self.qids)})"
@@ -261,7 +262,6 @@ def _literal_form(value: Any) -> str | None:
 
 
 def _read_cell(source: str):
-    from .grading import read_answer_cell
     return read_answer_cell(source)
 
 
@@ -308,7 +308,7 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     without the file a right value is "unsure" (``?``, "cannot tell what the
     grader will read").  In a test set the verdict on the value is only how it
     was read (status "received"), the same for a right and a wrong answer."""
-    early = _empty_or_unknown(qid, value, ex.qids)
+    early = empty_or_unknown(qid, value, ex.qids)
     if early is not None:
         return early
     result = ex.evaluate(qid, value)
@@ -356,7 +356,7 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     return result
 
 
-def _saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | None:
+def saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | None:
     """What the saved notebook says for ``qid``, read as the grader reads it,
     or None when the notebook's file is unknown: the front end names it in
     ``JPY_SESSION_NAME`` (JupyterLab, Notebook 7) or ``__vsc_ipynb_file__``
@@ -384,7 +384,6 @@ def _saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict |
     if isinstance(meta, dict):
         view["owner"] = (meta.get("exercise"), meta.get("student"))
     try:
-        from .grading import read_notebook_answers
         import nbformat
         answers = read_notebook_answers(nbformat.from_dict(nb))
         status, value = answers.get(qid, ("missing", None))[:2]
@@ -424,7 +423,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
     if value is _MISSING:
         if name not in ns:
             if qid not in ex.qids:
-                return _empty_or_unknown(qid, None, ex.qids)
+                return empty_or_unknown(qid, None, ex.qids)
             return CheckResult(qid, "empty", f"{name} is not set yet: run the answer cell for {qid} (the cell with "
                                              f"`{name} = …`) first, then this check. After a restart, run the "
                                              f"notebook's cells again from the top.")
@@ -434,7 +433,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
         hist = list(getattr(shell.history_manager, "input_hist_raw", None) or ns.get("In") or [])
         source = next((s for s in reversed(hist) if isinstance(s, str) and _assigns(s, name)), None)
     try:
-        saved = _saved_view(ex, qid, ns) if source is not None else None
+        saved = saved_view(ex, qid, ns) if source is not None else None
         return graded_check(ex, qid, value, source, saved)
     except Exception as e:  # noqa: BLE001 - a bug must not look like the student's fault
         return CheckResult(qid, "invalid", f"The checker could not read this answer ({type(e).__name__}); "
@@ -444,7 +443,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
 def check(qid: str) -> None:
     """Check ``answer_<qid>`` of this notebook (see the module docstring);
     never raises, even before the setup cell or the answer cell has run."""
-    _emit(_check_in_kernel(None, qid))
+    emit(_check_in_kernel(None, qid))
 
 
 def show(qid: str) -> None:
@@ -456,7 +455,7 @@ def show(qid: str) -> None:
         shell = None
     ex = _find_student_exercise(shell.user_ns if shell is not None else {})
     if ex is None:
-        _emit(CheckResult(qid, "unknown", "The questions are not loaded: run the first code cell of this notebook "
+        emit(CheckResult(qid, "unknown", "The questions are not loaded: run the first code cell of this notebook "
                                           "(after a restart the kernel starts empty), then this cell."))
         return
     ex.show(qid)
