@@ -33,19 +33,19 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
-from tutor.text import get_language
+from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 from .kit import Question, Rng
-from .words import text_of
+from .words import hand_codes, say, text_of
 from .questions import EXERCISES
 
 __all__ = [
     "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "Shown", "PlainBook",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
 ]
 
 SEATS = ("North", "East", "South", "West")
@@ -245,45 +245,63 @@ _STATUS_LOOK = {
 
 
 #: "Your answer reads as …": one whole sentence per kind of answer (named placeholders).
-_READ_AS = {
-    "cards": "Your answer reads as these cards: {cards}.",
-    "cards_none": "Your answer reads as no cards at all.",
-    "card": "Your answer reads as the card {card}.",
-    "seat": "Your answer reads as the seat {seat}.",
-    "side": "Your answer reads as the side {side}.",
-    "side_nobody": "Your answer reads as “nobody has won yet”.",
-    "side_tie": "Your answer reads as “a tie”.",
-    "int": "Your answer reads as the number {number}.",
-    "ints": "Your answer reads as these bids: {bids}.",
-    "ints_none": "Your answer reads as no bids at all.",
+READ_AS = {
+    # TRANSLATORS: a test set's check says how an answer was read: {card_list} the cards ("A♠, 10♥, 4♥").
+    "cards": M_("ex.read.cards", "Your answer reads as these cards: {card_list}."),
+    # TRANSLATORS: as above, for an empty list of cards.
+    "cards_none": M_("ex.read.cards_none", "Your answer reads as no cards at all."),
+    # TRANSLATORS: as above, for one card {card} (Q♥).
+    "card": M_("ex.read.card", "Your answer reads as the card {card}."),
+    # TRANSLATORS: as above, for a seat {seat} (North).
+    "seat": M_("ex.read.seat", "Your answer reads as the seat {seat}."),
+    # TRANSLATORS: as above, for a partnership {side} (North–South).
+    "side": M_("ex.read.side", "Your answer reads as the side {side}."),
+    # TRANSLATORS: as above, for the answer "nobody" (no side has won the game yet).
+    "side_nobody": M_("ex.read.side_nobody", "Your answer reads as “nobody has won yet”."),
+    # TRANSLATORS: as above, for the answer "tie".
+    "side_tie": M_("ex.read.side_tie", "Your answer reads as “a tie”."),
+    # TRANSLATORS: as above, for a whole number {number}.
+    "int": M_("ex.read.int", "Your answer reads as the number {number}."),
+    # TRANSLATORS: as above, for a list of bids {numbers} ("0, 1, 3").
+    "ints": M_("ex.read.ints", "Your answer reads as these bids: {numbers}."),
+    # TRANSLATORS: as above, for an empty list of bids.
+    "ints_none": M_("ex.read.ints_none", "Your answer reads as no bids at all."),
 }
-_SUIT_ORDER = "SHCD"  # spades, hearts, clubs, diamonds: the order the prompts list a hand in
+#: What a check says before it can judge an answer.
+CHECK_TEXT = {
+    # TRANSLATORS: a check or show cell names a question that is not in the notebook: {qid} ('q9', in quotes),
+    # {qids} the questions there (q1, q2, …).
+    "no_question": M_("ex.check.no_question", "There is no question {qid} here; the questions are {qids}."),
+    # TRANSLATORS: the answer cell still holds None; keep "None" (Python).
+    "no_answer": M_("ex.check.no_answer", "No answer yet: replace None in the answer cell with your answer, run that "
+                                          "cell, then run this one."),
+}
 
 
 def read_as(kind: str, value: Any) -> str:
     """The sentence saying how a normalised answer (output of
-    :func:`parse_answer` for ``kind``) was read: it names the form only, so
-    it is the same whether the answer is right or wrong."""
+    :func:`parse_answer` for ``kind``) was read, in the current language: it
+    names the form only, so it is the same whether the answer is right or
+    wrong."""
     if kind == "cards":
         if not value:
-            return _READ_AS["cards_none"]
-        cards = sorted(value, key=lambda c: (_SUIT_ORDER.index(c.suit.letter), -c.rank))
-        return _READ_AS["cards"].format(cards=", ".join(c.display for c in cards))
+            return text_of(READ_AS["cards_none"])
+        return text_of(say(READ_AS["cards"], card_list=hand_codes(value)))
     if kind == "card":
-        return _READ_AS["card"].format(card=value.display)
+        return text_of(say(READ_AS["card"], card=value.code))
     if kind == "seat":
-        return _READ_AS["seat"].format(seat=SEATS[value])
+        return text_of(say(READ_AS["seat"], seat=value))
     if kind == "side":
         if value == NOBODY:
-            return _READ_AS["side_nobody"]
+            return text_of(READ_AS["side_nobody"])
         if value == TIE:
-            return _READ_AS["side_tie"]
-        return _READ_AS["side"].format(side=SIDES[value])
+            return text_of(READ_AS["side_tie"])
+        return text_of(say(READ_AS["side"], side=value))
     if kind == "ints":
         if not value:
-            return _READ_AS["ints_none"]
-        return _READ_AS["ints"].format(bids=", ".join(str(v) for v in sorted(value)))
-    return _READ_AS["int"].format(number=int(value))
+            return text_of(READ_AS["ints_none"])
+        return text_of(say(READ_AS["ints"], numbers=sorted(value)))
+    return text_of(say(READ_AS["int"], number=int(value)))
 
 
 class Shown:
@@ -329,12 +347,16 @@ def emit(obj: Any) -> None:
         display(obj)
 
 
+def no_question(qid: str, qids: Iterable[str]) -> CheckResult:
+    """The check's reply for a question ``qid`` that is not among ``qids``."""
+    return CheckResult(qid, "unknown", text_of(say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids))))
+
+
 def empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     if qid not in qids:
-        return CheckResult(qid, "unknown", f"There is no question {qid!r} here; the questions are {', '.join(qids)}.")
+        return no_question(qid, qids)
     if answer is None or answer is Ellipsis:
-        return CheckResult(qid, "empty", "No answer yet: replace None in the answer cell with your answer, "
-                                         "run that cell, then run this one.")
+        return CheckResult(qid, "empty", text_of(CHECK_TEXT["no_answer"]))
     return None
 
 
@@ -423,8 +445,7 @@ class Exercise:
     def show(self, qid: str) -> None:
         """Display question ``qid`` (HTML in notebooks, text elsewhere)."""
         if qid not in self.questions:
-            emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
-                                              f"the questions are {', '.join(self.questions)}."))
+            emit(no_question(qid, self.questions))
             return
         q = self.questions[qid]
         emit(Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))

@@ -23,6 +23,7 @@ the four compass seats: :func:`say` passes ``naming="compass"``),
 ``symbol``     a suit letter → its symbol ``♠`` (the same in every language)
 ``items``      messages (or texts) → joined with ``; ``
 ``numbers``    whole numbers → ``0, 1, 3`` (in the order given)
+``card_list``  card codes → ``A♠, 10♥, 4♥`` (in the order given)
 =============  ============================================================
 
 A :class:`~engine.cards.Card` value is written as a card; a :class:`Code`
@@ -116,12 +117,16 @@ def _items(value: Any, lang: str) -> str:
     return translate(ITEM_SEP, lang).join(text_of(m, lang) for m in value)
 
 
+def _card_list(value: Any, lang: str) -> str:
+    return translate(LIST_SEP, lang).join(card_text(c, lang) for c in value)
+
+
 def _numbers(value: Any, lang: str) -> str:
     return translate(LIST_SEP, lang).join(str(int(v)) for v in value)
 
 
 _OWN_KINDS: dict[str, Callable[[Any, str], str]] = {
-    "listed": _listed, "symbol": _symbol, "items": _items, "numbers": _numbers}
+    "listed": _listed, "symbol": _symbol, "items": _items, "numbers": _numbers, "card_list": _card_list}
 
 
 def _prepared(m: Msg, lang: str, html_out: bool = False) -> dict[str, Any]:
