@@ -80,7 +80,7 @@ def _replay(args) -> int:
         _error_line(f"tricktutor replay: invalid record: {e}")
         return EXIT_INVALID
     out, status, err = replay(parsed, trace=args.trace)
-    if status == EXIT_INVALID:
+    if status == EXIT_INVALID or out is None:
         _error_line(f"tricktutor replay: invalid record: {err}")
         return EXIT_INVALID
     try:
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns its exit status (see the module docstring)."""
     for stream in (sys.stderr,):
         try:  # messages name cards (7♣): never fail on a console that cannot show ♣
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
         except (AttributeError, ValueError):
             pass
     args = build_parser().parse_args(argv)

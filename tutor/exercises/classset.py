@@ -91,7 +91,7 @@ class MakeError(ValueError):
 
 
 #: What ``make`` says: whole sentences, named placeholders; a pair is (one, many) for a count ``n``.
-_SAY = {
+_SAY: dict[str, Any] = {
     "wrote": ("Wrote 1 notebook under {out}/<student_id>/ (students in the set: {total}, new: {new}).",
               "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
     "added": "Exercises added: {added}.",
@@ -397,10 +397,11 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
                         f"and the other way round")
     mode_given = "mode" in (settings or {})
     settings = normalise_settings(settings)
-    secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
+    old_secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
     wanted = {name: (settings if mode_given or name not in set_exercises
                      else dict(settings, mode=set_exercises[name].get("mode", "practice"))) for name in names}
-    new_set = secret is None
+    new_set = old_secret is None
+    secret = old_secret or ""
     if new_set:
         if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
                                 for e in os.scandir(out)):

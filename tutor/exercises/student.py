@@ -58,6 +58,7 @@ from tutor.text import M_, say
 from .answers import AnswerError, parse_answer
 from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
 from .grading import read_answer_cell, read_notebook_answers
+from .words import text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -115,15 +116,18 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
         salt = _salt(exercise, qid, secret)
         notes = {_tag(salt, "n", c): _lock(salt, "n", c, m) for c, m in sorted(q.notes.items())}
         # every card's (or bid's) note of a question has one size, legal and illegal alike
-        size = max([len(m.encode("utf-8")) + 1 for m in q.item_notes.values()] + [1])
-        items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(q.item_notes.items())}
+        item_notes = {c: text_of(m) for c, m in q.item_notes.items()}
+        size = max([len(m.encode("utf-8")) + 1 for m in item_notes.values()] + [1])
+        items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(item_notes.items())}
+        accepted = q.accepted or []
         questions[qid] = {
-            "title": q.title, "prompt": list(q.prompt), "help": q.answer_help, "kind": q.kind,
+            "title": text_of(q.title), "prompt": list(q.prompt), "help": text_of(q.answer_help), "kind": q.kind,
             "rules": list(q.rules), "salt": salt.hex(),
-            "accept": sorted([_tag(salt, "a", c) for c in q.accepted]
-                             + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(q.accepted))]),
+            "accept": sorted([_tag(salt, "a", c) for c in accepted]
+                             + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(accepted))]),
             "notes": dict(sorted(notes.items())), "items": dict(sorted(items.items())),
-            "universe": q.universe, "outside": q.outside, "generic": q.generic,
+            "universe": q.universe, "outside": text_of(q.outside),
+            "generic": None if q.generic is None else text_of(q.generic),
         }
     return {"format": SEAL_FORMAT, "exercise": exercise.name, "student": exercise.student,
             "settings": exercise.settings, "title": exercise.title, "questions": questions}
@@ -465,7 +469,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
     if value is _MISSING:
         if name not in ns:
             if qid not in ex.qids:
-                return empty_or_unknown(qid, None, ex.qids)
+                return no_question(qid, ex.qids)
             return CheckResult(qid, "empty", say(SAY["not_set"], name=name, qid=qid))
         value = ns[name]
     source = None
