@@ -43,13 +43,11 @@ from .words import hand_codes, say, text_of
 from .questions import EXERCISES
 
 __all__ = [
-    "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
+    "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
     "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
 ]
 
-SEATS = ("North", "East", "South", "West")
-SIDES = ("North–South", "East–West")
 #: The student id of the shipped practice notebooks (the only set made without a secret).
 PRACTICE_STUDENT = "practice"
 
