@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from tutor.cli import main
-from tutor.exercises.classset import _key_literals
+from tutor.exercises.classset import key_literals
 from tutor.exercises.grading import load_keys
 from tutor.exercises.notebooks import answer_source
 
@@ -23,7 +23,7 @@ def make_set(tmp: Path, ids, exercises, *extra, out_name="class", names=None) ->
 
 def keys_of(keys_dir: Path, name: str, sid: str) -> dict:
     k = load_keys(keys_dir)
-    return _key_literals(name, sid, k.exercises[name], k.secret, (k.variants or {}).get(sid))
+    return key_literals(name, sid, k.exercises[name], k.secret, (k.variants or {}).get(sid))
 
 
 def load_nb(path: Path) -> dict:

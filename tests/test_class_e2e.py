@@ -28,8 +28,8 @@ import sys
 from _classkit import fill, load_nb, set_source
 from tutor.cli import main
 from tutor.exercises import EXERCISES
-from tutor.exercises.classset import _key_literals
-from tutor.exercises.grading import _expected, load_keys
+from tutor.exercises.classset import key_literals
+from tutor.exercises.grading import expected_exercise, load_keys
 
 IDS = [f"st{n:02d}" for n in range(1, 31)]
 NAMES = list(EXERCISES)
@@ -64,7 +64,7 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
     keys = load_keys(keys_dir)
     # make gave the 30 students variant indices 0..29 (teacher folder): no ex6 bid is right for more than a third
     assert sorted(keys.variants.values()) == list(range(30))
-    ex6 = [_expected("ex6_estimating_a_bid", sid, keys.exercises["ex6_estimating_a_bid"], keys.secret,
+    ex6 = [expected_exercise("ex6_estimating_a_bid", sid, keys.exercises["ex6_estimating_a_bid"], keys.secret,
                      keys.variants[sid]) for sid in IDS]
     for qid in ex6[0].qids:
         shared = Counter(a for e in ex6 for a in e.questions[qid].accepted)
@@ -77,8 +77,8 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
         for s, sid in enumerate(IDS):
             marks = expected.setdefault(sid, {})
             for e, name in enumerate(NAMES):
-                ex = _expected(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
-                key = _key_literals(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
+                ex = expected_exercise(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
+                key = key_literals(name, sid, keys.exercises[name], keys.secret, keys.variants[sid])
                 nb = load_nb(out / sid / f"{name}.ipynb")
                 if sid == "st30":  # hands in blank notebooks
                     for q in ex.qids:
@@ -106,9 +106,9 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
                                 (out / sid / f"{name}.ipynb").read_bytes())
                 if sid == "st08" and e == 1:  # st08 hands in st09's notebook, wrong answers, dated later
                     theirs = fill(load_nb(out / "st09" / f"{name}.ipynb"),
-                                  {q: _wrong(_expected(name, "st09", keys.exercises[name], keys.secret,
+                                  {q: _wrong(expected_exercise(name, "st09", keys.exercises[name], keys.secret,
                                                        keys.variants["st09"]), q, v)
-                                   for q, v in _key_literals(name, "st09", keys.exercises[name], keys.secret,
+                                   for q, v in key_literals(name, "st09", keys.exercises[name], keys.secret,
                                                              keys.variants["st09"]).items()})
                     zf.writestr(zipfile.ZipInfo(f"Spades 2026/{base}/for st09/{name}.ipynb", (2027, 1, 1, 0, 0, 0)),
                                 json.dumps(theirs))

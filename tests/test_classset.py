@@ -93,7 +93,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
     """Each student's variant index (teacher folder variants.json) is fixed when
     the student is first made; new students take the next indices; ex6 spreads
     a class over its 5 targets by index, so 10 students give 2 per target."""
-    from tutor.exercises.questions_ohhell import _SPADES_TARGETS
+    from tutor.exercises.questions_ohhell import SPADES_TARGETS
     ex6 = "ex6_estimating_a_bid"
     first = [f"s{i:02d}" for i in range(10)]
     out, keys = make_set(tmp_path, first, [ex6, "ex1_legal_cards"])
@@ -102,7 +102,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
     old_nbs = {sid: (out / sid / f"{ex6}.ipynb").read_bytes() for sid in first}
     old_keys = {sid: keys_of(keys, ex6, sid) for sid in first}
     for qid in ("q1", "q2", "q3", "q4"):
-        assert collections.Counter(old_keys[s][qid] for s in first) == {t: 2 for t in _SPADES_TARGETS}
+        assert collections.Counter(old_keys[s][qid] for s in first) == {t: 2 for t in SPADES_TARGETS}
     hand_in(out, keys, "s03", ex6)
     # the roster re-sorted, one student dropped from it and five added: old indices never change
     later = ["n1", "n2"] + first[::-1][:-1] + ["n3", "n4", "n5"]
@@ -119,7 +119,7 @@ def test_rerunning_make_with_more_students_keeps_old_indices_and_questions(tmp_p
             assert (out / sid / f"{ex6}.ipynb").read_bytes() == old_nbs[sid], sid
     # 15 students, indices 0..14: 3 per target; and the grader regenerates the same keys
     all_ids = list(variants)
-    assert collections.Counter(keys_of(keys, ex6, s)["q1"] for s in all_ids) == {t: 3 for t in _SPADES_TARGETS}
+    assert collections.Counter(keys_of(keys, ex6, s)["q1"] for s in all_ids) == {t: 3 for t in SPADES_TARGETS}
     hand_in(out, keys, "n4", ex6)
     rows = {r["id"]: r for r in grade_class(out, keys).rows}
     assert rows["s03"][f"{ex6} total"] == 6 and rows["n4"][f"{ex6} total"] == 6 and rows["n4"]["notes"] == \
@@ -281,11 +281,11 @@ def test_the_mode_is_chosen_at_make_kept_on_a_rerun_and_changed_only_while_untou
     # the same student's questions in both modes (the mode never changes a deal)
     k = load_keys(keys)
     test_q = keys_of(keys, "ex2_trick_winner", "kim")
-    from tutor.exercises.grading import _expected
-    practice = _expected("ex2_trick_winner", "kim", dict(k.exercises["ex2_trick_winner"], mode="practice"),
+    from tutor.exercises.grading import expected_exercise
+    practice = expected_exercise("ex2_trick_winner", "kim", dict(k.exercises["ex2_trick_winner"], mode="practice"),
                          k.secret, k.variants["kim"])
     assert {q: x.prompt for q, x in practice.questions.items()} == {
-        q: x.prompt for q, x in _expected("ex2_trick_winner", "kim", k.exercises["ex2_trick_winner"], k.secret,
+        q: x.prompt for q, x in expected_exercise("ex2_trick_winner", "kim", k.exercises["ex2_trick_winner"], k.secret,
                                           k.variants["kim"]).questions.items()}
     assert {q: x.key for q, x in practice.questions.items()} == test_q
     # changing the mode of an exercise in the set: refused, --force only while nobody has worked on it

@@ -311,10 +311,10 @@ def test_answer_forms_cards_seats_sides():
 
 
 def test_show_and_check_print_outside_ipython(capsys):
-    from tutor.exercises.core import _emit
+    from tutor.exercises.core import emit
     ex = Exercise.load("ex3_spades_scoring", "alice")
     for answer in (ex.questions["q1"].key, ex.questions["q1"].key + 1, "x"):
-        _emit(ex.evaluate("q1", answer))
+        emit(ex.evaluate("q1", answer))
     ex.show("q1")
     out = capsys.readouterr().out
     assert "✓ q1: Right" in out and "✗ q1: Not quite" in out and "⚠ q1:" in out and "Q1. Contract made exactly" in out
@@ -410,9 +410,9 @@ def test_notebook_text_is_what_nbformat_writes():
 def test_same_secret_and_id_give_the_same_questions_in_a_fresh_build():
     """Seeds come from the class secret; the fast searches use only that seed (no cache, no global state)."""
     from tutor.exercises import EXERCISES as ALL
-    from tutor.exercises.core import _MADE
+    from tutor.exercises.core import MADE
     first = {n: _Exercise(n, "kim", secret="k1") for n in ALL}
-    _MADE.clear()
+    MADE.clear()
     for n in ALL:
         again = _Exercise(n, "kim", secret="k1")
         assert answer_key(again) == answer_key(first[n])

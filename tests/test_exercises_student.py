@@ -20,7 +20,7 @@ from tutor.exercises import EXERCISES, Exercise, answer_key
 from tutor.exercises.answers import AnswerError, canonical, parse_answer, parse_card_answer
 from tutor.exercises.grading import read_answer_cell
 from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
-from tutor.exercises.student import StudentExercise, _saved_view, graded_check, load_sealed, seal
+from tutor.exercises.student import StudentExercise, saved_view, graded_check, load_sealed, seal
 
 SECRET = "0123456789abcdef0123456789abcdef"
 CLASS = [f"s{i:02d}" for i in range(30)]
@@ -212,18 +212,18 @@ def test_saved_view_reads_the_notebook_named_by_jpy_session_name(tmp_path, monke
     path = tmp_path / "ex2_trick_winner (1).ipynb"
     path.write_text(notebook_text(nb), encoding="utf-8")
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
-    assert _saved_view(ex, "q1") is None
+    assert saved_view(ex, "q1") is None
     monkeypatch.setenv("JPY_SESSION_NAME", str(path))
-    view = _saved_view(ex, "q1")
+    view = saved_view(ex, "q1")
     assert view["name"] == path.name and view["status"] == "value" and view["value"] == key["q1"]
     assert view["owner"] == ("ex2_trick_winner", "alice")
     r = graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view)
     assert r.status == "ungraded" and "Rename" in r.message
-    assert _saved_view(ex, "q2")["status"] in ("missing", "empty") or _saved_view(ex, "q2")["value"] is None
+    assert saved_view(ex, "q2")["status"] in ("missing", "empty") or saved_view(ex, "q2")["value"] is None
     # renamed in JupyterLab while the kernel runs: the variable still names the old file
     monkeypatch.chdir(tmp_path)
     path.rename(tmp_path / "ex2_trick_winner.ipynb")
-    view = _saved_view(ex, "q1")
+    view = saved_view(ex, "q1")
     assert view["name"] == "ex2_trick_winner.ipynb" and view["value"] == key["q1"]
     assert graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view).ok
 
@@ -276,7 +276,7 @@ def test_a_later_scratch_cell_outside_jupyterlab_never_gets_a_tick(tmp_path, mon
     path.write_text(notebook_text(nb), encoding="utf-8")
     assert read_notebook_answers(json.loads(path.read_text()))["q1"].value == key["q1"] + 7
     ex = _student(name)
-    view = _saved_view(ex, "q1", {"__vsc_ipynb_file__": str(path)})  # VS Code names the file in the namespace
+    view = saved_view(ex, "q1", {"__vsc_ipynb_file__": str(path)})  # VS Code names the file in the namespace
     r = graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']}", view)
     assert r.status == "ungraded" and f"answer_q1 = {key['q1'] + 7}" in r.message
     assert "Delete or change any cell below your answer that sets answer_q1" in r.message
@@ -346,12 +346,12 @@ def test_ex6_accepted_bids_spread_over_a_class():
     questions do not all put a student on the same centre.  Without a
     variant (practice sets) the centre is drawn per student: pooled over 150
     students at most 30% share a bid (expected 20%)."""
-    from tutor.exercises.questions_ohhell import _OH_HELL_TARGETS, _SPADES_TARGETS
+    from tutor.exercises.questions_ohhell import OH_HELL_TARGETS, SPADES_TARGETS
     exs = _class("ex6_estimating_a_bid")
     more = [_teacher("ex6_estimating_a_bid", f"t{i:03d}") for i in range(150)]
     for qid in exs[0].qids:
         q0 = exs[0].questions[qid]
-        targets = _SPADES_TARGETS if q0.facts["size"] == 13 else _OH_HELL_TARGETS
+        targets = SPADES_TARGETS if q0.facts["size"] == 13 else OH_HELL_TARGETS
         centres = collections.Counter(e.questions[qid].key for e in exs)
         assert centres == {t: 6 for t in targets}, (qid, centres)
         ranges = [set(range(t - 1, t + 2)) for t in targets]
@@ -471,7 +471,7 @@ def test_every_specific_hint_of_a_number_question_is_in_its_book(name):
                 continue
             for a in range(q.key - 250, q.key + 251):  # and the rule id each wrong answer breaks, as data
                 got = judge_with_book("int", a, PlainBook(q), q.generic, generic_rule=q.generic_rule)
-                assert got == q._judged(a), (qid, a)
+                assert got == q.judged(a), (qid, a)
 
 
 def _run_with_session_file(nb, path, monkeypatch):

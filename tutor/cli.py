@@ -80,7 +80,7 @@ def _replay(args) -> int:
         _error_line(f"tricktutor replay: invalid record: {e}")
         return EXIT_INVALID
     out, status, err = replay(parsed, trace=args.trace)
-    if status == EXIT_INVALID:
+    if status == EXIT_INVALID or out is None:
         _error_line(f"tricktutor replay: invalid record: {err}")
         return EXIT_INVALID
     try:
@@ -103,6 +103,7 @@ def _seat_arg(text: str):
 
 def _review(args) -> int:
     """``tricktutor review``: exit 0 reviewed, 2 invalid record/seat/hand, 3 a bug."""
+    # late: only `review` needs the double-dummy solver; `replay` starts without loading it
     from engine.review import review_hand
     try:
         parsed = load_record_file(args.record)
@@ -132,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--hand", type=int, default=None, help="hand number, 1… (default: the last hand played)")
     v.set_defaults(func=_review)
     try:  # teacher tools (need the app extra: pandas, nbformat)
-        from tutor.exercises_cli import add_exercise_commands
+        from tutor.exercises_cli import add_exercise_commands  # late: without the app extra the CLI still replays
     except ImportError:
         pass
     else:
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns its exit status (see the module docstring)."""
     for stream in (sys.stderr,):
         try:  # messages name cards (7♣): never fail on a console that cannot show ♣
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
         except (AttributeError, ValueError):
             pass
     args = build_parser().parse_args(argv)

@@ -26,7 +26,14 @@ import os
 import sys
 from pathlib import Path
 
-from tutor.exercises.classset import nbgitpuller_link  # noqa: F401 - re-exported (older imports)
+from tutor.exercises import EXERCISES
+from tutor.exercises.classset import MakeError, binder_link, make_class_set, nbgitpuller_link, repository_path
+from tutor.exercises.collect import CollectError, collect
+from tutor.exercises.core import DEFAULT_SETTINGS
+from tutor.exercises.grading import GradingError, grade_class, load_keys, read_overrides
+from tutor.exercises.report import write_report
+from tutor.exercises.roster import RosterError
+from tutor.exercises.roster import read_roster as roster_of
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
@@ -68,16 +75,13 @@ class _Input(Exception):
 def read_roster(path: str | Path) -> list[str]:
     """Student ids of a roster (see :func:`tutor.exercises.roster.read_roster`);
     raises ``_Input`` with one line."""
-    from tutor.exercises.roster import RosterError
-    from tutor.exercises.roster import read_roster as _read
     try:
-        return _read(path).ids
+        return roster_of(path).ids
     except RosterError as e:
         raise _Input(str(e)) from None
 
 
 def _settings_from_args(args) -> dict:
-    from tutor.exercises.core import DEFAULT_SETTINGS
     settings: dict = {}
     if "oh_hell" in DEFAULT_SETTINGS:
         oh = {k: False for k in DEFAULT_SETTINGS["oh_hell"]}
@@ -89,11 +93,7 @@ def _settings_from_args(args) -> dict:
     if "estimator" in DEFAULT_SETTINGS:
         estimator = args.estimator
         if estimator == "auto":  # fix the choice now, so grading later regenerates the same ranges
-            try:
-                from engine.bots.advisor import advise_bid  # noqa: F401
-                estimator = "advisor"
-            except Exception:  # noqa: BLE001
-                estimator = "count"
+            estimator = "advisor"  # the bid advisor ships with the engine (tutor.exercises.bidcount uses it)
         settings["estimator"] = estimator
     if getattr(args, "mode", None):  # else: an exercise in the set keeps its mode, a new one is practice
         settings["mode"] = args.mode
@@ -118,11 +118,8 @@ def _cannot_write(cmd: str, e: OSError, path=None) -> int:
 
 
 def _make(args) -> int:
-    from tutor.exercises import EXERCISES
-    from tutor.exercises.classset import MakeError, binder_link, make_class_set, repository_path
-    from tutor.exercises.roster import RosterError, read_roster as _read
     try:
-        roster = _read(args.roster)
+        roster = roster_of(args.roster)
         settings = _settings_from_args(args)
         names = list(EXERCISES)
         if args.exercises:
@@ -155,8 +152,6 @@ def _make(args) -> int:
 
 
 def _collect(args) -> int:
-    from tutor.exercises.collect import CollectError, collect
-    from tutor.exercises.grading import GradingError, load_keys
     try:
         keys = load_keys(args.keys)
         report = collect(args.downloads, args.into, keys=keys, lms_lists=args.lms_list)
@@ -182,15 +177,13 @@ def _keys_for(args, folder: Path) -> Path:
 
 
 def _graded(args, cmd: str):
-    from tutor.exercises.grading import GradingError, grade_class, load_keys, read_overrides
-    from tutor.exercises.roster import RosterError, read_roster as _read
     folder = Path(args.folder)
     if not folder.is_dir():
         raise _Input(f"{folder} is not a folder")
     keys = load_keys(_keys_for(args, folder))
     roster = names = lms_ids = None
     if args.roster:
-        r = _read(args.roster)
+        r = roster_of(args.roster)
         roster, names, lms_ids = r.ids, r.names(), r.lms_ids()
     overrides = read_overrides(args.override) if args.override else None
     return (grade_class(folder, keys, roster=roster, names=names, overrides=overrides, lms_ids=lms_ids),
@@ -209,8 +202,6 @@ def _check_out_file(path: str, what: str) -> Path:
 
 
 def _grade(args) -> int:
-    from tutor.exercises.grading import GradingError
-    from tutor.exercises.roster import RosterError
     try:
         out = _check_out_file(args.out, "--out")
         lms = _check_out_file(args.lms_out or str(out.with_name(f"{out.stem}-lms{out.suffix or '.csv'}")),
@@ -232,9 +223,6 @@ def _grade(args) -> int:
 
 
 def _report(args) -> int:
-    from tutor.exercises.grading import GradingError
-    from tutor.exercises.report import write_report
-    from tutor.exercises.roster import RosterError
     out = feedback = None
     try:
         out = _check_out_file(args.out, "--out")

@@ -22,9 +22,12 @@ import re
 from typing import Any
 
 from engine import DECK, Card, Rank, Suit
+from tutor.text import M_
 
-__all__ = ["AnswerError", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY", "TIE",
-           "ITEM_KINDS"]
+from .words import Sentence, Words, say
+
+__all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY",
+           "TIE", "ITEM_KINDS"]
 
 NOBODY = -1
 TIE = -2
@@ -33,8 +36,87 @@ ITEM_KINDS = ("cards", "ints")
 
 
 class AnswerError(ValueError):
-    """The answer has the wrong type or is not understood; the message says
-    what to write instead (shown to the student, never a traceback)."""
+    """The answer has the wrong type or is not understood: ``msg`` (a
+    :class:`~tutor.exercises.words.Sentence`) says what to write instead
+    (shown to the student, never a traceback); ``str()`` writes it in the
+    current language."""
+
+    def __init__(self, msg: Sentence):
+        super().__init__(msg)
+        self.msg = msg
+
+
+#: What a student is told about an answer that cannot be read.  The quoted answer forms ("10H", "North",
+#: "nobody" …) are what the grader reads in every language: a translation keeps them as they are.
+TEXT = {
+    # TRANSLATORS: the check's reply to an answer that is not text (a number, a list …) where a card was asked
+    # for; {what} describes it ("the yes/no value True", "a list (['AS'])"). Keep the quoted card forms as they are.
+    "not_a_card_type": M_("ex.answer.not_a_card_type",
+                          "{what} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) and a suit "
+                          "(S H D C or ♠ ♥ ♦ ♣), like \"10H\", \"10 ♥\", \"A-S\" or \"queen of clubs\"."),
+    # TRANSLATORS: the check's reply to a text that is not a card; {typed} is the text as the student typed it
+    # (a Python literal such as '1X'). Keep the quoted card forms as they are.
+    "not_a_card": M_("ex.answer.not_a_card",
+                     "{typed} is not a card: write a rank (A K Q J 10 9 … 2, or T for ten) and a suit "
+                     "(S H D C or ♠ ♥ ♦ ♣), like \"10H\", \"10 ♥\", \"A-S\" or \"queen of clubs\"."),
+    # TRANSLATORS: a card typed with the rank 1; {typed} is what was typed ('1H'). Keep "A…", "10…", "AH", "10H".
+    "rank_one": M_("ex.answer.rank_one",
+                   "{typed} is not clear: there is no rank 1. Did you mean the ace (\"A…\") or the ten "
+                   "(\"10…\")? Write the card like \"AH\" or \"10H\"."),
+    # TRANSLATORS: a rank typed without a suit; {typed} is what was typed ('10'), {rank} the same without spaces.
+    "no_suit": M_("ex.answer.no_suit", "{typed} has no suit: write the suit too, like \"{rank}H\" or \"{rank}♥\"."),
+    # TRANSLATORS: a seat name typed where a card was asked for; {typed} is what was typed ('East').
+    "seat_not_card": M_("ex.answer.seat_not_card", "{typed} is a seat: answer with the card itself, like \"Q♥\"."),
+    # TRANSLATORS: a rank followed by something that is not a suit; {typed} is what was typed ('QN'), {rest} the
+    # part that is not a suit ('n'). Keep the quoted card forms as they are.
+    "not_a_suit": M_("ex.answer.not_a_suit",
+                     "{typed} is not a card: {rest} is not a suit. Write a rank (A K Q J 10 9 … 2, or T for ten) and "
+                     "a suit (S H D C or ♠ ♥ ♦ ♣), like \"10H\", \"10 ♥\", \"A-S\" or \"queen of clubs\"."),
+    # TRANSLATORS: a number question answered with something else; {what} describes the answer.
+    "int": M_("ex.answer.int", "Your answer is {what}; the answer is a whole number, like 14."),
+    # TRANSLATORS: a list of bids holding something that is not a whole number; {what} describes it.
+    "int_bid": M_("ex.answer.int_bid", "Your answer is {what}; each bid is a whole number, like 3."),
+    # TRANSLATORS: a list of cards was asked for; {what} describes the answer. Keep the example list as it is.
+    "cards_type": M_("ex.answer.cards_type",
+                     "Your answer is {what}; write a list of cards, like [\"10H\", \"4H\", \"AS\"]."),
+    # TRANSLATORS: a text that is not a seat; {typed} is what was typed. Keep the seat names in quotes in English:
+    # they are the answers the grader reads.
+    "not_a_seat": M_("ex.answer.not_a_seat",
+                     "{typed} is not a seat: write \"North\", \"East\", \"South\" or \"West\"."),
+    # TRANSLATORS: a seat was asked for; {what} describes the answer. Keep "East" in English (an answer form).
+    "seat_type": M_("ex.answer.seat_type", "Your answer is {what}; write a seat name, like \"East\"."),
+    # TRANSLATORS: "none" or "neither" typed for who has won; {typed} is what was typed. Keep the quoted answers.
+    "side_unclear": M_("ex.answer.side_unclear",
+                       "{typed} is not clear: write \"nobody\" if no side has won the game yet, or the side that "
+                       "has won (\"North–South\" or \"East–West\")."),
+    # TRANSLATORS: a text that names no side; {typed} is what was typed. Keep the quoted answers.
+    "side_unknown": M_("ex.answer.side_unknown",
+                       "{typed} is not understood: write \"North–South\" (or \"NS\"), \"East–West\" (or "
+                       "\"EW\"), or \"nobody\"."),
+    # TRANSLATORS: a side was asked for; {what} describes the answer. Keep the quoted answers.
+    "side_type": M_("ex.answer.side_type",
+                    "Your answer is {what}; write \"North–South\", \"East–West\" or \"nobody\"."),
+    # TRANSLATORS: a list of bids was asked for; {what} describes the answer. Keep the example list.
+    "ints_type": M_("ex.answer.ints_type", "Your answer is {what}; write a list of whole numbers, like [0, 1, 3]."),
+}
+#: How an answer of the wrong type is described ({typed}: the answer as a Python literal; any other type is
+#: described by its literal alone).
+WHAT = {
+    # TRANSLATORS: describes an answer True or False ({typed}), inside "Your answer is …".
+    "bool": M_("ex.answer.what.bool", "the yes/no value {typed}"),
+    # TRANSLATORS: describes an answer that is a text ({typed}: the text in quotes), inside "Your answer is …".
+    "text": M_("ex.answer.what.text", "the text {typed}"),
+    # TRANSLATORS: describes an answer that is a list ({typed}: the list), inside "Your answer is …".
+    "list": M_("ex.answer.what.list", "a list ({typed})"),
+    # TRANSLATORS: describes an answer that is a decimal number ({typed}), inside "Your answer is …".
+    "float": M_("ex.answer.what.float", "the decimal number {typed}"),
+    # TRANSLATORS: describes an answer that is a Python dictionary, inside "Your answer is …".
+    "dict": M_("ex.answer.what.dict", "a dictionary"),
+}
+
+
+def _refuse(key: str, **data: Any) -> AnswerError:
+    return AnswerError(say(TEXT[key], **data))
 
 
 _RANK_WORDS = {
@@ -59,8 +141,6 @@ def _alt(words) -> str:
 _R, _S = _alt(_RANK_WORDS), _alt(_SUIT_WORDS)
 _RANK_FIRST = re.compile(rf"({_R})\s*(?:of\s+)?({_S})")
 _SUIT_FIRST = re.compile(rf"({_S})\s*({_R})")
-_CARD_HELP = ('write a rank (A K Q J 10 9 … 2, or T for ten) and a suit (S H D C or ♠ ♥ ♦ ♣), '
-              'like "10H", "10 ♥", "A-S" or "queen of clubs"')
 
 
 def _clean(text: str) -> str:
@@ -78,7 +158,7 @@ def parse_card_answer(value: Any) -> Card:
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise AnswerError(f"{_describe_type(value)} is not a card: {_CARD_HELP}.")
+        raise _refuse("not_a_card_type", what=_describe_type(value))
     t = _clean(value)
     m = _RANK_FIRST.fullmatch(t) or _SUIT_FIRST.fullmatch(t)
     if m:
@@ -86,51 +166,49 @@ def parse_card_answer(value: Any) -> Card:
         rank, suit = (_RANK_WORDS[a], _SUIT_WORDS[b]) if a in _RANK_WORDS else (_RANK_WORDS[b], _SUIT_WORDS[a])
         return DECK[suit * 13 + rank - 2]
     if re.fullmatch(rf"1\s*({_S})|({_S})\s*1", t):
-        raise AnswerError(f"{value!r} is not clear: there is no rank 1. Did you mean the ace (\"A…\") or the ten "
-                          f"(\"10…\")? Write the card like \"AH\" or \"10H\".")
+        raise _refuse("rank_one", typed=repr(value))
     if re.fullmatch(rf"{_R}", t):
-        raise AnswerError(f"{value!r} has no suit: write the suit too, like \"{value.strip()}H\" or "
-                          f"\"{value.strip()}♥\".")
+        raise _refuse("no_suit", typed=repr(value), rank=value.strip())
     if t in ("north", "east", "south", "west", "n", "e", "w"):
-        raise AnswerError(f"{value!r} is a seat: answer with the card itself, like \"Q♥\".")
+        raise _refuse("seat_not_card", typed=repr(value))
     m = re.fullmatch(rf"({_R})\s*(.+)", t)
     if m:
-        raise AnswerError(f"{value!r} is not a card: {m.group(2)!r} is not a suit. {_CARD_HELP[0].upper()}"
-                          f"{_CARD_HELP[1:]}.")
-    raise AnswerError(f"{value!r} is not a card: {_CARD_HELP}.")
+        raise _refuse("not_a_suit", typed=repr(value), rest=repr(m.group(2)))
+    raise _refuse("not_a_card", typed=repr(value))
 
 
-def _describe_type(value: Any) -> str:
+def _describe_type(value: Any) -> Words:
     if isinstance(value, bool):
-        return f"the yes/no value {value!r}"
+        return say(WHAT["bool"], typed=repr(value))
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return say(WHAT["text"], typed=repr(value))
     if isinstance(value, (list, tuple, set, frozenset)):
-        return f"a list ({value!r})"
+        return say(WHAT["list"], typed=repr(value))
     if isinstance(value, float):
-        return f"the decimal number {value!r}"
+        return say(WHAT["float"], typed=repr(value))
     if isinstance(value, dict):
-        return "a dictionary"
-    return f"{value!r}"
+        return say(WHAT["dict"])
+    return repr(value)
 
 
 _INT_TEXT = re.compile(r"[+\-\u2212]?\d{1,6}")
 
 
-def _parse_int(value: Any, what: str, example: str) -> int:
+def _parse_int(value: Any, refusal: str) -> int:
+    """``value`` as a whole number, or AnswerError ``TEXT[refusal]``."""
     if isinstance(value, bool) or value is None:
-        raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
+        raise _refuse(refusal, what=_describe_type(value))
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if math.isfinite(value) and value.is_integer():
             return int(value)
-        raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
+        raise _refuse(refusal, what=_describe_type(value))
     if isinstance(value, str):
         t = value.strip().replace(" ", "")
         if _INT_TEXT.fullmatch(t):
             return int(t.replace("\u2212", "-"))
-    raise AnswerError(f"Your answer is {_describe_type(value)}; {what} is a whole number, like {example}.")
+    raise _refuse(refusal, what=_describe_type(value))
 
 
 def _split_cards(text: str) -> list[str]:
@@ -184,6 +262,7 @@ def parse_answer(kind: str, value: Any):
     Raises :class:`AnswerError` with a student-facing message.
     """
     if kind == "cards":
+        parts: list[Any]
         if isinstance(value, str):
             parts = _split_cards(value)
         elif isinstance(value, (list, tuple, set, frozenset)):
@@ -191,8 +270,7 @@ def parse_answer(kind: str, value: Any):
         elif isinstance(value, Card):
             parts = [value]
         else:
-            raise AnswerError(f"Your answer is {_describe_type(value)}; write a list of cards, "
-                              f"like [\"10H\", \"4H\", \"AS\"].")
+            raise _refuse("cards_type", what=_describe_type(value))
         return frozenset(parse_card_answer(p) for p in parts)
     if kind == "card":
         if isinstance(value, (list, tuple)) and len(value) == 1:
@@ -203,30 +281,27 @@ def parse_answer(kind: str, value: Any):
             key = _clean(value)
             if key in _SEAT_WORDS:
                 return _SEAT_WORDS[key]
-            raise AnswerError(f"{value!r} is not a seat: write \"North\", \"East\", \"South\" or \"West\".")
+            raise _refuse("not_a_seat", typed=repr(value))
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
             return value
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write a seat name, like \"East\".")
+        raise _refuse("seat_type", what=_describe_type(value))
     if kind == "side":
         if isinstance(value, str):
             key = _clean(value.replace("–", "-").replace("—", "-"))
             if key in _SIDE_WORDS:
                 return _SIDE_WORDS[key]
             if key in ("none", "neither", "neither side", "no", "nil"):
-                raise AnswerError(f"{value!r} is not clear: write \"nobody\" if no side has won the game yet, "
-                                  f"or the side that has won (\"North–South\" or \"East–West\").")
-            raise AnswerError(f"{value!r} is not understood: write \"North–South\" (or \"NS\"), "
-                              f"\"East–West\" (or \"EW\"), or \"nobody\".")
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write \"North–South\", \"East–West\" "
-                          f"or \"nobody\".")
+                raise _refuse("side_unclear", typed=repr(value))
+            raise _refuse("side_unknown", typed=repr(value))
+        raise _refuse("side_type", what=_describe_type(value))
     if kind == "int":
-        return _parse_int(value, "the answer", "14")
+        return _parse_int(value, "int")
     if kind == "ints":
         if isinstance(value, str):
             value = [p for p in re.split(r"[\s,;]+", value) if p]
         if isinstance(value, (list, tuple, set, frozenset)):
-            return frozenset(_parse_int(v, "each bid", "3") for v in value)
-        raise AnswerError(f"Your answer is {_describe_type(value)}; write a list of whole numbers, like [0, 1, 3].")
+            return frozenset(_parse_int(v, "int_bid") for v in value)
+        raise _refuse("ints_type", what=_describe_type(value))
     raise ValueError(f"unknown answer kind {kind!r}")  # a bug in a question, not a student error
 
 

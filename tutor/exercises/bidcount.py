@@ -8,23 +8,50 @@ accepted range and a sentence for the student.
   the trump alone (Spades: :func:`~engine.bots.advisor.advise_spades`
   without the Nil choice; Oh Hell: :func:`~engine.bots.advisor.advise_oh_hell`
   with no earlier bids): aces, guarded kings, high and long trumps, and
-  voids or short suits a spare trump can ruff (SP-14, SP-16, OH-10).
+  voids or short suits a spare trump can ruff (SP-14, SP-16, OH-10).  Which
+  count a game uses is :data:`COUNTS`, by the game's name in its spec.
 * :func:`estimate_bid` — with ``estimator="count"`` the rounded count; with
   ``"advisor"``/``"auto"`` and the seat's view, the advisor's suggestion for
   that seat (partner's bid, earlier bids, the hook, OH-V4).
 
-The accepted range is the suggestion ±1, inside 0 … hand size.
+The accepted range is the suggestion ±1, inside 0 … hand size.  The
+explanation is a :class:`~tutor.exercises.words.Sentence`; the advisor's own
+lines ("an ace", …) are put in it as the advisor gives them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
-from engine import Card, Suit
-from engine.bots.advisor import advise_bid, advise_oh_hell, advise_spades
-from engine.registry import game_names, spec_named
+from engine import Card, SeatView, Suit
+from engine.bots.advisor import Advice, advise_bid, advise_oh_hell, advise_spades
+from engine.registry import game_names
+from tutor.text import M_
 
-__all__ = ["BidEstimate", "count_tricks", "estimate_bid"]
+from .words import Words, say
+
+__all__ = ["BidEstimate", "count_tricks", "estimate_bid", "COUNTS", "TEXT"]
+
+#: What the explanations say.
+TEXT = {
+    # TRANSLATORS: one item of a hand's count of tricks: {what} is the advisor's reason ("an ace"), {worth} the
+    # tricks it counts ("+1", "½", "-0.3").
+    "item": M_("ex6.item", "{what} ({worth})"),
+    # TRANSLATORS: stands for a count that found no trick.
+    "no_tricks": M_("ex6.no_tricks", "no likely tricks"),
+    # TRANSLATORS: stands for the reasons of a Nil suggestion when the advisor gives none.
+    "weak_hand": M_("ex6.weak_hand", "a weak hand"),
+    # TRANSLATORS: the bid advisor's estimate (after "Good estimate: "): {items} its reasons, {total} the tricks
+    # counted ("3.5"), {center} the bid.
+    "advisor": M_("ex6.advisor", "the bid advisor counts {items}: {total} tricks in all, so about {center}"),
+    # TRANSLATORS: the advisor would bid Nil (SP-8) (after "Good estimate: "): {items} why, {center} the tricks the
+    # hand would otherwise bid.
+    "advisor_nil": M_("ex6.advisor_nil", "the bid advisor would bid Nil with this weak hand ({items}); as a number of "
+                                         "tricks it counts about {center}"),
+    # TRANSLATORS: the simple count of a hand (after "Good estimate: "): {items} its items, {total} the tricks
+    # counted, {center} the bid.
+    "count": M_("ex6.count", "count: {items}: {total} tricks in all, so about {center}"),
+}
 
 
 @dataclass(frozen=True)
@@ -38,7 +65,7 @@ class BidEstimate:
     high: int
     parts: tuple[tuple[str, float], ...]
     source: str
-    explanation: str
+    explanation: Words
 
 
 def _fmt(x: float) -> str:
@@ -50,12 +77,27 @@ def _fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def _is_spades_hand(hand: Sequence[Card], trump: Suit | None, game: str | None) -> bool:
-    if game is not None:
-        if game not in game_names():
-            raise ValueError(f"game must be {' or '.join(repr(n) for n in game_names())}, not {game!r}")
-        return spec_named(game).nil_bids  # counted as Spades: Nil is a contract of its own (SP-8)
-    return trump == Suit.SPADES and len(hand) == 13
+def _items(lines: Sequence[tuple[Any, float]]) -> list[Words]:
+    items: list[Words] = [say(TEXT["item"], what=t, worth=f"{'+' if v > 0 else ''}{_fmt(v)}") for t, v in lines]
+    return items or [TEXT["no_tricks"]]
+
+
+#: How a game's hand is counted from its cards alone, by the game's name: ``count(hand, trump, players)``.
+COUNTS: dict[str, Callable[[Sequence[Card], "Suit | None", int], Advice]] = {
+    "spades": lambda hand, trump, players: advise_spades(hand, None, allow_nil=False),
+    "oh_hell": lambda hand, trump, players: advise_oh_hell(hand, players, trump),
+}
+
+
+def _game_of(hand: Sequence[Card], trump: Suit | None, game: str | None) -> str:
+    """The game ``hand`` is counted for: ``game``, or without one Spades for
+    13 cards with spades trump (SP-2), else Oh Hell."""
+    if game is None:
+        return "spades" if trump == Suit.SPADES and len(hand) == 13 else "oh_hell"
+    if game not in COUNTS:
+        known = [n for n in game_names() if n in COUNTS]
+        raise ValueError(f"game must be {' or '.join(repr(n) for n in known)}, not {game!r}")
+    return game
 
 
 def count_tricks(hand: Sequence[Card], trump: Suit | None, players: int = 4,
@@ -68,21 +110,12 @@ def count_tricks(hand: Sequence[Card], trump: Suit | None, players: int = 4,
     ``game``: ``"spades"`` or ``"oh_hell"`` (None: Spades for 13 cards with
     spades trump, else Oh Hell).  Raises ValueError for an unknown game.
     """
-    if _is_spades_hand(hand, trump, game):
-        adv = advise_spades(hand, None, allow_nil=False)
-    else:
-        adv = advise_oh_hell(hand, players, trump)
+    adv = COUNTS[_game_of(hand, trump, game)](hand, trump, players)
     parts = [(t, v) for t, v in adv.lines if v]
     return sum(v for _, v in parts), parts
 
 
-def _count_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, players: int, game: str | None) -> int:
-    if _is_spades_hand(hand, trump, game):
-        return advise_spades(hand, None, allow_nil=False).bid
-    return advise_oh_hell(hand, players, trump).bid
-
-
-def _advisor_estimate(view, hand_size: int):
+def _advisor_estimate(view: SeatView, hand_size: int) -> tuple[int, int, int, Words] | None:
     """The bid advisor's suggestion for the seat of ``view``
     (:func:`engine.bots.advisor.advise_bid`), or None when it gives no
     numeric bid (an unlooked Spades hand).  Returns ``(center, low, high,
@@ -95,19 +128,18 @@ def _advisor_estimate(view, hand_size: int):
         center = advice.alternative
     if isinstance(center, bool) or not isinstance(center, int) or not 0 <= center <= hand_size:
         return None
-    items = [(t, v) for t, v in advice.lines if v]
+    text: Words
     if nil:
-        reasons = "; ".join(t for t, _ in advice.lines[1:]) or "a weak hand"
-        text = (f"the bid advisor would bid Nil with this weak hand ({reasons}); "
-                f"as a number of tricks it counts about {center}")
+        reasons: list[Words] = [t for t, _ in advice.lines[1:]] or [TEXT["weak_hand"]]
+        text = say(TEXT["advisor_nil"], items=reasons, center=center)
     else:
-        counted = "; ".join(f"{t} ({'+' if v > 0 else ''}{_fmt(v)})" for t, v in items) or "no likely tricks"
-        text = f"the bid advisor counts {counted}: {_fmt(round(advice.total, 1))} tricks in all, so about {center}"
+        text = say(TEXT["advisor"], items=_items([(t, v) for t, v in advice.lines if v]),
+                   total=_fmt(round(advice.total, 1)), center=center)
     return center, max(0, center - 1), min(hand_size, center + 1), text
 
 
 def estimate_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, estimator: str = "auto",
-                 view=None) -> BidEstimate:
+                 view: SeatView | None = None) -> BidEstimate:
     """The accepted bid range for ``hand`` (see module docstring).
 
     ``estimator``: "count" (the advisor's count of the cards alone), "advisor"
@@ -118,15 +150,14 @@ def estimate_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, estim
     if estimator not in ("auto", "advisor", "count"):
         raise ValueError(f"estimator must be auto, advisor or count, not {estimator!r}")
     players = view.n_seats if view is not None else 4
-    game = view.game if view is not None else None
+    game = _game_of(hand, trump, view.game if view is not None else None)
     total, parts = count_tricks(hand, trump, players, game)
     if estimator in ("auto", "advisor") and view is not None:
         adv = _advisor_estimate(view, hand_size)
         if adv is not None:
             center, low, high, text = adv
             return BidEstimate(center, low, high, tuple(parts), "advisor", text)
-    center = min(hand_size, _count_bid(hand, trump, hand_size, players, game))
+    center = min(hand_size, COUNTS[game](hand, trump, players).bid or 0)
     low, high = max(0, center - 1), min(hand_size, center + 1)
-    count_text = "; ".join(f"{t} ({'+' if v > 0 else ''}{_fmt(v)})" for t, v in parts) or "no likely tricks"
-    expl = f"count: {count_text}: {_fmt(round(total, 1))} tricks in all, so about {center}"
+    expl = say(TEXT["count"], items=_items(parts), total=_fmt(round(total, 1)), center=center)
     return BidEstimate(center, low, high, tuple(parts), "count", expl)

@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .core import normalise_settings
+from .core import answer_key, normalise_settings
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
-                      VARIANTS_FILE, GradingError, Refused, load_keys, metadata_signature, read_regular_file)
+                      VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
+                      read_regular_file)
+from .notebooks import build_notebook, fill_answers
 from .roster import Roster, Student
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
@@ -89,7 +91,7 @@ class MakeError(ValueError):
 
 
 #: What ``make`` says: whole sentences, named placeholders; a pair is (one, many) for a count ``n``.
-_SAY = {
+_SAY: dict[str, Any] = {
     "wrote": ("Wrote 1 notebook under {out}/<student_id>/ (students in the set: {total}, new: {new}).",
               "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
     "added": "Exercises added: {added}.",
@@ -170,13 +172,7 @@ def _inside(child: Path, parent: Path) -> bool:
 # ----------------------------------------------------------- notebooks
 def _build(name: str, sid: str, settings: dict, secret: str, variant: int | None = None):
     """``build_notebook`` with the class secret and the student's variant (the one place that calls it)."""
-    from .notebooks import build_notebook
-    try:
-        return build_notebook(name, sid, settings, secret=secret, variant=variant)
-    except TypeError as e:  # main before exstudent's per-class secret landed
-        if "secret" not in str(e):
-            raise
-        return build_notebook(name, sid, settings)
+    return build_notebook(name, sid, settings, secret=secret, variant=variant)
 
 
 def notebook_for(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> str:
@@ -188,14 +184,8 @@ def notebook_for(name: str, sid: str, settings: dict, secret: str, variant: int 
     return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-def _key_literals(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> dict[str, Any]:
-    from .grading import _expected
-    ex = _expected(name, sid, settings, secret, variant)
-    try:
-        from .core import answer_key  # exstudent's branch: Exercise has no key() method
-    except ImportError:
-        return ex.key()
-    return answer_key(ex)
+def key_literals(name: str, sid: str, settings: dict, secret: str, variant: int | None = None) -> dict[str, Any]:
+    return answer_key(expected_exercise(name, sid, settings, secret, variant))
 
 
 @contextmanager
@@ -407,10 +397,11 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
                         f"and the other way round")
     mode_given = "mode" in (settings or {})
     settings = normalise_settings(settings)
-    secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
+    old_secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
     wanted = {name: (settings if mode_given or name not in set_exercises
                      else dict(settings, mode=set_exercises[name].get("mode", "practice"))) for name in names}
-    new_set = secret is None
+    new_set = old_secret is None
+    secret = old_secret or ""
     if new_set:
         if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
                                 for e in os.scandir(out)):
@@ -596,7 +587,6 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
                          variants: dict) -> int:
     """Write every student's notebooks with the answers filled in (teacher
     folder, unsigned: the grader refuses them); returns how many."""
-    from .notebooks import fill_answers
     import nbformat
     base = keys_dir / KEYS_DIR
     base.mkdir(exist_ok=True)
@@ -608,7 +598,7 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
         d.mkdir(exist_ok=True)
         keys = {}
         for name, settings in exercises.items():
-            keys[name] = _key_literals(name, s.id, settings, secret, variants.get(s.id))
+            keys[name] = key_literals(name, s.id, settings, secret, variants.get(s.id))
             nb = fill_answers(_build(name, s.id, settings, secret, variants.get(s.id)), keys[name])
             nb["metadata"]["tricktutor"]["answer_key"] = True  # unsigned: the grader refuses it
             _write_teacher_file(d / f"{name}.ipynb", nbformat.writes(nb) + "\n", 0o600)

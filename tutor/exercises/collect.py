@@ -76,11 +76,12 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import IO, Iterator
 
 from .classset import MANIFEST_FILE
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       read_regular_file)
+from .questions import EXERCISES
 from .roster import id_problem
 
 __all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
@@ -248,7 +249,7 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
                 raise Refused("is a link or special file")
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-            fobj = os.fdopen(fd, "rb")
+            fobj: IO[bytes] = os.fdopen(fd, "rb")
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 fobj.close()
                 raise Refused("is a link or special file")
@@ -430,7 +431,6 @@ def _identify(item: _Item, keys: ClassKeys) -> tuple[str, str | None, str | None
     why = id_problem(sid)
     if why:
         return "tampered", None, None, _WHY["bad_student"].format(student=sid[:40], why=why)
-    from .questions import EXERCISES
     if ex not in EXERCISES:
         return "tampered", None, None, _WHY["bad_exercise"].format(exercise=ex[:40])
     if sid == "practice" and tt.get(SIGNATURE) is None:
@@ -564,6 +564,7 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
                                                                    source=item.label))
             continue
+        assert ex is not None  # a notebook classified "ok" names its exercise
         entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
     _write_log(into, log)
     return report

@@ -31,21 +31,23 @@ import hashlib
 import hmac
 import html
 import json
-import random
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
+from .kit import Question, Rng
+from .words import hand_codes, say, text_of
+from .questions import EXERCISES
 
 __all__ = [
-    "SEATS", "SIDES", "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
+    "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
 ]
 
-SEATS = ("North", "East", "South", "West")
-SIDES = ("North–South", "East–West")
 #: The student id of the shipped practice notebooks (the only set made without a secret).
 PRACTICE_STUDENT = "practice"
 
@@ -140,167 +142,6 @@ def class_seed(exercise: str, qid: str, secret: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-class Rng:
-    """Deterministic choices from a seed, using only ``getrandbits`` (whose
-    output for an int seed is stable across Python versions)."""
-
-    #: With a class variant: ``(class_seed, variant)`` for :meth:`spread_pick` (set by :class:`Exercise`).
-    spread: tuple[int, int] | None = None
-
-    def __init__(self, seed: int):
-        self._r = random.Random(seed)
-        self.random = self._r.random  # the bound method itself: the searches call it very often
-
-    def bits(self, k: int) -> int:
-        return self._r.getrandbits(k)
-
-    def getstate(self):
-        """The generator's state (for :meth:`setstate`: replaying a stretch of draws)."""
-        return self._r.getstate()
-
-    def setstate(self, state) -> None:
-        self._r.setstate(state)
-
-    def random(self) -> float:
-        """Uniform float in ``[0, 1)`` (``random.Random.random``, stable for an int seed)."""
-        return self._r.random()
-
-    def below(self, n: int) -> int:
-        """Uniform int in ``[0, n)``."""
-        if n <= 1:
-            return 0
-        k = n.bit_length()
-        while True:
-            v = self._r.getrandbits(k)
-            if v < n:
-                return v
-
-    def between(self, lo: int, hi: int) -> int:
-        """Uniform int in ``[lo, hi]``."""
-        return lo + self.below(hi - lo + 1)
-
-    def pick(self, seq: Sequence):
-        return seq[self.below(len(seq))]
-
-    def spread_pick(self, seq: Sequence):
-        """Pick from ``seq`` so that a class spreads evenly over it: with a
-        class variant (``self.spread = (class_seed, variant)``, the class seed
-        the same for every student of the class and question) the item is a
-        class-level permutation of ``seq`` (drawn from the class seed) at
-        ``(variant + offset) % len(seq)`` (offset drawn from the class seed
-        too), so any ``len(seq) * k`` consecutive variants get each item
-        exactly ``k`` times; without one (practice sets), a random pick."""
-        if self.spread is None:
-            return self.pick(seq)
-        class_seed, variant = self.spread
-        r = Rng(class_seed)
-        perm = r.shuffled(seq)
-        return perm[(variant + r.below(len(perm))) % len(perm)]
-
-    def shuffled(self, seq: Iterable) -> list:
-        out = list(seq)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
-
-# ------------------------------------------------------------------- questions
-@dataclass
-class Question:
-    """One generated question (teacher side: it holds the answer).
-
-    ``prompt``: plain-text lines (cards as "10♥"); ``kind``: answer kind for
-    :func:`parse_answer`; ``key``: the expected answer as a Python literal
-    (the answer key); ``judge(normalised)`` returns ``(ok, feedback)`` and is
-    asked once per candidate answer when the question is made, to write its
-    book (below); ``solution``: the answer with its explanation (teacher
-    only); ``rules``: rule ids it practises; ``facts``: the position behind
-    it (hand, trick, score lines…) for teachers and tests.
-
-    The book (what a check consults, the same on both sides): ``accepted``
-    (normalised answers that score 1; default: the key), ``candidates``
-    (normalised answers whose feedback is recorded; default by kind),
-    ``generic`` (feedback for any other wrong answer), and for set answers
-    (``cards``, ``ints``) ``universe`` (item texts that may be listed: the
-    hand, the bids 0…n), ``outside`` (feedback for an item outside it, with
-    ``{item}``) and ``item_notes`` (item text → why it is wrong, ``""`` when
-    it is right).
-    """
-
-    qid: str
-    title: str
-    prompt: list[str]
-    kind: str
-    key: Any
-    judge: Callable[[Any], tuple[bool, str]]
-    solution: str
-    rules: tuple[str, ...] = ()
-    answer_help: str = ""
-    facts: dict = field(default_factory=dict)
-    accepted: list | None = None
-    candidates: list | None = None
-    generic: str | None = None
-    universe: list[str] | None = None
-    outside: str = ""
-    item_notes: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
-    item_rules: dict[str, str] = field(default_factory=dict)
-    note_rules: dict[str, str] = field(default_factory=dict)
-    generic_rule: str | None = None
-    outside_rule: str = ""
-
-    def _judged(self, answer: Any) -> tuple[bool, str, str]:
-        verdict = self.judge(answer)
-        return (verdict[0], verdict[1], verdict[2] if len(verdict) > 2 else "")
-
-    def finish(self) -> None:
-        """Fill ``accepted`` (canonical texts), ``notes`` (canonical text →
-        feedback) and ``note_rules`` from ``judge``; called once when the
-        question is made."""
-        acc = self.accepted if self.accepted is not None else [parse_answer(self.kind, self.key)]
-        self.accepted = sorted({canonical(self.kind, a) for a in acc})
-        if self.kind in ITEM_KINDS:
-            for a in acc:
-                self.notes[canonical(self.kind, a)] = self._judged(a)[1]
-            if self.generic is None:  # pragma: no cover - item questions set it
-                raise ValueError("an item question needs its generic feedback")
-            if self.generic_rule is None:
-                self.generic_rule = ""
-            return
-        cands = list(acc) + list(self.candidates if self.candidates is not None else _default_candidates(self))
-        far = None
-        if self.generic is None and self.kind == "int":
-            far = parse_answer("int", self.key) + 100_003
-            _, self.generic, self.generic_rule = self._judged(far)
-        for a in cands:
-            c = canonical(self.kind, a)
-            if c in self.notes:
-                continue
-            ok, msg, rule = self._judged(a)
-            if (c in self.accepted) != ok:  # pragma: no cover - a bug in a question
-                raise AssertionError(f"{self.title}: judge and accepted answers disagree on {c}")
-            if ok or msg != self.generic:
-                self.notes[c] = msg
-                if rule:
-                    self.note_rules[c] = rule
-        if self.generic is None:
-            self.generic = "Not quite: look at the question again."
-        if self.generic_rule is None:
-            self.generic_rule = ""
-
-
-def _default_candidates(q: Question) -> list:
-    if q.kind == "seat":
-        return [0, 1, 2, 3]
-    if q.kind == "side":
-        return [0, 1, NOBODY, TIE]
-    if q.kind == "int":
-        k = parse_answer("int", q.key)
-        return list(range(k - 250, k + 251))
-    return []
-
-
 class PlainBook:
     """The book of a teacher-side question (plain dicts)."""
 
@@ -308,13 +149,14 @@ class PlainBook:
         self._q = q
 
     def accepts(self, canon: str) -> bool:
-        return canon in self._q.accepted
+        return canon in (self._q.accepted or ())
 
     def note(self, canon: str) -> str | None:
         return self._q.notes.get(canon)
 
     def item_note(self, item: str) -> str | None:
-        return self._q.item_notes.get(item)
+        note = self._q.item_notes.get(item)
+        return None if note is None else text_of(note)
 
     def note_rule(self, canon: str) -> str:
         return self._q.note_rules.get(canon, "")
@@ -401,48 +243,66 @@ _STATUS_LOOK = {
 
 
 #: "Your answer reads as …": one whole sentence per kind of answer (named placeholders).
-_READ_AS = {
-    "cards": "Your answer reads as these cards: {cards}.",
-    "cards_none": "Your answer reads as no cards at all.",
-    "card": "Your answer reads as the card {card}.",
-    "seat": "Your answer reads as the seat {seat}.",
-    "side": "Your answer reads as the side {side}.",
-    "side_nobody": "Your answer reads as “nobody has won yet”.",
-    "side_tie": "Your answer reads as “a tie”.",
-    "int": "Your answer reads as the number {number}.",
-    "ints": "Your answer reads as these bids: {bids}.",
-    "ints_none": "Your answer reads as no bids at all.",
+READ_AS = {
+    # TRANSLATORS: a test set's check says how an answer was read: {card_list} the cards ("A♠, 10♥, 4♥").
+    "cards": M_("ex.read.cards", "Your answer reads as these cards: {card_list}."),
+    # TRANSLATORS: as above, for an empty list of cards.
+    "cards_none": M_("ex.read.cards_none", "Your answer reads as no cards at all."),
+    # TRANSLATORS: as above, for one card {card} (Q♥).
+    "card": M_("ex.read.card", "Your answer reads as the card {card}."),
+    # TRANSLATORS: as above, for a seat {seat} (North).
+    "seat": M_("ex.read.seat", "Your answer reads as the seat {seat}."),
+    # TRANSLATORS: as above, for a partnership {side} (North–South).
+    "side": M_("ex.read.side", "Your answer reads as the side {side}."),
+    # TRANSLATORS: as above, for the answer "nobody" (no side has won the game yet).
+    "side_nobody": M_("ex.read.side_nobody", "Your answer reads as “nobody has won yet”."),
+    # TRANSLATORS: as above, for the answer "tie".
+    "side_tie": M_("ex.read.side_tie", "Your answer reads as “a tie”."),
+    # TRANSLATORS: as above, for a whole number {number}.
+    "int": M_("ex.read.int", "Your answer reads as the number {number}."),
+    # TRANSLATORS: as above, for a list of bids {numbers} ("0, 1, 3").
+    "ints": M_("ex.read.ints", "Your answer reads as these bids: {numbers}."),
+    # TRANSLATORS: as above, for an empty list of bids.
+    "ints_none": M_("ex.read.ints_none", "Your answer reads as no bids at all."),
 }
-_SUIT_ORDER = "SHCD"  # spades, hearts, clubs, diamonds: the order the prompts list a hand in
+#: What a check says before it can judge an answer.
+CHECK_TEXT = {
+    # TRANSLATORS: a check or show cell names a question that is not in the notebook: {qid} ('q9', in quotes),
+    # {qids} the questions there (q1, q2, …).
+    "no_question": M_("ex.check.no_question", "There is no question {qid} here; the questions are {qids}."),
+    # TRANSLATORS: the answer cell still holds None; keep "None" (Python).
+    "no_answer": M_("ex.check.no_answer", "No answer yet: replace None in the answer cell with your answer, run that "
+                                          "cell, then run this one."),
+}
 
 
 def read_as(kind: str, value: Any) -> str:
     """The sentence saying how a normalised answer (output of
-    :func:`parse_answer` for ``kind``) was read: it names the form only, so
-    it is the same whether the answer is right or wrong."""
+    :func:`parse_answer` for ``kind``) was read, in the current language: it
+    names the form only, so it is the same whether the answer is right or
+    wrong."""
     if kind == "cards":
         if not value:
-            return _READ_AS["cards_none"]
-        cards = sorted(value, key=lambda c: (_SUIT_ORDER.index(c.suit.letter), -c.rank))
-        return _READ_AS["cards"].format(cards=", ".join(c.display for c in cards))
+            return text_of(READ_AS["cards_none"])
+        return text_of(say(READ_AS["cards"], card_list=hand_codes(value)))
     if kind == "card":
-        return _READ_AS["card"].format(card=value.display)
+        return text_of(say(READ_AS["card"], card=value.code))
     if kind == "seat":
-        return _READ_AS["seat"].format(seat=SEATS[value])
+        return text_of(say(READ_AS["seat"], seat=value))
     if kind == "side":
         if value == NOBODY:
-            return _READ_AS["side_nobody"]
+            return text_of(READ_AS["side_nobody"])
         if value == TIE:
-            return _READ_AS["side_tie"]
-        return _READ_AS["side"].format(side=SIDES[value])
+            return text_of(READ_AS["side_tie"])
+        return text_of(say(READ_AS["side"], side=value))
     if kind == "ints":
         if not value:
-            return _READ_AS["ints_none"]
-        return _READ_AS["ints"].format(bids=", ".join(str(v) for v in sorted(value)))
-    return _READ_AS["int"].format(number=int(value))
+            return text_of(READ_AS["ints_none"])
+        return text_of(say(READ_AS["ints"], numbers=sorted(value)))
+    return text_of(say(READ_AS["int"], number=int(value)))
 
 
-class _Shown:
+class Shown:
     """A rendered question: HTML for notebooks, plain text for consoles."""
 
     def __init__(self, qid: str, title: str, prompt: list[str], answer_help: str):
@@ -471,7 +331,7 @@ def _cards_html(text: str) -> str:
     return re.sub(r"((?:10|[2-9JQKA])?[♥♦])", r'<span style="color:#c62828">\1</span>', esc)
 
 
-def _emit(obj: Any) -> None:
+def emit(obj: Any) -> None:
     """Display through IPython when a kernel/shell is running, else print."""
     try:
         from IPython import get_ipython
@@ -485,19 +345,23 @@ def _emit(obj: Any) -> None:
         display(obj)
 
 
-def _empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
+def no_question(qid: str, qids: Iterable[str]) -> CheckResult:
+    """The check's reply for a question ``qid`` that is not among ``qids``."""
+    return CheckResult(qid, "unknown", text_of(say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids))))
+
+
+def empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     if qid not in qids:
-        return CheckResult(qid, "unknown", f"There is no question {qid!r} here; the questions are {', '.join(qids)}.")
+        return no_question(qid, qids)
     if answer is None or answer is Ellipsis:
-        return CheckResult(qid, "empty", "No answer yet: replace None in the answer cell with your answer, "
-                                         "run that cell, then run this one.")
+        return CheckResult(qid, "empty", text_of(CHECK_TEXT["no_answer"]))
     return None
 
 
 #: Recently made question sets (``make`` builds each student's set twice: the
 #: notebook and the key), keyed by exercise, settings and seeds.
-_MADE: dict[tuple, dict[str, Question]] = {}
-_MADE_MAX = 64
+MADE: dict[tuple, dict[str, Question]] = {}
+MADE_MAX = 64
 
 
 class Exercise:
@@ -520,7 +384,6 @@ class Exercise:
 
     def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None,
                  variant: int | None = None):
-        from .questions import EXERCISES
         if name not in EXERCISES:
             raise ValueError(f"no exercise {name!r}: choose one of {', '.join(EXERCISES)}")
         if not isinstance(student, str) or not student.strip():
@@ -529,7 +392,7 @@ class Exercise:
         self.student = student
         self.settings = normalise_settings(settings)
         spec = EXERCISES[name]
-        self.title = spec.title
+        self.title = text_of(spec.title)
         if variant is not None:
             if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
                 raise ValueError(f"variant must be an int >= 0 or None, not {variant!r}")
@@ -538,9 +401,11 @@ class Exercise:
         self.variant = variant
         seeds = {f"q{i}": question_seed(name, f"q{i}", student, secret)
                  for i in range(1, len(spec.generators) + 1)}
-        spreads = {qid: None if variant is None else (class_seed(name, qid, secret), variant) for qid in seeds}
-        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant)
-        cached = _MADE.get(cache_key)
+        spreads = {qid: None if variant is None or secret is None else (class_seed(name, qid, secret), variant)
+                   for qid in seeds}
+        lang = get_language()
+        cache_key = (name, json.dumps(self.settings, sort_keys=True), tuple(seeds.values()), variant, lang)
+        cached = MADE.get(cache_key)
         if cached is None:
             cached = {}
             for i, gen in enumerate(spec.generators, start=1):
@@ -549,11 +414,12 @@ class Exercise:
                 rng.spread = spreads[qid]
                 q = gen(rng, self.settings)
                 q.qid = qid
-                q.finish()
+                q.title = spec.titles[i - 1]
+                q.finish(lang)
                 cached[qid] = q
-            _MADE[cache_key] = cached
-            while len(_MADE) > _MADE_MAX:
-                _MADE.pop(next(iter(_MADE)))
+            MADE[cache_key] = cached
+            while len(MADE) > MADE_MAX:
+                MADE.pop(next(iter(MADE)))
         self.questions: dict[str, Question] = dict(cached)
 
     @classmethod
@@ -577,16 +443,15 @@ class Exercise:
     def show(self, qid: str) -> None:
         """Display question ``qid`` (HTML in notebooks, text elsewhere)."""
         if qid not in self.questions:
-            _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
-                                              f"the questions are {', '.join(self.questions)}."))
+            emit(no_question(qid, self.questions))
             return
-        _emit(_Shown(self.questions[qid].qid, self.questions[qid].title, self.questions[qid].prompt,
-                     self.questions[qid].answer_help))
+        q = self.questions[qid]
+        emit(Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """Check ``answer`` (a literal as typed) for ``qid`` without displaying
         anything; ``.ok`` is the mark."""
-        early = _empty_or_unknown(qid, answer, self.qids)
+        early = empty_or_unknown(qid, answer, self.qids)
         if early is not None:
             return early
         q = self.questions[qid]
@@ -594,8 +459,8 @@ class Exercise:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
             return CheckResult(qid, "invalid", str(e))
-        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), q.generic, q.universe, q.outside,
-                                             q.generic_rule or "", q.outside_rule)
+        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), text_of(q.generic or ""), q.universe,
+                                             text_of(q.outside), q.generic_rule or "", q.outside_rule)
         return CheckResult(qid, "correct" if ok else "wrong", feedback, rule)
 
     def __repr__(self) -> str:

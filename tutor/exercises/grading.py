@@ -147,12 +147,13 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
     out: dict[str, CellAnswer] = {}
     literal_targets: set[int] = set()
     for stmt in tree.body:
-        targets, value = None, None
+        targets: list[ast.Name] = []
+        value: ast.expr | None = None
         if isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets):
-            targets, value = stmt.targets, stmt.value
+            targets, value = [t for t in stmt.targets if isinstance(t, ast.Name)], stmt.value
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
             targets, value = [stmt.target], stmt.value
-        if not targets or not any(_NAME.fullmatch(t.id) for t in targets):
+        if value is None or not any(_NAME.fullmatch(t.id) for t in targets):
             continue
         try:
             lit, status, why = ast.literal_eval(value), "value", ""
@@ -176,11 +177,12 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
                 name = node.arg
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 name = next((n for n in node.names if _NAME.fullmatch(n)), None)
-            if not name or not _NAME.fullmatch(name) or id(node) in literal_targets:
+            match = _NAME.fullmatch(name) if name else None
+            if match is None or id(node) in literal_targets:
                 continue
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and not _mutated(node, parents):
                 continue  # read only (print(answer_q1), ex.check("q1", answer_q1), x = answer_q1 + 1)
-            qid = _NAME.fullmatch(name).group(1)
+            qid = match.group(1)
             out[qid] = CellAnswer("code", None, "other code in the cell changes the answer")
     except RecursionError:
         return "code", {q: CellAnswer("code", None, "the cell is too deeply nested to read") for q in out}
@@ -244,8 +246,10 @@ def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
             continue
         src = _cell_source(cell)
         if src is None:
-            meta = cell.get("metadata") if isinstance(cell.get("metadata"), dict) else {}
-            tt = meta.get("tricktutor") if isinstance(meta.get("tricktutor"), dict) else {}
+            raw_meta = cell.get("metadata")
+            meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+            raw_tt = meta.get("tricktutor")
+            tt: dict[str, Any] = raw_tt if isinstance(raw_tt, dict) else {}
             q = tt.get("question")
             problems.append(f"cell {i}{f' ({q})' if isinstance(q, str) else ''} has no readable text")
             continue
@@ -409,15 +413,10 @@ def _bad(settings):
     raise ValueError(f"settings must be an object, not {type(settings).__name__}")
 
 
-def _expected(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
+def expected_exercise(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
     """The exercise ``name`` as ``make`` generated it for ``student`` with
     its ``variant`` index (the one place that regenerates expected answers)."""
-    try:
-        return Exercise(name, student, settings, secret=secret, variant=variant)
-    except TypeError as e:  # main before the per-class secret landed (exstudent's branch)
-        if "secret" not in str(e):
-            raise
-        return Exercise(name, student, settings)
+    return Exercise(name, student, settings, secret=secret, variant=variant)
 
 
 # ------------------------------------------------------------ the report
@@ -470,7 +469,7 @@ _WHY = {
     "unreadable": "{why}",
 }
 #: Summary lines of :meth:`GradeReport.summary`.
-_SUMMARY = {
+_SUMMARY: dict[str, Any] = {
     "graded": ("Graded 1 student; problems found: {problems}.", "Graded {n} students; problems found: {problems}."),
     "not_on_roster": "Not on the roster (not graded, not in the LMS file): {n}",
     "made_for_other": "Handed in by one student, made for another (never graded as the hand-in's student's work): "
@@ -531,7 +530,7 @@ class GradeReport:
     lms_ids: dict[str, str] = field(default_factory=dict)
 
     def dataframe(self):
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def not_on_roster_lines(self) -> list[str]:
@@ -677,18 +676,18 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
     found, notes = [], []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError as e:
-        return [], [_note("folder_unreadable", error=e.strerror)]
-    for e in entries:
-        if e.name.startswith(".") or not e.name.lower().endswith(".ipynb"):
+    except OSError as err:
+        return [], [_note("folder_unreadable", error=err.strerror)]
+    for entry in entries:
+        if entry.name.startswith(".") or not entry.name.lower().endswith(".ipynb"):
             continue
         try:
-            data = read_regular_file(e.path, MAX_NOTEBOOK_BYTES)
+            data = read_regular_file(entry.path, MAX_NOTEBOOK_BYTES)
             nb = _load_json_bytes(data)
             meta = _notebook_meta(nb)
-            found.append(_Found(Path(e.path), os.lstat(e.path).st_mtime, meta, nb))
+            found.append(_Found(Path(entry.path), os.lstat(entry.path).st_mtime, meta, nb))
         except Refused as r:
-            notes.append(_note("file_refused", file=e.name, why=r))
+            notes.append(_note("file_refused", file=entry.name, why=r))
     return found, notes
 
 
@@ -863,9 +862,9 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         report.problems.extend(f"{sid}: {n}" for n in notes)
     if overrides:
         known = {(r["id"], c) for r in report.rows for c in report.question_columns}
-        for k in overrides:
-            if k not in known:
-                report.warnings.append(_note("override_unknown", id=k[0], question=k[1]))
+        for key in overrides:
+            if key not in known:
+                report.warnings.append(_note("override_unknown", id=key[0], question=key[1]))
     return report
 
 
@@ -925,10 +924,10 @@ def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: 
             notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
     if chosen is None:
         code, params = refused[0][1]
-        why = (_note("made_for_other", exercise=name, file=fs[0].path.name, student=sid, owner=params["owner"])
-               if code == "other_student" else _why(code, **params))
+        reason = (_note("made_for_other", exercise=name, file=fs[0].path.name, student=sid, owner=params["owner"])
+                  if code == "other_student" else _why(code, **params))
         for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
+            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", reason))
         return "refused"
     if len(fs) > 1:
         for f in fs[fs.index(chosen) + 1:]:
@@ -951,7 +950,7 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
         notes.append(_note("cell_problem", exercise=name, problem=p))
     variant = keys.variants.get(sid) if keys.variants is not None else None
     try:
-        ex = _expected(name, sid, keys.exercises[name], keys.secret, variant)
+        ex = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
         why = _why("questions", error=type(e).__name__)
         notes.append(_note("refused", exercise=name, file=f.path.name, why=why))

@@ -30,36 +30,61 @@ import nbformat
 from nbformat import NotebookNode
 from nbformat.v4 import nbjson
 
+from tutor.text import M_, say
+
 from .core import PRACTICE_STUDENT, Exercise
 from .questions import EXERCISES
 from .student import seal_text
+from .words import text_of
 
 __all__ = ["build_notebook", "fill_answers", "answer_source", "notebook_text", "write_practice_notebooks",
-           "PRACTICE_STUDENT", "FORMAT"]
+           "PRACTICE_STUDENT", "FORMAT", "NB_TEXT"]
 
 FORMAT = 2
 
-_HOW = """**How to work.** Run the first code cell once (it loads your questions). For each question, run the \
-cell that shows it, replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"Q♥"` \
-or `52`), run the answer cell, then run the check cell: it says ✓ or ✗ with a hint, ⚠ when the grader would \
-not read your answer, or ? when it cannot see your saved notebook. Try again as often as you like.
+#: What a notebook says around its questions (Markdown: keep the `code`, the **bold** and the symbols).
+NB_TEXT = {
+    # TRANSLATORS: a notebook's heading (Markdown): exercise {number} (1…6) and its title {title}.
+    "heading": M_("ex.nb.heading", "# Exercise {number}: {title}"),
+    # TRANSLATORS: a notebook's introduction: the rule ids it practises, {rules} ("SP-13, SP-14").
+    "rules": M_("ex.nb.rules", "Rules practised: {rules} (see docs/RULES.md in the project)."),
+    # TRANSLATORS: a notebook's introduction: the student id {student} the questions were made for (Markdown bold).
+    "made_for": M_("ex.nb.made_for", "These questions were made for **{student}**: your neighbours have different "
+                                     "deals."),
+    # TRANSLATORS: a practice notebook's instructions (Markdown); keep the code in back quotes and the symbols
+    # ✓ ✗ ⚠ ? as they are (the check shows them).
+    "how_practice": M_("ex.nb.how_practice", "**How to work.** Run the first code cell once (it loads your questions). "
+                                             "For each question, run the cell that shows it, replace `None` in the "
+                                             "answer cell with your answer (a value such as `[\"10H\", \"QH\"]`, "
+                                             "`\"Q♥\"` or `52`), run the answer cell, then run the check cell: it says "
+                                             "✓ or ✗ with a hint, ⚠ when the grader would not read your answer, or ? "
+                                             "when it cannot see your saved notebook. Try again as often as you like."),
+    # TRANSLATORS: a test notebook's instructions (Markdown); keep the code in back quotes.
+    "how_test": M_("ex.nb.how_test", "**How to work.** Run the first code cell once (it loads your questions). For "
+                                     "each question, run the cell that shows it, replace `None` in the answer cell "
+                                     "with your answer (a value such as `[\"10H\", \"QH\"]`, `\"Q♥\"` or `52`), run "
+                                     "the answer cell, then run the check cell."),
+    # TRANSLATORS: a test notebook's note (Markdown); keep the symbols ✎ ⚠ ? as they are (the check shows them).
+    "test_note": M_("ex.nb.test_note", "**This is a test.** The check does not say whether an answer is right. It says "
+                                       "how your answer was read (for example “the number 52”) and, with ✎, that the "
+                                       "grader will read it; ⚠ when the grader would not read it, or ? when the check "
+                                       "cannot see your saved notebook. You see what was right on your feedback page, "
+                                       "after your teacher grades the set."),
+    # TRANSLATORS: every notebook's advice for the marks (Markdown); keep the code in back quotes.
+    "for_marks": M_("ex.nb.for_marks", "**For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, "
+                                       "not `answer_q3 = 40 + 12`): your teacher's grader reads the value and never "
+                                       "runs code. Keep the answer in its own cell, save the notebook (Ctrl+S) and "
+                                       "keep its file name."),
+    # TRANSLATORS: a question's heading in a notebook (Markdown): question {number} and its title {title}.
+    "question": M_("ex.nb.question", "## Question {number}: {title}"),
+}
 
-**For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
-teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
-(Ctrl+S) and keep its file name."""
 
-_HOW_TEST = """**How to work.** Run the first code cell once (it loads your questions). For each question, run the \
-cell that shows it, replace `None` in the answer cell with your answer (a value such as `["10H", "QH"]`, `"Q♥"` \
-or `52`), run the answer cell, then run the check cell.
-
-**This is a test.** The check does not say whether an answer is right. It says how your answer was read (for \
-example “the number 52”) and, with ✎, that the grader will read it; ⚠ when the grader would not read it, or ? \
-when the check cannot see your saved notebook. You see what was right on your feedback page, after your teacher \
-grades the set.
-
-**For your marks.** Type only a value in each answer cell (`answer_q3 = 52`, not `answer_q3 = 40 + 12`): your \
-teacher's grader reads the value and never runs code. Keep the answer in its own cell, save the notebook \
-(Ctrl+S) and keep its file name."""
+def _how(mode: str) -> str:
+    """The notebook's instructions for its ``mode`` (practice or test), in the current language."""
+    if mode == "test":
+        return "\n\n".join(say(NB_TEXT[k]) for k in ("how_test", "test_note", "for_marks"))
+    return "\n\n".join(say(NB_TEXT[k]) for k in ("how_practice", "for_marks"))
 
 
 def new_code_cell(source: str, id: str, metadata: dict) -> nbformat.NotebookNode:
@@ -94,10 +119,9 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
     ex = Exercise(name, student, settings, secret=secret, variant=variant)
     settings = ex.settings
     number = list(EXERCISES).index(name) + 1
-    intro = (f"# Exercise {number}: {spec.title}\n\n{spec.skill}\n\n"
-             f"Rules practised: {', '.join(spec.rules)} (see docs/RULES.md in the project).\n\n"
-             f"These questions were made for **{student}**: your neighbours have different deals.\n\n"
-             f"{_HOW_TEST if settings['mode'] == 'test' else _HOW}")
+    intro = "\n\n".join((say(NB_TEXT["heading"], number=number, title=ex.title), text_of(spec.skill),
+                           say(NB_TEXT["rules"], rules=", ".join(spec.rules)),
+                           say(NB_TEXT["made_for"], student=student), _how(settings["mode"])))
     cells = [new_markdown_cell(intro, id="intro")]
     setup = ("# Your questions (sealed: they hold no answers). Run this cell once.\n"
              "from tutor.exercises.student import load_sealed\n\n"
@@ -105,7 +129,7 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
     cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"], "jupyter": {"source_hidden": True}}))
     for i, title in enumerate(spec.titles, start=1):
         qid = f"q{i}"
-        cells.append(new_markdown_cell(f"## Question {i}: {title}", id=f"{qid}-text"))
+        cells.append(new_markdown_cell(say(NB_TEXT["question"], number=i, title=text_of(title)), id=f"{qid}-text"))
         cells.append(new_code_cell(f"from tutor.exercises.student import show\nshow({qid!r})", id=f"{qid}-show",
                                    metadata={"tags": ["question"]}))
         cells.append(new_code_cell(answer_source(qid), id=f"{qid}-answer",

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .grading import GradeReport
+from .roster import id_problem
 
 __all__ = ["report_figures", "write_report", "feedback_html", "TEXT"]
 
@@ -94,7 +95,7 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
     ``wrong_answers`` (question → up to three ``{"answer", "count", "rule",
     "example"}``, most common first), ``exercise_means`` (exercise → mean
     subtotal)."""
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
     df = report.dataframe()
     n = len(df)
     fig: dict[str, Any] = {"students": n, "maximum": int(df["maximum"].max()) if n else 0}
@@ -200,8 +201,8 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
     """Write the HTML report to ``path`` (and ``feedback_dir/<id>.html`` per
     student when given); returns :func:`report_figures`."""
     title = title or TEXT["title"]
-    import pandas as pd
-    import plotly.graph_objects as go
+    import pandas as pd  # type: ignore[import-untyped]
+    import plotly.graph_objects as go  # type: ignore[import-untyped]
     figs = report_figures(report)
     esc = html.escape
     df = report.dataframe()
@@ -258,7 +259,6 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
         if fd.is_symlink():
             raise ValueError(f"{fd} is a symbolic link: not written")
         fd.mkdir(parents=True, exist_ok=True)
-        from .roster import id_problem
         for r in report.rows:
             if id_problem(r["id"]) is None:
                 (fd / f"{r['id']}.html").write_text(feedback_html(report, r), encoding="utf-8")

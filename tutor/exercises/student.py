@@ -53,8 +53,12 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from tutor.text import M_, say
+
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, _emit, _empty_or_unknown, _Shown, judge_with_book, read_as
+from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
+from .grading import read_answer_cell, read_notebook_answers
+from .words import text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -112,15 +116,18 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
         salt = _salt(exercise, qid, secret)
         notes = {_tag(salt, "n", c): _lock(salt, "n", c, m) for c, m in sorted(q.notes.items())}
         # every card's (or bid's) note of a question has one size, legal and illegal alike
-        size = max([len(m.encode("utf-8")) + 1 for m in q.item_notes.values()] + [1])
-        items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(q.item_notes.items())}
+        item_notes = {c: text_of(m) for c, m in q.item_notes.items()}
+        size = max([len(m.encode("utf-8")) + 1 for m in item_notes.values()] + [1])
+        items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(item_notes.items())}
+        accepted = q.accepted or []
         questions[qid] = {
-            "title": q.title, "prompt": list(q.prompt), "help": q.answer_help, "kind": q.kind,
+            "title": text_of(q.title), "prompt": list(q.prompt), "help": text_of(q.answer_help), "kind": q.kind,
             "rules": list(q.rules), "salt": salt.hex(),
-            "accept": sorted([_tag(salt, "a", c) for c in q.accepted]
-                             + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(q.accepted))]),
+            "accept": sorted([_tag(salt, "a", c) for c in accepted]
+                             + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(accepted))]),
             "notes": dict(sorted(notes.items())), "items": dict(sorted(items.items())),
-            "universe": q.universe, "outside": q.outside, "generic": q.generic,
+            "universe": q.universe, "outside": text_of(q.outside),
+            "generic": None if q.generic is None else text_of(q.generic),
         }
     return {"format": SEAL_FORMAT, "exercise": exercise.name, "student": exercise.student,
             "settings": exercise.settings, "title": exercise.title, "questions": questions}
@@ -196,17 +203,16 @@ class StudentExercise:
         """Display question ``qid`` (HTML in notebooks, text elsewhere)."""
         q = self._questions.get(qid)
         if q is None:
-            _emit(CheckResult(qid, "unknown", f"There is no question {qid!r} here; "
-                                              f"the questions are {', '.join(self._questions)}."))
+            emit(no_question(qid, self._questions))
             return
-        _emit(_Shown(qid, q["title"], q["prompt"], q["help"]))
+        emit(Shown(qid, q["title"], q["prompt"], q["help"]))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """The verdict on the value ``answer`` alone, without displaying
         anything: in a practice set ✓/✗ (the same verdict as the grader's for
         the same literal); in a test set "received" with the sentence saying
         how it was read, the same for a right and a wrong answer."""
-        early = _empty_or_unknown(qid, answer, self.qids)
+        early = empty_or_unknown(qid, answer, self.qids)
         if early is not None:
             return early
         q = self._questions[qid]
@@ -223,7 +229,7 @@ class StudentExercise:
         """Check question ``qid``: the answer is read from ``answer_qN`` in the
         notebook (an explicit ``answer`` argument is accepted for older
         notebooks) and the answer cell is read as the grader reads it."""
-        _emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
+        emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
 
     def __repr__(self) -> str:
         return f"{self.title} — questions for {self.student} ({', '.join(self.qids)})"
@@ -261,38 +267,80 @@ def _literal_form(value: Any) -> str | None:
 
 
 def _read_cell(source: str):
-    from .grading import read_answer_cell
     return read_answer_cell(source)
 
 
-#: What the check says about the cell and the saved file: whole sentences, named placeholders.
-_SAY = {
-    "fix_typed": "Type the value itself, for example `{name} = {typed}`, run that cell, then run this check again.",
-    "fix_untyped": "Type the value itself after `{name} = `, run that cell, then run this check again.",
-    "no_cell": "I cannot find the cell that set {name} in this session, so I cannot tell whether the grader will "
-               "read it. Run your answer cell (`{name} = …`) again, then this check.",
-    "code_cell": "This answer will not be graded: the grader reads only a value typed in the answer cell "
-                 "(`{name} = <value>`) and never runs code, and the cell that set {name} holds code.",
-    "cell_differs": "{name} holds {now} now, but its cell says {cell}; the grader reads the cell. Put the answer "
-                    "you mean in the answer cell, run it, then run this check again.",
-    "other_owner": "The saved file {file!r} holds another exercise or student's questions; hand in the notebook "
-                   "made for you.",
-    "not_saved_none": "The saved notebook file has no graded answer for {qid}, and the grader reads the saved file. "
-                      "Save the notebook (Ctrl+S or File ▸ Save), then run this check again.",
-    "not_saved_value": "The saved notebook file gives `{name} = {saved}` for {qid}: the grader reads the last "
-                       "cell, in notebook order, that sets {name}. Delete or change any cell below your answer "
-                       "that sets {name}, save the notebook (Ctrl+S or File ▸ Save), then run this check again.",
-    "rename": "This file is named {file!r}; your teacher's grader looks for {want!r}. Rename it (File ▸ Rename "
-              "Notebook) to {want!r} before handing it in.",
-    "value_right": "The value itself is right.",
-    "value_wrong": "The value itself: {feedback}",
-    "cannot_see_file": "This check cannot see the saved notebook file here, so it cannot tell what the grader will "
-                       "read: the grader reads the saved file, and in it the last cell, in notebook order, that "
-                       "sets {name}. Keep your answer in that cell (and no other cell that sets {name} below it), "
-                       "save the notebook as {file} and hand in that file.",
-    "test_will_grade": "The saved notebook holds this answer where the grader reads it, so this is what will be "
-                       "graded. Whether it is right comes with your feedback page, after your teacher grades the "
-                       "set.",
+#: What the check says about the cell and the saved file: whole sentences, named placeholders.  ``{name}``
+#: is always the answer's variable (``answer_q1``): program text, kept as it is in every language.
+SAY = {
+    # TRANSLATORS: a check's advice: {name} is the answer's variable (answer_q1), {typed} the value as Python text
+    # ('QH'); keep the back-quoted code as it is.
+    "fix_typed": M_("ex.check.fix_typed", "Type the value itself, for example `{name} = {typed}`, run that cell, then "
+                                          "run this check again."),
+    # TRANSLATORS: as above, when the value cannot be written as Python text.
+    "fix_untyped": M_("ex.check.fix_untyped", "Type the value itself after `{name} = `, run that cell, then run this "
+                                              "check again."),
+    # TRANSLATORS: the check cannot find the cell that set {name} (answer_q1); keep the back-quoted code.
+    "no_cell": M_("ex.check.no_cell", "I cannot find the cell that set {name} in this session, so I cannot tell "
+                                      "whether the grader will read it. Run your answer cell (`{name} = …`) again, "
+                                      "then this check."),
+    # TRANSLATORS: the answer cell of {name} holds code, not a typed value; keep the back-quoted code.
+    "code_cell": M_("ex.check.code_cell", "This answer will not be graded: the grader reads only a value typed in the "
+                                          "answer cell (`{name} = <value>`) and never runs code, and the cell that "
+                                          "set {name} holds code."),
+    # TRANSLATORS: {name} holds {now} (Python text) but its cell says {cell}.
+    "cell_differs": M_("ex.check.cell_differs", "{name} holds {now} now, but its cell says {cell}; the grader reads "
+                                                "the cell. Put the answer you mean in the answer cell, run it, then run "
+                                                "this check again."),
+    # TRANSLATORS: as above, when the value held cannot be written as Python text.
+    "cell_differs_value": M_("ex.check.cell_differs_value", "{name} holds a value now, but its cell says {cell}; the "
+                                                            "grader reads the cell. Put the answer you mean in the "
+                                                            "answer cell, run it, then run this check again."),
+    # TRANSLATORS: the saved notebook {file} (its name in quotes) was made for another exercise or student.
+    "other_owner": M_("ex.check.other_owner", "The saved file {file} holds another exercise or student's questions; "
+                                              "hand in the notebook made for you."),
+    # TRANSLATORS: the saved notebook has no answer for question {qid} (q1); keep the menu names of your Jupyter.
+    "not_saved_none": M_("ex.check.not_saved_none", "The saved notebook file has no graded answer for {qid}, and the "
+                                                    "grader reads the saved file. Save the notebook (Ctrl+S or File ▸ "
+                                                    "Save), then run this check again."),
+    # TRANSLATORS: the saved notebook gives another value {saved} for {qid}; {name} the variable (answer_q1).
+    "not_saved_value": M_("ex.check.not_saved_value", "The saved notebook file gives `{name} = {saved}` for {qid}: the "
+                                                      "grader reads the last cell, in notebook order, that sets {name}. "
+                                                      "Delete or change any cell below your answer that sets {name}, "
+                                                      "save the notebook (Ctrl+S or File ▸ Save), then run this check "
+                                                      "again."),
+    # TRANSLATORS: the notebook file is named {file}; the grader wants {want} (both file names in quotes).
+    "rename": M_("ex.check.rename", "This file is named {file}; your teacher's grader looks for {want}. Rename it "
+                                    "(File ▸ Rename Notebook) to {want} before handing it in."),
+    # TRANSLATORS: the check's verdict on the value alone, when it is right (another sentence says what else is amiss).
+    "value_right": M_("ex.check.value_right", "The value itself is right."),
+    # TRANSLATORS: the check's verdict on the value alone: {feedback} is the question's own reply.
+    "value_wrong": M_("ex.check.value_wrong", "The value itself: {feedback}"),
+    # TRANSLATORS: the check cannot see the saved file: {name} the variable (answer_q1), {file} the notebook's name.
+    "cannot_see_file": M_("ex.check.cannot_see_file", "This check cannot see the saved notebook file here, so it "
+                                                      "cannot tell what the grader will read: the grader reads the "
+                                                      "saved file, and in it the last cell, in notebook order, that "
+                                                      "sets {name}. Keep your answer in that cell (and no other cell "
+                                                      "that sets {name} below it), save the notebook as {file} and "
+                                                      "hand in that file."),
+    # TRANSLATORS: a test set's check: the answer is saved where the grader reads it.
+    "test_will_grade": M_("ex.check.test_will_grade", "The saved notebook holds this answer where the grader reads it, "
+                                                      "so this is what will be graded. Whether it is right comes with "
+                                                      "your feedback page, after your teacher grades the set."),
+    # TRANSLATORS: the check or show cell was run before the notebook's first cell (the questions).
+    "not_loaded_check": M_("ex.check.not_loaded", "The questions are not loaded: run the first code cell of this "
+                                                  "notebook (after a restart the kernel starts empty), then your "
+                                                  "answer cell, then this check."),
+    # TRANSLATORS: as above, from the cell that shows a question.
+    "not_loaded_show": M_("ex.show.not_loaded", "The questions are not loaded: run the first code cell of this "
+                                                "notebook (after a restart the kernel starts empty), then this cell."),
+    # TRANSLATORS: the answer variable {name} (answer_q1) of question {qid} (q1) is not set; keep the back-quoted code.
+    "not_set": M_("ex.check.not_set", "{name} is not set yet: run the answer cell for {qid} (the cell with "
+                                      "`{name} = …`) first, then this check. After a restart, run the notebook's "
+                                      "cells again from the top."),
+    # TRANSLATORS: the checker itself failed; {error} is the name of the Python error (KeyError).
+    "checker_failed": M_("ex.check.failed", "The checker could not read this answer ({error}); please tell your "
+                                            "teacher."),
 }
 
 
@@ -308,55 +356,55 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     without the file a right value is "unsure" (``?``, "cannot tell what the
     grader will read").  In a test set the verdict on the value is only how it
     was read (status "received"), the same for a right and a wrong answer."""
-    early = _empty_or_unknown(qid, value, ex.qids)
+    early = empty_or_unknown(qid, value, ex.qids)
     if early is not None:
         return early
     result = ex.evaluate(qid, value)
     name = f"answer_{qid}"
     problems: list[str] = []
     typed = _literal_form(value)
-    fix = (_SAY["fix_typed"].format(name=name, typed=typed) if typed else _SAY["fix_untyped"].format(name=name))
+    fix = say(SAY["fix_typed"], name=name, typed=typed) if typed else say(SAY["fix_untyped"], name=name)
     if cell_source is None:
-        problems.append(_SAY["no_cell"].format(name=name))
+        problems.append(say(SAY["no_cell"], name=name))
     else:
         status, cqid, cvalue = _read_cell(cell_source)
         if status != "value" or cqid != qid:
-            problems.append(_SAY["code_cell"].format(name=name) + " " + fix)
+            problems.append(say(SAY["code_cell"], name=name) + " " + fix)
         elif cvalue != value or type(cvalue) is not type(value):
-            problems.append(_SAY["cell_differs"].format(name=name, now=typed or "a value",
-                                                        cell=_literal_form(cvalue)))
+            problems.append(say(SAY["cell_differs"], name=name, now=typed, cell=_literal_form(cvalue)) if typed
+                            else say(SAY["cell_differs_value"], name=name, cell=_literal_form(cvalue)))
     fname = f"{ex.name}.ipynb"
     if saved is not None and not problems:
         owner = saved.get("owner")
         if owner is not None and tuple(owner) != (ex.name, ex.student):
-            problems.append(_SAY["other_owner"].format(file=saved["name"]))
+            problems.append(say(SAY["other_owner"], file=repr(saved["name"])))
         elif saved.get("status") != "value" or saved.get("value") != value \
                 or type(saved.get("value")) is not type(value):
             if saved.get("status") != "value":
-                problems.append(_SAY["not_saved_none"].format(qid=qid))
+                problems.append(say(SAY["not_saved_none"], qid=qid))
             else:
-                problems.append(_SAY["not_saved_value"].format(
-                    name=name, qid=qid, saved=_literal_form(saved.get("value")) or "…"))
+                problems.append(say(SAY["not_saved_value"], name=name, qid=qid,
+                                    saved=_literal_form(saved.get("value")) or "…"))
         elif saved.get("name") != fname:
-            problems.append(_SAY["rename"].format(file=saved["name"], want=fname))
+            problems.append(say(SAY["rename"], file=repr(saved["name"]), want=repr(fname)))
     if result.status == "received":
         on_value = result.message
     elif result.status == "correct":
-        on_value = _SAY["value_right"]
+        on_value = say(SAY["value_right"])
     else:
-        on_value = _SAY["value_wrong"].format(feedback=result.message)
+        on_value = say(SAY["value_wrong"], feedback=result.message)
     if problems:
         return CheckResult(qid, "ungraded", " ".join(problems) + "\n" + on_value)
     if result.status in ("invalid", "wrong"):
         return result
     if saved is None:
-        return CheckResult(qid, "unsure", on_value + "\n" + _SAY["cannot_see_file"].format(name=name, file=fname))
+        return CheckResult(qid, "unsure", on_value + "\n" + say(SAY["cannot_see_file"], name=name, file=fname))
     if result.status == "received":
-        return CheckResult(qid, "received", result.message + "\n" + _SAY["test_will_grade"])
+        return CheckResult(qid, "received", result.message + "\n" + say(SAY["test_will_grade"]))
     return result
 
 
-def _saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | None:
+def saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | None:
     """What the saved notebook says for ``qid``, read as the grader reads it,
     or None when the notebook's file is unknown: the front end names it in
     ``JPY_SESSION_NAME`` (JupyterLab, Notebook 7) or ``__vsc_ipynb_file__``
@@ -384,7 +432,6 @@ def _saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict |
     if isinstance(meta, dict):
         view["owner"] = (meta.get("exercise"), meta.get("student"))
     try:
-        from .grading import read_notebook_answers
         import nbformat
         answers = read_notebook_answers(nbformat.from_dict(nb))
         status, value = answers.get(qid, ("missing", None))[:2]
@@ -417,34 +464,29 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
     if ex is None:
         ex = _find_student_exercise(ns)
     if ex is None:
-        return CheckResult(qid, "unknown", "The questions are not loaded: run the first code cell of this notebook "
-                                           "(after a restart the kernel starts empty), then your answer cell, then "
-                                           "this check.")
+        return CheckResult(qid, "unknown", say(SAY["not_loaded_check"]))
     name = f"answer_{qid}"
     if value is _MISSING:
         if name not in ns:
             if qid not in ex.qids:
-                return _empty_or_unknown(qid, None, ex.qids)
-            return CheckResult(qid, "empty", f"{name} is not set yet: run the answer cell for {qid} (the cell with "
-                                             f"`{name} = …`) first, then this check. After a restart, run the "
-                                             f"notebook's cells again from the top.")
+                return no_question(qid, ex.qids)
+            return CheckResult(qid, "empty", say(SAY["not_set"], name=name, qid=qid))
         value = ns[name]
     source = None
     if shell is not None:
         hist = list(getattr(shell.history_manager, "input_hist_raw", None) or ns.get("In") or [])
         source = next((s for s in reversed(hist) if isinstance(s, str) and _assigns(s, name)), None)
     try:
-        saved = _saved_view(ex, qid, ns) if source is not None else None
+        saved = saved_view(ex, qid, ns) if source is not None else None
         return graded_check(ex, qid, value, source, saved)
     except Exception as e:  # noqa: BLE001 - a bug must not look like the student's fault
-        return CheckResult(qid, "invalid", f"The checker could not read this answer ({type(e).__name__}); "
-                                           f"please tell your teacher.")
+        return CheckResult(qid, "invalid", say(SAY["checker_failed"], error=type(e).__name__))
 
 
 def check(qid: str) -> None:
     """Check ``answer_<qid>`` of this notebook (see the module docstring);
     never raises, even before the setup cell or the answer cell has run."""
-    _emit(_check_in_kernel(None, qid))
+    emit(_check_in_kernel(None, qid))
 
 
 def show(qid: str) -> None:
@@ -456,7 +498,6 @@ def show(qid: str) -> None:
         shell = None
     ex = _find_student_exercise(shell.user_ns if shell is not None else {})
     if ex is None:
-        _emit(CheckResult(qid, "unknown", "The questions are not loaded: run the first code cell of this notebook "
-                                          "(after a restart the kernel starts empty), then this cell."))
+        emit(CheckResult(qid, "unknown", say(SAY["not_loaded_show"])))
         return
     ex.show(qid)
