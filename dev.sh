@@ -173,6 +173,8 @@ case "$cmd" in
     # types first (quick, cached): the engine under mypy --strict (pyproject.toml [tool.mypy]);
     # its report goes to stderr, so that stdout is pytest's alone
     "$VENV/bin/python" -m mypy >&2
+    # and the tutor at mypy's default strictness (scripts/mypy-tutor.ini)
+    "$VENV/bin/python" -m mypy --config-file scripts/mypy-tutor.ini tutor >&2
     # engine and widget tests, the examples in engine's docstrings (doctests), browser tests, and
     # every notebook under nbval (never split across workers).  tests/conftest.py stays a conftest
     # only (--ignore: not scanned as a module, its name clashes with tests/browser/conftest.py)

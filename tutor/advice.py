@@ -66,8 +66,8 @@ def count_lines(lines) -> list[str]:
     return [COUNT_LINE.format(line=t, value=tricks_text(v)) if v else str(t) for t, v in lines]
 
 
-def _pct(p: float) -> str:
-    return f"{round(100 * p)}%"
+def _pct(p: float | None) -> str:
+    return f"{round(100 * (p or 0.0))}%"
 
 
 def risk_label(s: ShowMe) -> str | None:
@@ -264,7 +264,7 @@ class AdvicePanel(W.VBox):
         if parts is not None:
             parts.append(self._warm_up)
         else:
-            self.children = (*self.children, self._warm_up)
+            self.children = (*self.children, self._warm_up)  # type: ignore[has-type]
         run_in_background(warm_up_plotly)
 
     def click(self) -> None:

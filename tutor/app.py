@@ -412,9 +412,9 @@ class TrickTutorApp(W.VBox):
         self._rng = random.Random(seed)
         self.feedback = Feedback()
         self.drills: dict[str, list[Any]] = {}
-        self.spades_table = None
-        self.spades_two_table = None  # built when "Spades for two" is first chosen in Play Spades
-        self.oh_hell_table = None
+        self.spades_table: Any = None
+        self.spades_two_table: Any = None  # built when "Spades for two" is first chosen in Play Spades
+        self.oh_hell_table: Any = None
         self.scoresheet = None  # the first of ``scoresheets`` (None while no game is open)
         #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
         #: order, as shown in the Score sheet section (which follows the games in play)

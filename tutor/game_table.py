@@ -200,7 +200,7 @@ class GameTable(TableRendering, W.VBox):
     Parameters
     ----------
     game:
-        a :class:`~engine.spades.SpadesGame` or :class:`~engine.ohhell.OhHellGame`
+        a :class:`~engine.games.spades.SpadesGame` or :class:`~engine.games.oh_hell.OhHellGame`
         (played by a :class:`~tutor.session.TableSession`, which sets
         ``game.auto_deal = False``).
     learner_seat:

@@ -74,7 +74,7 @@ def new_oh_hell_table(rules: OhHellRules | None = None, deal_number: int | None 
                       dealer: int = 0, learner_seat: int = 0, practice: bool = True, hints: bool = True,
                       seed: int | None = None, **kwargs: Any) -> GameTable:
     """An Oh Hell table for ``rules.players`` seats (3–7, OH-1) with any
-    variation of :class:`~engine.ohhell.OhHellRules`; the learner at seat
+    variation of :class:`~engine.games.oh_hell.OhHellRules`; the learner at seat
     ``learner_seat`` (default 0), computer players elsewhere.  Deal numbers
     as in :func:`new_spades_table`."""
     first = deal_number if deal_number is not None else random_deal_number(random.Random())

@@ -8,7 +8,7 @@ Build one with :func:`new_spades_two_table` (or ``new_spades_table(seats=2)``)::
     table = new_spades_two_table(deal_number=1234, level=2)
     table                                   # display it
 
-The game is an :class:`engine.spades_two.SpadesTwoGame`; every rule, the
+The game is an :class:`engine.games.spades_two.SpadesTwoGame`; every rule, the
 draw itself, the legal bids and cards, refusals (with their rule ids) and
 the scores come from it.  This module only shows it:
 
