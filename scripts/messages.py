@@ -167,8 +167,8 @@ def pseudo_text(text: str) -> str:
     >>> pseudo_text("You must follow {led_suit}: <b>SP-10</b>")
     '[Ýöû ɱûšţ ƒöľľöŵ {led_suit}: <b>SP-10</b> ~~~~~~]'
     """
-    if not text:
-        return text
+    if not text or sum(c.isalpha() for c in text) < 2:
+        return text       # a card's rank ("10", "J"), a symbol: as on the cards
     parts = _KEEP.split(text)
     out = "".join(p if i % 2 else p.translate(_ACCENT) for i, p in enumerate(parts))
     letters = sum(len(p) for i, p in enumerate(parts) if not i % 2)

@@ -26,6 +26,12 @@ from typing import TYPE_CHECKING, Any, Callable
 import ipywidgets as W
 
 from .common import Feedback, WhenIdle, guarded, run_in_background
+from .text import M_, say
+
+# TRANSLATORS: the button that charts how many tricks the learner's hand takes over many sampled deals.
+SHOW_ME = M_("advice.show_me", "Show me")
+# TRANSLATORS: the tooltip of the "Show me" button.
+SHOW_ME_TIP = M_("advice.show_me.tip", "Play many sampled deals of the hidden cards and chart the tricks this hand takes")
 
 if TYPE_CHECKING:  # the advisor is imported when the button is pressed, plotly when a chart is drawn
     import plotly.graph_objects as go
@@ -232,8 +238,7 @@ class AdvicePanel(W.VBox):
         self.figure: go.Figure | None = None
         self.chart: W.Output | None = None
         self.summary_text = ""
-        self.button = W.Button(description="Show me", icon="bar-chart",
-                               tooltip="Play many sampled deals of the hidden cards and chart the tricks this hand takes")
+        self.button = W.Button(description=say(SHOW_ME), icon="bar-chart", tooltip=say(SHOW_ME_TIP))
         self.button.on_click(self._on_show)
         self.feedback = Feedback()
         self.summary = W.HTML()

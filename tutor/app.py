@@ -192,6 +192,17 @@ APP_CSS = """
   font-family: "DejaVu Sans", "Segoe UI", "Noto Sans", Arial, sans-serif; font-size: 15px;
   color: #1d1d1d; line-height: 1.45; }
 .tt-app-header h1 { font-size: 30px; margin: 10px 0 2px; color: #0b5d2a; letter-spacing: .5px; }
+/* The heading and the language menu: side by side, the menu under the heading on a phone. */
+.tt-app .tt-app-top { flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0 16px;
+  height: auto; width: 100%; }
+.tt-app .tt-app-top > .widget-html, .tt-app .tt-app-top > .jupyter-widget-html { flex: 1 1 300px; min-width: 0;
+  margin: 0; }
+.tt-app .tt-language { width: auto; max-width: 100%; margin: 14px 0 6px; }
+/* A control's label (ipywidgets' description, 80 px by default) is as wide as its words in any language,
+   wrapping rather than cut. */
+.tt-app .widget-inline-hbox > .widget-label, .tt-app .jupyter-widget-inline-hbox > .widget-label {
+  width: auto !important; min-width: 0; max-width: 60vw; white-space: normal; overflow: visible;
+  text-overflow: clip; flex: 0 1 auto; }
 .tt-app-header p { margin: 0 0 8px; font-size: 16px; color: #333; }
 /* Section tabs (the app's and the drills'): a bar of buttons that wraps onto a
    second row on a narrow screen instead of running off it; every tab is at

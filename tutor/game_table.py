@@ -297,7 +297,8 @@ class GameTable(TableRendering, W.VBox):
         self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_me.button, self._show_legal])
         self._controls.add_class("tt-tbl-controls")
 
-        self._deal_box = W.Text(placeholder=say(RANDOM), description=say(DEAL_NO), layout=W.Layout(width="190px"),
+        self._deal_box = W.Text(placeholder=say(RANDOM), description=say(DEAL_NO),
+                                layout=W.Layout(width="auto", max_width="100%"), style={"description_width": "initial"},
                                 tooltip=say(DEAL_TIP))
         self._new_btn = self._button(say(NEW_BUTTON), self._on_new_game)
         self._save_btn = self._button(say(SAVE_BUTTON), self._on_save, icon="download")

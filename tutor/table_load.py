@@ -20,6 +20,10 @@ import anywidget
 import traitlets
 
 from .session import MAX_LOAD_BYTES
+from .text import M_, say
+
+# TRANSLATORS: the table's button that opens a saved game from a file (under the table, beside Save).
+LOAD_BUTTON = M_("table.load_button", "Load a saved game")
 
 __all__ = ["LoadButton"]
 
@@ -64,6 +68,7 @@ class LoadButton(anywidget.AnyWidget):
     max_bytes = traitlets.Int(MAX_LOAD_BYTES).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("description", say(LOAD_BUTTON))
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[str, bytes | None, int], Any]] = []
         self.on_msg(self._on_msg)

@@ -1,0 +1,154 @@
+"""The app in another language, in a real browser (issue 27).
+
+* The pseudo-language (``?lang=qps``: English with accented, lengthened letters in brackets) at
+  1280×800 and 390×844: every section, every drill and a Spades table after a look and a bid show
+  no English catalogue message (every sentence came through a catalogue) and nothing is cut or
+  makes the page scroll sideways, though every text is a third longer.
+* ``?lang=so`` / ``ha`` / ``ceb``: the page opens in the language (its section titles are the
+  catalogue's), the Learn list opens that language's chapters, and the language menu switches the
+  page back to English without losing the game in progress.
+
+Screenshots go to tests/browser/artifacts/ (language_<lang>_<section>_<size>.png).
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from _app_page import (DRILL_TABS, MAIN_TABS, ROUND_TRIP_MS, SPADES, VIEWPORTS, full_screenshot, open_app,
+                       overflow_report, start_app)
+
+import tutor
+from engine.text import get_language, language
+from engine.text.catalog import CATALOGUE
+from tutor.app import SECTION_TITLES, SECTIONS
+from tutor.text import entries, say
+
+pytestmark = pytest.mark.browser
+
+#: Texts the page shows on purpose in any language: the app's name, and the names of the languages in
+#: its menu (each in itself).
+ALWAYS = ("Trick Tutor",)
+
+
+def _english_fragments() -> list[str]:
+    """The fixed parts of every English catalogue message (between placeholders and tags) long enough
+    to be a phrase: found on a page in another language, they are words no catalogue translated."""
+    for info in pkgutil.walk_packages(tutor.__path__, "tutor."):
+        importlib.import_module(info.name)
+    texts = [*CATALOGUE.values(), *entries()]
+    out = set()
+    for t in texts:
+        for form in (str(t), t.plural or ""):
+            for part in re.split(r"\{[^{}]*\}|<[^<>]*>|&\w+;", form):
+                part = part.strip(" .,:;()—–-")
+                if len(part) >= 14 and " " in part and re.search(r"[a-z]{3}", part):
+                    out.add(part)
+    return sorted(out)
+
+
+ENGLISH = _english_fragments()
+
+#: Every text that is cut: an element whose content is wider than its box, where the box hides it.
+CUT_JS = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('.tt-app *')) {
+    if (!e.offsetParent || !e.textContent.trim()) continue;
+    const cs = getComputedStyle(e);
+    const hides = ['hidden', 'clip'].includes(cs.overflowX) || cs.textOverflow === 'ellipsis';
+    if (hides && e.scrollWidth > e.clientWidth + 2 && e.children.length === 0)
+      out.push(`${e.tagName}.${String(e.className).slice(0, 50)}: "${e.textContent.trim().slice(0, 40)}"`
+               + ` ${e.scrollWidth} > ${e.clientWidth}`);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def app_base(voila_server):
+    return start_app(voila_server)
+
+
+def _untranslated(page) -> list[str]:
+    text = page.locator(".tt-app").inner_text()
+    return [f for f in ENGLISH if f in text]
+
+
+def _wait_built(page) -> None:
+    expect(page.locator(".tt-app .tt-loading:visible")).to_have_count(0, timeout=ROUND_TRIP_MS)
+    time.sleep(0.5)
+
+
+def _open_tab(page, index: int) -> None:
+    tab = page.locator(MAIN_TABS).nth(index)
+    tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
+    _wait_built(page)
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_pseudo_language_every_screen_translated_and_nothing_cut(browser, app_base, size, artifacts_dir):
+    context, page = open_app(browser, f"{app_base}?lang=qps", VIEWPORTS[size])
+    with language("qps"):
+        titles = [say(t) for t in SECTION_TITLES]
+    try:
+        expect(page.locator(MAIN_TABS).first).to_have_text(titles[0])
+        problems: dict[str, list[str]] = {}
+        for index, name in enumerate(SECTIONS):
+            _open_tab(page, index)
+            screens = [name]
+            if name == "Drills":
+                for j in range(page.locator(DRILL_TABS).count()):
+                    page.locator(DRILL_TABS).nth(j).click()
+                    _wait_built(page)
+                    screens.append(f"{name} {j}")
+                    problems[screens[-1]] = _untranslated(page) + page.evaluate(CUT_JS) + overflow_report(page)
+            if name == "Play Spades":
+                table = page.locator(SPADES)
+                table.locator("button.mod-primary").first.click()        # look at my cards
+                expect(table.locator(".tt-row .tt-card[data-card]").first).to_be_visible(timeout=ROUND_TRIP_MS)
+                bid = table.locator(".tt-tbl-bids button").nth(3)
+                bid.click()                                              # bid 3
+                time.sleep(1.0)
+            problems[name] = _untranslated(page) + page.evaluate(CUT_JS) + overflow_report(page)
+            full_screenshot(page, artifacts_dir / f"language_qps_{name.lower().replace(' ', '-')}_{size}.png")
+        assert {k: v for k, v in problems.items() if v} == {}
+        assert page.tt_errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["so", "ha", "ceb"])
+def test_the_page_opens_in_the_language_and_switches_back_keeping_the_game(browser, app_base, lang,
+                                                                          artifacts_dir):
+    context, page = open_app(browser, f"{app_base}?lang={lang}", VIEWPORTS["phone"])
+    with language(lang):
+        titles = [say(t) for t in SECTION_TITLES]
+    try:
+        for index, title in enumerate(titles):
+            expect(page.locator(MAIN_TABS).nth(index)).to_have_text(title)
+        links = page.locator(".tt-learn a")
+        expect(links.nth(4)).to_have_attribute("href", re.compile(rf"notebooks/{lang}/04_"))
+        full_screenshot(page, artifacts_dir / f"language_{lang}_learn_phone.png")
+        _open_tab(page, SECTIONS.index("Play Spades"))
+        table = page.locator(SPADES)
+        table.locator("button.mod-primary").first.click()                # look at my cards
+        cards = table.locator(".tt-card[data-card]")
+        expect(cards.first).to_be_visible(timeout=ROUND_TRIP_MS)
+        hand = sorted(c.get_attribute("data-card") for c in cards.all())
+        full_screenshot(page, artifacts_dir / f"language_{lang}_spades_phone.png")
+        page.locator(".tt-language select").select_option("en")
+        expect(page.locator(MAIN_TABS).nth(2)).to_have_text("Play Spades", timeout=ROUND_TRIP_MS)
+        _wait_built(page)
+        cards = page.locator(SPADES).locator(".tt-card[data-card]")
+        expect(cards.first).to_be_visible(timeout=ROUND_TRIP_MS)
+        assert sorted(c.get_attribute("data-card") for c in cards.all()) == hand    # the same game goes on
+        assert page.tt_errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+        assert get_language() == "en"   # the test process's own language is untouched
