@@ -79,7 +79,8 @@ STRIP = (
 #: 0.7's worker: anything it does not find there, it installs through piplite).
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
 #: The notebooks on the site: (folder in the repo, glob).
-CONTENTS = (("notebooks", "*.ipynb"), ("exercises", "*.ipynb"), ("examples", "*.json"))
+CONTENTS = (("notebooks", "*.ipynb"), *((f"notebooks/{lang}", "*.ipynb") for lang in ("so", "ha", "ceb")),
+            ("exercises", "*.ipynb"), ("examples", "*.json"))
 VOICI_TEMPLATE = "tricktutor"
 APP_PAGE = "voici/render/notebooks/app.html"
 
@@ -384,11 +385,12 @@ def stage_contents(dest: pathlib.Path) -> list[str]:
         for f in sorted((REPO / folder).glob(pattern)):
             if f.suffix == ".ipynb":
                 nb = json.loads(f.read_text(encoding="utf-8"))
-                if folder == "notebooks" and needs_pandas(nb):
+                if folder.startswith("notebooks") and needs_pandas(nb):
+                    chapter = f.relative_to(REPO / "notebooks").as_posix()
                     note = {"cell_type": "markdown", "id": "tt-site-pandas-note", "metadata": {},
-                            "source": PANDAS_NOTE.format(binder=BINDER_LAB + f.name)}
+                            "source": PANDAS_NOTE.format(binder=BINDER_LAB + chapter)}
                     nb["cells"].insert(1 if nb["cells"] and nb["cells"][0]["cell_type"] == "markdown" else 0, note)
-                    noted.append(f.name)
+                    noted.append(f.relative_to(REPO).as_posix())
                 (dest / folder / f.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
             else:
                 shutil.copyfile(f, dest / folder / f.name)
