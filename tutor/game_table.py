@@ -341,18 +341,6 @@ class GameTable(TableRendering, W.VBox):
         return self._session
 
     @property
-    def game(self) -> TrickGame:
-        """The game being played (replaced by :meth:`new_game` / :meth:`load_record`)."""
-        return self._session.game
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """What this table calls each seat, in seat order (Spades: the
-        engine's North … West; Oh Hell: "You", then Ada, Ben … clockwise);
-        the score sheet uses them."""
-        return tuple(self._session.name(s, you=False) for s in range(self.game.n_seats))
-
-    @property
     def level(self) -> int:
         return self._session.level
 

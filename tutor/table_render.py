@@ -99,6 +99,7 @@ class TableRendering:
 
     @property
     def game(self) -> TrickGame:
+        """The game being played (replaced by :meth:`new_game` / :meth:`load_record`)."""
         return self._session.game
 
     @property
