@@ -165,14 +165,16 @@ def pseudo_text(text: str) -> str:
     placeholders, markup, entities and rule ids untouched.
 
     >>> pseudo_text("You must follow {led_suit}: <b>SP-10</b>")
-    '[Ýöû ɱûšţ ƒöľľöŵ {led_suit}: <b>SP-10</b> ~~~~~~]'
+    '[Ýöû ɱûšţ ƒöľľöŵ {led_suit}: <b>SP-10</b> ~~~~~ ~]'
     """
     if not text or sum(c.isalpha() for c in text) < 2:
         return text       # a card's rank ("10", "J"), a symbol: as on the cards
     parts = _KEEP.split(text)
     out = "".join(p if i % 2 else p.translate(_ACCENT) for i, p in enumerate(parts))
     letters = sum(len(p) for i, p in enumerate(parts) if not i % 2)
-    return f"[{out} {'~' * max(1, letters // 3)}]"
+    pad = max(1, letters // 3)
+    # in words of at most 5, so that a line can break inside the padding as between real words
+    return f"[{out} {' '.join('~' * min(5, pad - k) for k in range(0, pad, 5))}]"
 
 
 def pseudo(check: bool, stale: list[str]) -> None:

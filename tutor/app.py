@@ -226,7 +226,7 @@ APP_CSS = """
   outline: 3px solid #0b3fa8; outline-offset: 2px; }
 .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabIcon { display: none; }
 .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { flex: 0 1 auto;
-  overflow: visible; text-overflow: clip; white-space: nowrap; }
+  overflow: visible; text-overflow: clip; white-space: normal; text-align: center; overflow-wrap: anywhere; }
 .tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 12px 14px; border-radius: 8px; }
 .tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
 .tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }

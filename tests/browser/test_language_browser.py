@@ -142,7 +142,7 @@ def test_the_page_opens_in_the_language_and_switches_back_keeping_the_game(brows
         expect(cards.first).to_be_visible(timeout=ROUND_TRIP_MS)
         hand = sorted(c.get_attribute("data-card") for c in cards.all())
         full_screenshot(page, artifacts_dir / f"language_{lang}_spades_phone.png")
-        page.locator(".tt-language select").select_option("en")
+        page.locator(".tt-language select").select_option(label="English")
         expect(page.locator(MAIN_TABS).nth(2)).to_have_text("Play Spades", timeout=ROUND_TRIP_MS)
         _wait_built(page)
         cards = page.locator(SPADES).locator(".tt-card[data-card]")
