@@ -80,7 +80,7 @@ class Advice:
             head = Msg("advice.nil")
         else:
             head = Msg("advice.bid", {"bid": self.bid})
-        body = [Msg("advice.line_valued", {"line": msg_of(t), "value": v}) if v else
+        body = [Msg("advice.line_valued", {"line": msg_of(t), "worth": v}) if v else
                 Msg("advice.line", {"line": msg_of(t)}) for t, v in self.lines]
         return "\n".join(render(m) for m in [head, *body])
 

@@ -28,8 +28,8 @@ ENTRIES: tuple[Text, ...] = (
     M_("advice.nil", "Suggested bid: Nil (0)"),
     # TRANSLATORS: the bid advisor's first line: bid {bid} tricks.
     M_("advice.bid", "Suggested bid: {bid}"),
-    # TRANSLATORS: one line of the advisor's count, indented: {line} is the reason, {value} the tricks it adds.
-    M_("advice.line_valued", "  {line}: {value:+.2f}"),
+    # TRANSLATORS: one line of the advisor's count, indented: {line} is the reason, {worth} the tricks it adds.
+    M_("advice.line_valued", "  {line}: {worth:+.2f}"),
     # TRANSLATORS: one line of the advisor's count that adds no tricks (a reason for a Nil), indented.
     M_("advice.line", "  {line}"),
     # TRANSLATORS: the last line of a count whose values, rounded, would not add up to the bid {bid}.
