@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict = {"site_bytes": info["bytes"], "site_files": info["files"],
                      "build_seconds": info["build_seconds"], "rounds": []}
     with tempfile.TemporaryDirectory(prefix="tt-site-bench-") as tmp, sync_playwright() as pw:
-        voila_url, voila = _speed.start_voila(_speed.MODES["default"], pathlib.Path(tmp) / "voila.log")
+        voila_url, voila = _speed.serve("default", REPO / "notebooks" / "app.ipynb", REPO, REPO)
         browser = pw.chromium.launch(**_site.offline_launch(
             {"executable_path": _speed.CHROMIUM, "args": _speed.CHROMIUM_ARGS, "headless": True}))
         try:
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             results["warm_start_steps"] = steps
         finally:
             browser.close()
-            _speed.stop(voila)
+            _speed.stop_voila(voila)
             httpd.shutdown()
             shutil.rmtree(bench_dir, ignore_errors=True)
     rounds = results["rounds"]
