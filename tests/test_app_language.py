@@ -67,3 +67,60 @@ def test_learn_opens_the_chapters_of_the_pages_language():
     learn = app._boxes[0].children[0].value
     assert "notebooks/so/04_spades_playing_tricks.ipynb" in learn
     assert "notebooks/12_two_player_spades.ipynb" in learn        # not translated: the English chapter
+
+
+def _play_some(table, steps: int) -> None:
+    """The learner looks at their cards, bids the first bid offered and plays the first legal card,
+    ``steps`` decisions in all (the computer players answer)."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(steps):
+        g, me = table.game, table.learner_seat
+        if g.game_over or me not in g.seats_to_act:
+            break
+        if g.phase.name == "BIDDING":
+            if g.view(me).hand is None:
+                table.look()
+            table.click_bid(rng.choice([b.value for b in g.legal_bids(me) if not b.blind and b.value <= 4]))
+        else:
+            table.click_card(g.legal_plays(me)[0].code)
+        assert table.last_verdict.ok
+
+
+@pytest.mark.parametrize("make, saved_in, loaded_in", [
+    ("spades", "so", "ha"), ("spades", "ceb", "en"), ("spades", "en", "so"),
+    ("oh_hell", "ha", "ceb"), ("oh_hell", "so", "en")])
+def test_a_saved_game_loads_in_any_language(make, saved_in, loaded_in):
+    """Issue 27: a game saved in one language (the Save link's file) loads in another, the same game to
+    the card: a hand record carries no words (docs/HAND_RECORD.md), so the file is byte-for-byte the one
+    an English page saves, and the table says "Loaded the game …" in the language it is in now."""
+    import base64
+    import json
+
+    from tutor.session import LOADED
+    from tutor.table import new_oh_hell_table, new_spades_table
+    from tutor.text import say
+
+    new = {"spades": new_spades_table, "oh_hell": new_oh_hell_table}[make]
+    files = {}
+    for lang in (saved_in, "en"):
+        set_language(lang)
+        table = new(deal_number=303, level=1)
+        _play_some(table, 6)
+        table._on_save()
+        files[lang] = base64.b64decode(table.download_html.split("base64,", 1)[1].split('"', 1)[0])
+        record = table.save_record()
+    assert files[saved_in] == files["en"]
+    set_language(loaded_in)
+    other = new(deal_number=1, level=1)
+    other._upload.simulate("tricktutor-game.json", files[saved_in])
+    assert other.feedback.kind == "ok"
+    assert other.save_record() == record == json.loads(files[saved_in])
+    assert other.hand_widget.cards == table.hand_widget.cards
+    assert other.feedback.text == say(LOADED, hand_no=other.game.hands_dealt,
+                                      turn=other._session.turn_phrase())
+    if loaded_in != "en":
+        set_language("en")
+        assert other.feedback.text != say(LOADED, hand_no=other.game.hands_dealt,
+                                          turn=other._session.turn_phrase())

@@ -238,3 +238,30 @@ def test_the_graph_is_read_as_the_floors_assume():
     finally:
         GRAPH.clear()
         GRAPH.update(saved)
+
+
+#: The only modules that use regular expressions, and what they read: what a person typed or a file holds,
+#: never a message text (issue 26: "no regular expression is applied to a message text anywhere").
+READS_WITH_RE = {
+    "engine.text.lang": "a language code (ll, ll_CC)",
+    "tutor.exercises.answers": "a student's answer (\"10H\", \"queen of clubs\")",
+    "tutor.exercises.roster": "a roster's cells and headers",
+    "tutor.exercises.collect": "a learning platform's download file names and list headers",
+    "tutor.exercises.grading": "an answer cell's source and the class secret",
+}
+
+
+def test_regular_expressions_read_input_only():
+    """A module that imports ``re`` is one of :data:`READS_WITH_RE`: the words a person reads are written
+    from data (tutor.exercises.words.html_of: code as ``<code>``, red suits red), never found again in a
+    sentence by a pattern."""
+    def uses_re(path: pathlib.Path) -> bool:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import) and any(a.name in ("re", "regex") for a in node.names):
+                return True
+            if isinstance(node, ast.ImportFrom) and node.module in ("re", "regex") and not node.level:
+                return True
+        return False
+
+    users = {name for name, path in MODULES.items() if uses_re(path)}
+    assert users == set(READS_WITH_RE), sorted(users ^ set(READS_WITH_RE))

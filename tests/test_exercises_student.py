@@ -7,6 +7,7 @@ Rule ids: SP-16, SP-22, OH-V4, OH-V7 (RULES.md).
 from __future__ import annotations
 
 import base64
+import html
 import collections
 import json
 import re
@@ -20,7 +21,8 @@ from tutor.exercises import EXERCISES, Exercise, answer_key
 from tutor.exercises.answers import AnswerError, canonical, parse_answer, parse_card_answer
 from tutor.exercises.grading import read_answer_cell
 from tutor.exercises.notebooks import build_notebook, fill_answers, notebook_text
-from tutor.exercises.student import StudentExercise, saved_view, graded_check, load_sealed, seal
+from tutor.exercises.core import Shown
+from tutor.exercises.student import StudentExercise, saved_view, graded_check, load_sealed, seal, seal_text
 
 SECRET = "0123456789abcdef0123456789abcdef"
 CLASS = [f"s{i:02d}" for i in range(30)]
@@ -678,3 +680,24 @@ def test_a_test_notebook_holds_nothing_derived_from_an_accepted_answer(name, mon
     assert data["mode"] == "test"
     for q in data["questions"].values():
         assert set(q) == {"title", "prompt", "help", "kind", "rules"}
+
+
+def test_a_checks_html_marks_code_and_red_suits_from_data_not_from_its_sentence():
+    """The answer cell a check asks for is program text given as a ``Code`` value (a ``<code>`` element in the
+    notebook, back-quoted in plain text), and the red suits' symbols are drawn red wherever they stand
+    (issue 26: no pattern finds them again in a sentence)."""
+    ex = Exercise.load("ex1_legal_cards")
+    sealed = load_sealed(seal_text(ex))
+    q = ex.question("q1")
+    r = graded_check(sealed, "q1", q.key, "answer_q1 = sorted(['2C'])")
+    assert r.status == "ungraded"
+    typed = f"answer_q1 = {q.key!r}"
+    assert f"`{typed}`" in r.message
+    html_text = r._repr_html_()
+    assert f'<code style="white-space:pre-wrap">{html.escape(typed)}</code>' in html_text
+    assert "`" not in html_text
+    red = html_text.count('<span style="color:#c62828">')
+    assert red == r.message.count("♥") + r.message.count("♦")
+    shown = repr(Shown("q1", "T", ["North holds 10♥ and A♠."], ""))
+    assert shown == "Q1. T\nNorth holds 10♥ and A♠."
+    assert Shown("q1", "T", ["10♥ 4♦ A♠"], "")._repr_html_().count('<span style="color:#c62828">') == 2

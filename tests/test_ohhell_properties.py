@@ -16,6 +16,7 @@ scores accumulate; save → load round-trips.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -155,8 +156,9 @@ def play_oh_hell_game(rules: OhHellRules, seed: int) -> tuple[OhHellGame, list]:
 def test_oh_properties_whole_games_every_option(rules, seed):
     event(f"players={rules.players}")
     event(f"schedule={rules.schedule}" if rules.schedule else "hand_sizes")
+    chosen = dataclasses.asdict(rules)
     for name in ("hook", "simultaneous_bidding", "must_trump", "tricks_always_count", "nil_pays_hand_size"):
-        if getattr(rules, name):
+        if chosen[name]:
             event(name)
     g, snapshots = play_oh_hell_game(rules, seed)
     for rec in snapshots:

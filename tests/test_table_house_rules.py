@@ -114,9 +114,8 @@ def test_saved_game_keeps_the_house_rules_and_load_restores_them():
     rules = SpadesRules(nil_value=50, blind_nil="never", bag_limit=7, bag_penalty=150, ten_for_200=True,
                         loss_floor=-300, target_score=250)
     t = spades(15)
-    for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
-        t._options.sp[f.name].value = 0 if value is None else value  # the mercy floor's "off" is 0
+    for name, value in dataclasses.asdict(rules).items():
+        t._options.sp[name].value = 0 if value is None else value  # the mercy floor's "off" is 0
     t.new_game(77)
     assert t.game.rules == rules
     rec = t.save_record()

@@ -31,15 +31,14 @@ import hashlib
 import hmac
 import html
 import json
-import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Union
 
 from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 from .kit import Question, Rng
-from .words import hand_codes, say, text_of
+from .words import Words, hand_codes, html_of, say, text_of
 from .questions import EXERCISES
 
 __all__ = [
@@ -191,6 +190,10 @@ def judge_with_book(kind: str, value: Any, book, generic: str, universe: list[st
     return (False, m, book.note_rule(canon)) if m else (False, generic, generic_rule)
 
 
+#: One line of a check's reply: a sentence, or sentences side by side (joined by a space).
+Line = Union[Words, tuple[Words, ...]]
+
+
 @dataclass
 class CheckResult:
     """The outcome of one check.  ``status``: "correct", "wrong", "invalid"
@@ -200,14 +203,31 @@ class CheckResult:
     see the saved notebook, so it cannot tell what the grader will read),
     "received" (a test set: the answer was read and will be graded; right and
     wrong come after grading) or "unknown" (no such question, or the exercise
-    is not loaded).  ``message``: what the student sees.  ``rule``: the rule
-    id a wrong answer breaks, as data (teacher side; ``""`` otherwise).
-    ``ok`` (the mark) is True only for "correct"."""
+    is not loaded).  ``said``: what the student reads, as words
+    (:data:`~tutor.exercises.words.Words`: a sentence as data, or a text
+    already written in the notebook's language) or a tuple of lines, each a
+    sentence or a tuple of sentences side by side; :attr:`message` writes it
+    as plain text, the HTML view through :func:`~tutor.exercises.words.html_of`
+    (program text as ``<code>``, red suits red: no sentence is rewritten).
+    ``rule``: the rule id a wrong answer breaks, as data (teacher side;
+    ``""`` otherwise).  ``ok`` (the mark) is True only for "correct"."""
 
     qid: str
     status: str
-    message: str
+    said: Words | tuple[Line, ...]
     rule: str = ""
+
+    @property
+    def lines(self) -> tuple[tuple[Words, ...], ...]:
+        """:attr:`said` as lines of sentences."""
+        said = self.said
+        rows = said if isinstance(said, tuple) else (said,)
+        return tuple(row if isinstance(row, tuple) else (row,) for row in rows)
+
+    @property
+    def message(self) -> str:
+        """What the student reads, as plain text in the current language (lines joined by a newline)."""
+        return "\n".join(" ".join(text_of(w) for w in row) for row in self.lines)
 
     @property
     def ok(self) -> bool:
@@ -225,11 +245,10 @@ class CheckResult:
 
     def _repr_html_(self) -> str:
         _, bg, fg = _STATUS_LOOK[self.status]
-        body = "<br>".join(re.sub(r"`([^`<>]+)`", r'<code style="white-space:pre-wrap">\1</code>', _cards_html(part))
-                           for part in self.message.split("\n"))
+        body = "<br>".join(" ".join(html_of(w) for w in row) for row in self.lines)
         return (f'<div class="tt-check tt-{self.status}" role="status" '
                 f'style="background:{bg};color:{fg};padding:8px 12px;border-radius:6px;'
-                f'font-size:15px;line-height:1.45;margin:4px 0">'
+                f'font-size:15px;line-height:1.45;margin:4px 0;white-space:pre-line">'
                 f'<b aria-hidden="true">{self.symbol}</b> {body}</div>')
 
 
@@ -303,32 +322,30 @@ def read_as(kind: str, value: Any) -> str:
 
 
 class Shown:
-    """A rendered question: HTML for notebooks, plain text for consoles."""
+    """A question as shown: HTML for notebooks, plain text for consoles.
+    ``title``, the ``prompt`` lines and ``answer_help`` are
+    :data:`~tutor.exercises.words.Words` (a sealed notebook's are texts
+    already written in its language)."""
 
-    def __init__(self, qid: str, title: str, prompt: list[str], answer_help: str):
+    def __init__(self, qid: str, title: Words, prompt: Iterable[Words], answer_help: Words):
         self._parts = (qid, title, list(prompt), answer_help)
 
     def __repr__(self) -> str:
         qid, title, prompt, answer_help = self._parts
-        lines = [f"{qid.upper()}. {title}", *prompt]
-        if answer_help:
-            lines.append(answer_help)
+        lines = [f"{qid.upper()}. {text_of(title)}", *(text_of(line) for line in prompt)]
+        help_text = text_of(answer_help)
+        if help_text:
+            lines.append(help_text)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         qid, title, prompt, answer_help = self._parts
-        body = "".join(f"<p style='margin:3px 0'>{_cards_html(line)}</p>" for line in prompt)
-        helptext = (f"<p style='margin:6px 0 0;opacity:.75'><i>{_cards_html(answer_help)}</i></p>"
-                    if answer_help else "")
+        body = "".join(f"<p style='margin:3px 0'>{html_of(line)}</p>" for line in prompt)
+        help_html = html_of(answer_help)
+        helptext = f"<p style='margin:6px 0 0;opacity:.75'><i>{help_html}</i></p>" if help_html else ""
         return (f'<div class="tt-question" style="border-left:4px solid #1a3e72;padding:6px 12px;'
                 f'font-size:15px;line-height:1.45"><b>{html.escape(qid.upper())}. '
-                f'{html.escape(title)}</b>{body}{helptext}</div>')
-
-
-def _cards_html(text: str) -> str:
-    """Escape ``text`` and colour red-suit symbols."""
-    esc = html.escape(text)
-    return re.sub(r"((?:10|[2-9JQKA])?[♥♦])", r'<span style="color:#c62828">\1</span>', esc)
+                f'{html_of(title)}</b>{body}{helptext}</div>')
 
 
 def emit(obj: Any) -> None:
@@ -347,14 +364,14 @@ def emit(obj: Any) -> None:
 
 def no_question(qid: str, qids: Iterable[str]) -> CheckResult:
     """The check's reply for a question ``qid`` that is not among ``qids``."""
-    return CheckResult(qid, "unknown", text_of(say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids))))
+    return CheckResult(qid, "unknown", say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids)))
 
 
 def empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     if qid not in qids:
         return no_question(qid, qids)
     if answer is None or answer is Ellipsis:
-        return CheckResult(qid, "empty", text_of(CHECK_TEXT["no_answer"]))
+        return CheckResult(qid, "empty", CHECK_TEXT["no_answer"])
     return None
 
 
@@ -446,7 +463,7 @@ class Exercise:
             emit(no_question(qid, self.questions))
             return
         q = self.questions[qid]
-        emit(Shown(q.qid, text_of(q.title), q.prompt, text_of(q.answer_help)))
+        emit(Shown(q.qid, q.title, q.prompt, q.answer_help))
 
     def evaluate(self, qid: str, answer: Any) -> CheckResult:
         """Check ``answer`` (a literal as typed) for ``qid`` without displaying
@@ -458,7 +475,7 @@ class Exercise:
         try:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
-            return CheckResult(qid, "invalid", str(e))
+            return CheckResult(qid, "invalid", e.msg)
         ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), text_of(q.generic or ""), q.universe,
                                              text_of(q.outside), q.generic_rule or "", q.outside_rule)
         return CheckResult(qid, "correct" if ok else "wrong", feedback, rule)

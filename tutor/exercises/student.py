@@ -53,11 +53,12 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from tutor.text import M_, say
+from tutor.text import M_
 
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
+from .core import CheckResult, Exercise, Line, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
 from .grading import read_answer_cell, read_notebook_answers
+from .words import Code, Words, say
 from .words import text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
@@ -219,7 +220,7 @@ class StudentExercise:
         try:
             value = parse_answer(q["kind"], answer)
         except AnswerError as e:
-            return CheckResult(qid, "invalid", str(e))
+            return CheckResult(qid, "invalid", e.msg)
         if self.mode == "test":
             return CheckResult(qid, "received", read_as(q["kind"], value))
         ok, msg, _ = judge_with_book(q["kind"], value, _SealedBook(q), q["generic"], q["universe"], q["outside"])
@@ -273,20 +274,23 @@ def _read_cell(source: str):
 #: What the check says about the cell and the saved file: whole sentences, named placeholders.  ``{name}``
 #: is always the answer's variable (``answer_q1``): program text, kept as it is in every language.
 SAY = {
-    # TRANSLATORS: a check's advice: {name} is the answer's variable (answer_q1), {typed} the value as Python text
-    # ('QH'); keep the back-quoted code as it is.
-    "fix_typed": M_("ex.check.fix_typed", "Type the value itself, for example `{name} = {typed}`, run that cell, then "
+    # TRANSLATORS: a check's advice: {code} is the answer cell as it should be typed (`answer_q1 = 'QH'`: program
+    # text, shown as code).
+    "fix_typed": M_("ex.check.fix_typed", "Type the value itself, for example {code}, run that cell, then "
                                           "run this check again."),
-    # TRANSLATORS: as above, when the value cannot be written as Python text.
-    "fix_untyped": M_("ex.check.fix_untyped", "Type the value itself after `{name} = `, run that cell, then run this "
+    # TRANSLATORS: as above, when the value cannot be written as Python text: {code} is the cell's start
+    # (`answer_q1 = `: program text, shown as code).
+    "fix_untyped": M_("ex.check.fix_untyped", "Type the value itself after {code}, run that cell, then run this "
                                               "check again."),
-    # TRANSLATORS: the check cannot find the cell that set {name} (answer_q1); keep the back-quoted code.
+    # TRANSLATORS: the check cannot find the cell that set {name} (answer_q1); {code} is that cell as program text
+    # (`answer_q1 = …`).
     "no_cell": M_("ex.check.no_cell", "I cannot find the cell that set {name} in this session, so I cannot tell "
-                                      "whether the grader will read it. Run your answer cell (`{name} = …`) again, "
+                                      "whether the grader will read it. Run your answer cell ({code}) again, "
                                       "then this check."),
-    # TRANSLATORS: the answer cell of {name} holds code, not a typed value; keep the back-quoted code.
+    # TRANSLATORS: the answer cell of {name} holds code, not a typed value; {code} is the form of an answer cell
+    # (`answer_q1 = <value>`: program text).
     "code_cell": M_("ex.check.code_cell", "This answer will not be graded: the grader reads only a value typed in the "
-                                          "answer cell (`{name} = <value>`) and never runs code, and the cell that "
+                                          "answer cell ({code}) and never runs code, and the cell that "
                                           "set {name} holds code."),
     # TRANSLATORS: {name} holds {now} (Python text) but its cell says {cell}.
     "cell_differs": M_("ex.check.cell_differs", "{name} holds {now} now, but its cell says {cell}; the grader reads "
@@ -303,8 +307,9 @@ SAY = {
     "not_saved_none": M_("ex.check.not_saved_none", "The saved notebook file has no graded answer for {qid}, and the "
                                                     "grader reads the saved file. Save the notebook (Ctrl+S or File ▸ "
                                                     "Save), then run this check again."),
-    # TRANSLATORS: the saved notebook gives another value {saved} for {qid}; {name} the variable (answer_q1).
-    "not_saved_value": M_("ex.check.not_saved_value", "The saved notebook file gives `{name} = {saved}` for {qid}: the "
+    # TRANSLATORS: the saved notebook gives another answer cell {code} (`answer_q1 = 'QH'`: program text) for {qid};
+    # {name} the variable (answer_q1).
+    "not_saved_value": M_("ex.check.not_saved_value", "The saved notebook file gives {code} for {qid}: the "
                                                       "grader reads the last cell, in notebook order, that sets {name}. "
                                                       "Delete or change any cell below your answer that sets {name}, "
                                                       "save the notebook (Ctrl+S or File ▸ Save), then run this check "
@@ -334,9 +339,10 @@ SAY = {
     # TRANSLATORS: as above, from the cell that shows a question.
     "not_loaded_show": M_("ex.show.not_loaded", "The questions are not loaded: run the first code cell of this "
                                                 "notebook (after a restart the kernel starts empty), then this cell."),
-    # TRANSLATORS: the answer variable {name} (answer_q1) of question {qid} (q1) is not set; keep the back-quoted code.
+    # TRANSLATORS: the answer variable {name} (answer_q1) of question {qid} (q1) is not set; {code} is its answer cell
+    # as program text (`answer_q1 = …`).
     "not_set": M_("ex.check.not_set", "{name} is not set yet: run the answer cell for {qid} (the cell with "
-                                      "`{name} = …`) first, then this check. After a restart, run the notebook's "
+                                      "{code}) first, then this check. After a restart, run the notebook's "
                                       "cells again from the top."),
     # TRANSLATORS: the checker itself failed; {error} is the name of the Python error (KeyError).
     "checker_failed": M_("ex.check.failed", "The checker could not read this answer ({error}); please tell your "
@@ -361,15 +367,16 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
         return early
     result = ex.evaluate(qid, value)
     name = f"answer_{qid}"
-    problems: list[str] = []
+    problems: list[Words] = []
     typed = _literal_form(value)
-    fix = say(SAY["fix_typed"], name=name, typed=typed) if typed else say(SAY["fix_untyped"], name=name)
+    fix = (say(SAY["fix_typed"], code=Code(f"{name} = {typed}")) if typed
+           else say(SAY["fix_untyped"], code=Code(f"{name} = ")))
     if cell_source is None:
-        problems.append(say(SAY["no_cell"], name=name))
+        problems.append(say(SAY["no_cell"], name=name, code=Code(f"{name} = …")))
     else:
         status, cqid, cvalue = _read_cell(cell_source)
         if status != "value" or cqid != qid:
-            problems.append(say(SAY["code_cell"], name=name) + " " + fix)
+            problems += [say(SAY["code_cell"], name=name, code=Code(f"{name} = <value>")), fix]
         elif cvalue != value or type(cvalue) is not type(value):
             problems.append(say(SAY["cell_differs"], name=name, now=typed, cell=_literal_form(cvalue)) if typed
                             else say(SAY["cell_differs_value"], name=name, cell=_literal_form(cvalue)))
@@ -384,23 +391,24 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
                 problems.append(say(SAY["not_saved_none"], qid=qid))
             else:
                 problems.append(say(SAY["not_saved_value"], name=name, qid=qid,
-                                    saved=_literal_form(saved.get("value")) or "…"))
+                                    code=Code(f"{name} = {_literal_form(saved.get('value')) or '…'}")))
         elif saved.get("name") != fname:
             problems.append(say(SAY["rename"], file=repr(saved["name"]), want=repr(fname)))
+    on_value: Line
     if result.status == "received":
-        on_value = result.message
+        on_value = result.said if not isinstance(result.said, tuple) else result.lines[0]
     elif result.status == "correct":
         on_value = say(SAY["value_right"])
     else:
         on_value = say(SAY["value_wrong"], feedback=result.message)
     if problems:
-        return CheckResult(qid, "ungraded", " ".join(problems) + "\n" + on_value)
+        return CheckResult(qid, "ungraded", (tuple(problems), on_value))
     if result.status in ("invalid", "wrong"):
         return result
     if saved is None:
-        return CheckResult(qid, "unsure", on_value + "\n" + say(SAY["cannot_see_file"], name=name, file=fname))
+        return CheckResult(qid, "unsure", (on_value, say(SAY["cannot_see_file"], name=name, file=fname)))
     if result.status == "received":
-        return CheckResult(qid, "received", result.message + "\n" + say(SAY["test_will_grade"]))
+        return CheckResult(qid, "received", (on_value, say(SAY["test_will_grade"])))
     return result
 
 
@@ -470,7 +478,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
         if name not in ns:
             if qid not in ex.qids:
                 return no_question(qid, ex.qids)
-            return CheckResult(qid, "empty", say(SAY["not_set"], name=name, qid=qid))
+            return CheckResult(qid, "empty", say(SAY["not_set"], name=name, qid=qid, code=Code(f"{name} = …")))
         value = ns[name]
     source = None
     if shell is not None:
