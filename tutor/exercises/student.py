@@ -53,12 +53,13 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from tutor.text import M_, say
+from tutor.text import M_, say, set_language
 
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
+from .core import (CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as,
+                   settings_language)
 from .grading import read_answer_cell, read_notebook_answers
-from .words import text_of
+from .words import exercise_languages, text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -236,13 +237,20 @@ class StudentExercise:
 
 
 def load_sealed(text: str) -> StudentExercise:
-    """The :class:`StudentExercise` of a setup cell's sealed text."""
+    """The :class:`StudentExercise` of a setup cell's sealed text.  The
+    kernel speaks the set's language from now on (its settings' ``lang``,
+    English without one: :func:`tutor.text.set_language`), so the checks
+    and their messages are written in the notebook's language."""
     try:
         data = json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
     except (ValueError, zlib.error) as e:
         raise ValueError(f"the setup cell's data is damaged ({type(e).__name__}); ask your teacher for a fresh "
                          f"copy of this notebook") from None
-    return StudentExercise(data)
+    ex = StudentExercise(data)
+    lang = settings_language(ex.settings if isinstance(ex.settings, dict) else None)
+    if lang in exercise_languages():  # a language this tutor cannot speak leaves the kernel as it is
+        set_language(lang)
+    return ex
 
 
 # ------------------------------------------------------------- graded check
