@@ -572,7 +572,12 @@ def _sha(p: Path) -> str | None:
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k} was {a.get(k)!r}, now {b.get(k)!r}" for k in keys)
+    return ", ".join(f"{k} was {_setting(a, k)!r}, now {_setting(b, k)!r}" for k in keys)
+
+
+def _setting(settings: dict, key: str) -> Any:
+    """A setting as the teacher chose it (English is the absence of ``lang``: shown as "en", not None)."""
+    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variants: dict) -> list:
