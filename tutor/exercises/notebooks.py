@@ -76,6 +76,8 @@ NB_TEXT = {
                                        "not `answer_q3 = 40 + 12`): your teacher's grader reads the value and never "
                                        "runs code. Keep the answer in its own cell, save the notebook (Ctrl+S) and "
                                        "keep its file name."),
+    # TRANSLATORS: the comment at the top of a notebook's first code cell (one line of Python code, after "# ").
+    "setup": M_("ex.nb.setup", "Your questions (sealed: they hold no answers). Run this cell once."),
     # TRANSLATORS: a question's heading in a notebook (Markdown): question {number} and its title {title}.
     "question": M_("ex.nb.question", "## Question {number}: {title}"),
 }
@@ -134,7 +136,8 @@ def _build_notebook(name: str, student: str, settings: dict | None, secret: str 
                            say(NB_TEXT["rules"], rules=", ".join(spec.rules)),
                            say(NB_TEXT["made_for"], student=student), _how(settings["mode"])))
     cells = [new_markdown_cell(intro, id="intro")]
-    setup = ("# Your questions (sealed: they hold no answers). Run this cell once.\n"
+    comment = " ".join(say(NB_TEXT["setup"]).split())  # one line of a code cell, whatever the translation
+    setup = (f"# {comment}\n"
              "from tutor.exercises.student import load_sealed\n\n"
              f"ex = load_sealed({seal_text(ex, secret)!r})\nex")
     cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"], "jupyter": {"source_hidden": True}}))

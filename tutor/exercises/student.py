@@ -233,7 +233,12 @@ class StudentExercise:
         emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
 
     def __repr__(self) -> str:
-        return f"{self.title} — questions for {self.student} ({', '.join(self.qids)})"
+        return say(LOADED, title=self.title, student=self.student, qids=", ".join(self.qids))
+
+
+# TRANSLATORS: what the first cell of an exercise notebook shows once it has loaded the questions: {title} the
+# exercise's title, {student} the student id, {qids} the questions (q1, q2, …).
+LOADED = M_("ex.loaded", "{title} — questions for {student} ({qids})")
 
 
 def load_sealed(text: str) -> StudentExercise:
