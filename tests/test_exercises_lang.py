@@ -349,3 +349,47 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     assert set(words["seat"]).isdisjoint(words["card"])
     for form, code in words["card"].items():
         assert parse_answer("card", form).code == code, form
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_a_somali_test_notebook_holds_nothing_derived_from_an_accepted_answer(name, monkeypatch):
+    """As in English (test_exercises_student): made again with every answer key swapped for a wrong one, a
+    Somali test notebook is the same bytes; a Somali practice notebook changes (the swap is real)."""
+    from test_exercises_student import _with_a_wrong_key
+    from tutor.exercises.classset import notebook_for
+    test = {"mode": "test", "estimator": "count", "lang": "so"}
+    practice = dict(test, mode="practice")
+    before = {m: notebook_for(name, "s07", s, SECRET, 7) for m, s in (("test", test), ("practice", practice))}
+    with monkeypatch.context() as m:
+        _with_a_wrong_key(m)
+        after = {m_: notebook_for(name, "s07", s, SECRET, 7) for m_, s in (("test", test), ("practice", practice))}
+    assert after["test"] == before["test"]
+    assert after["practice"] != before["practice"]
+    assert json.loads(before["test"])["metadata"]["tricktutor"]["settings"]["lang"] == "so"
+
+
+def test_a_rerun_keeps_each_exercises_language_and_a_new_exercise_takes_the_sets(tmp_path, capsys):
+    out, keys = make_set(tmp_path, ["kim"], ["ex2_trick_winner"], "--lang", "ha")
+    roster = tmp_path / "class-roster.csv"
+    roster.write_text("student_id\nkim\nlee\n", encoding="utf-8")
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner,ex3_spades_scoring"]) == 0
+    settings = json.loads((keys / "exercise_settings.json").read_text())["exercises"]
+    assert settings["ex2_trick_winner"]["lang"] == settings["ex3_spades_scoring"]["lang"] == "ha"
+    for sid in ("kim", "lee"):
+        for n in ("ex2_trick_winner", "ex3_spades_scoring"):
+            assert load_nb(out / sid / f"{n}.ipynb")["metadata"]["tricktutor"]["settings"]["lang"] == "ha"
+    # --lang en on a Hausa exercise is a change of settings like any other
+    assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                 "--exercises", "ex2_trick_winner", "--lang", "en"]) == 2
+    assert "lang was 'ha', now 'en'" in capsys.readouterr().err
+    # a notebook of another language handed in is not graded as this set's, and the note says which
+    other_out, other_keys = make_set(tmp_path, ["kim"], ["ex2_trick_winner"], out_name="other")
+    k = load_keys(keys)
+    from tutor.exercises.grading import metadata_signature
+    nb = load_nb(other_out / "kim" / "ex2_trick_winner.ipynb")
+    tt = nb["metadata"]["tricktutor"]
+    tt["signature"] = metadata_signature(k.secret, tt["exercise"], tt["student"], tt["settings"])
+    save_nb(nb, out / "kim" / "ex2_trick_winner.ipynb")
+    row = grade_class(out, keys).rows[0]
+    assert "lang: notebook 'en', set 'ha'" in row["notes"]
