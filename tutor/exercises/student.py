@@ -15,6 +15,12 @@ it carries depends on the set's mode, chosen by the teacher at ``make``:
   check says only how the answer was read and whether the grader will read
   it; right and wrong come with the feedback pages after grading.
 
+A set made in another language (``make --lang so``: the settings' ``lang``)
+carries its questions and a practice set's feedback written in it, and its
+setup cell (:func:`load_sealed`) makes the kernel speak it, so every check
+replies in it; answers are read the same in every language
+(:func:`tutor.exercises.answers.parse_answer`).
+
 No seed, no secret, no answer in clear in either mode: nothing in the
 student's kernel lists an answer (Tab completion, ``dir(ex)``, ``vars(ex)``,
 the setup cell).
