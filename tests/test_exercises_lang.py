@@ -345,6 +345,7 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     assert {w: v for w, v in suits.items() if len(v) > 1} == {}
     assert set(ranks) & set(suits) == set()
     words = answer_words()
+    assert set(words["seat"]).isdisjoint(set(ranks) | set(suits))
     assert words["ambiguous"] == {"card": {}, "seat": {}, "side": {}}
     assert set(words["seat"]).isdisjoint(words["card"])
     for form, code in words["card"].items():
