@@ -39,8 +39,9 @@ from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 from .kit import Question, Rng
-from .words import DEFAULT_LANGUAGE, exercise_languages, hand_codes, say, text_of
+from .words import hand_codes, say, text_of
 from .questions import EXERCISES
+from .words import DEFAULT_LANGUAGE, exercise_languages
 
 __all__ = [
     "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",

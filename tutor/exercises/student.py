@@ -59,13 +59,15 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from tutor.text import M_, say, set_language
+from tutor.text import M_, say
 
 from .answers import AnswerError, parse_answer
-from .core import (CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as,
-                   settings_language)
+from .core import CheckResult, Exercise, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
 from .grading import read_answer_cell, read_notebook_answers
-from .words import exercise_languages, text_of
+from .words import text_of
+from tutor.text import set_language
+from .core import settings_language
+from .words import exercise_languages
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -239,7 +241,7 @@ class StudentExercise:
         emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
 
     def __repr__(self) -> str:
-        return say(LOADED, title=self.title, student=self.student, qids=", ".join(self.qids))
+        return text_of(say(LOADED, title=self.title, student=self.student, qids=", ".join(self.qids)))
 
 
 # TRANSLATORS: what the first cell of an exercise notebook shows once it has loaded the questions: {title} the
