@@ -227,7 +227,10 @@ def test_a_somali_class_set_speaks_somali_and_reads_answers_the_same(tmp_path, m
         how = say(NB_TEXT["how_practice"])
     # the notebook's text is the Somali catalogue's rendering (marked where not translated yet)
     cells = {c["id"]: "".join(c["source"]) for c in nb["cells"]}
-    assert cells["q1-text"] == heading and heading.startswith("«")
+    with language("en"):
+        english_heading = say(NB_TEXT["question"], number=1, title=Exercise(
+            "ex2_trick_winner", "ann", {}, secret=k.secret, variant=k.variants["ann"]).questions["q1"].title)
+    assert cells["q1-text"] == heading and heading != english_heading
     assert how in cells["intro"]
     en_cells = {c["id"]: "".join(c["source"]) for c in load_nb(en_out / "ann" / "ex2_trick_winner.ipynb")["cells"]}
     assert cells["q1-text"] != en_cells["q1-text"]
@@ -252,7 +255,7 @@ def test_a_somali_class_set_speaks_somali_and_reads_answers_the_same(tmp_path, m
         english = Exercise("ex2_trick_winner", "ann", dict(k.exercises["ex2_trick_winner"], lang="en"),
                            secret=k.secret, variant=k.variants["ann"])
         assert wrong.message != english.evaluate("q1", wrong_card.code).message
-        assert invalid.message != english.evaluate("q1", "1H").message and "«" in invalid.message
+        assert invalid.message != english.evaluate("q1", "1H").message
     # an answer in Somali card words is read as that card, and marked as the grader marks it
     right = graded_check(ex, "q1", card_name(key.code, "so"), f"answer_q1 = {card_name(key.code, 'so')!r}",
                          dict(saved, value=card_name(key.code, "so")))
@@ -275,7 +278,8 @@ def test_a_somali_test_sets_feedback_pages_are_in_somali(tmp_path, marked_somali
     page = feedback_html(report, report.rows[0])
     with language("so"):
         title = say(FEEDBACK_TEXT["feedback_title"], who="Ann")
-    assert "<html lang='so'>" in page and f"<title>{title}</title>" in page and title.startswith("«")
+    assert "<html lang='so'>" in page and f"<title>{title}</title>" in page
+    assert title != str(FEEDBACK_TEXT["feedback_title"]).format(who="Ann")
     k = load_keys(keys)
     with language("so"):
         teacher = Exercise("ex1_legal_cards", "ann", k.exercises["ex1_legal_cards"], secret=k.secret,
