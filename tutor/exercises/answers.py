@@ -41,15 +41,14 @@ from typing import Any
 
 from engine import DECK, Card, Rank, Suit
 from engine.text import card_name, translate
-from engine.text.words import CARD_SPOKEN, RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, \
-    SUIT_SYMBOLS
+from engine.text.words import (CARD_SPOKEN, RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR,
+                               SUIT_SYMBOLS)
 from tutor.text import M_
 
 from .words import Sentence, Words, exercise_languages, say
 
 __all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY",
-           "TIE", "ITEM_KINDS",
-           "answer_words", "word_key"]
+           "TIE", "ITEM_KINDS", "answer_words", "word_key"]
 
 NOBODY = -1
 TIE = -2
