@@ -1,7 +1,7 @@
 """``tricktutor exercises …``: the teacher's commands (exercises/TEACHERS.md walks through them).
 
     tricktutor exercises make --roster roster.csv --out class [--keys class-teacher]
-        [--mode practice|test] [--exercises ex1_legal_cards,ex3_spades_scoring]
+        [--mode practice|test] [--lang en|so|ha|ceb] [--exercises ex1_legal_cards,ex3_spades_scoring]
         [--oh-hell-rules tricks_always_count,nil_pays_hand_size] [--estimator auto|advisor|count]
         [--repo-url URL [--hub-url URL] [--branch main]] [--package REQUIREMENT]
         [--key-notebooks] [--force]
@@ -34,6 +34,7 @@ from tutor.exercises.grading import GradingError, grade_class, load_keys, read_o
 from tutor.exercises.report import write_report
 from tutor.exercises.roster import RosterError
 from tutor.exercises.roster import read_roster as roster_of
+from tutor.exercises.words import exercise_languages
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
@@ -63,6 +64,9 @@ _SAY = {
         "            wrong. Students see right and wrong on the feedback pages that\n"
         "            'tricktutor exercises report' writes after grading.\n"
         "A student's questions are the same in both modes."),
+    "lang_help": "the language of the notebooks: their text, questions and check replies (default en; an "
+                 "exercise already in the set keeps its language, and a new one takes the set's). Answers are read "
+                 "the same in every language, and the questions, grading and report are the same.",
     "collect_help": "files each notebook under the student named by where the school's system put it (Moodle, "
                      "Canvas, or folders named by student id), never by the notebook itself",
 }
@@ -97,6 +101,8 @@ def _settings_from_args(args) -> dict:
         settings["estimator"] = estimator
     if getattr(args, "mode", None):  # else: an exercise in the set keeps its mode, a new one is practice
         settings["mode"] = args.mode
+    if getattr(args, "lang", None):  # else: an exercise in the set keeps its language (see make_class_set)
+        settings["lang"] = args.lang
     if getattr(args, "reveal_answers", False):
         if "reveal_answers" not in DEFAULT_SETTINGS:
             raise _Input("--reveal-answers is no longer offered: notebooks never hold the answers")
@@ -247,6 +253,7 @@ def add_exercise_commands(subparsers) -> None:
     m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name "
                                                    "and lms_id (the id your learning platform matches grades on)")
     m.add_argument("--mode", choices=("practice", "test"), help=_SAY["mode_help"])
+    m.add_argument("--lang", choices=exercise_languages(), help=_SAY["lang_help"])
     m.add_argument("--out", required=True, help="the class folder to share: OUT/<student_id>/<exercise>.ipynb")
     m.add_argument("--keys", help="teacher folder (default: OUT-teacher next to OUT); keep it private")
     m.add_argument("--exercises", help="comma-separated exercise names (default: all six)")

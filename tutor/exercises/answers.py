@@ -14,20 +14,41 @@ sign).  Sides: ``"North–South"``/``"NS"``, ``"East–West"``/``"EW"``, and
 ``"tie"``/``"draw"`` is its own answer (:data:`TIE`), right only when the
 question's scores are tied; ``"none"`` and ``"neither"`` are refused as
 unclear.
+
+Answers read the same in every notebook, whatever its language: a card may
+also be written with the rank and suit words of any of the tutor's languages
+(:func:`~tutor.exercises.words.exercise_languages`), as the engine's
+catalogues have them — the rank as printed (``rank.*``) or named
+(``rank.noun.*``), the suit's plural or single-card name (``suit.*``,
+``suit_one.*``, with or without the suit symbol the catalogue puts in it) or
+its symbol, rank first or suit first, or joined as the card's spoken name
+joins them (``card.spoken``: the Somali ``toban wadne ♥``, the Hausa ``goma
+na zuciya``, the Cebuano ``10 sa heart``); a seat or a side by its name in
+any language (``Koonfur``, ``Arewa–Kudu``).  These words are compared
+without case, accents or the hooks of Hausa letters (``ɗan sarki`` = ``dan
+sarki``) and with any apostrophe (``luʼu-luʼu`` = ``lu'u-lu'u``).  A word
+combination that two languages give to two different cards, seats or sides
+reads as nothing (:func:`answer_words` lists them; the tests require there
+are none).  Numbers are ASCII digits only, in every language.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
+import unicodedata
 from typing import Any
 
 from engine import DECK, Card, Rank, Suit
+from engine.text import card_name, translate
+from engine.text.words import (CARD_SPOKEN, RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR,
+                               SUIT_SYMBOLS)
 from tutor.text import M_
 
-from .words import Sentence, Words, say
+from .words import Sentence, Words, exercise_languages, say
 
 __all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY",
-           "TIE", "ITEM_KINDS"]
+           "TIE", "ITEM_KINDS", "answer_words", "word_key"]
 
 NOBODY = -1
 TIE = -2
@@ -150,6 +171,98 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
+_APOSTROPHES = {ord(c): "'" for c in "\u02bc\u2019\u2018\u00b4`\u02b9\u02bb"}
+#: Letters a keyboard without them writes as their plain Latin letter (Hausa's hooked letters).
+_PLAIN_LETTERS = {ord("ɗ"): "d", ord("ɓ"): "b", ord("ƙ"): "k", ord("ƴ"): "y", ord("Ɗ"): "d", ord("Ɓ"): "b",
+                  ord("Ƙ"): "k", ord("Ƴ"): "y"}
+
+
+def word_key(text: str) -> str:
+    """How a word of an answer is compared across languages: :func:`_clean`
+    (lower case, ``-_/`` as spaces, no leading "the"), then without accents,
+    Hausa's hooked letters as plain ones and every apostrophe as ``'``."""
+    t = unicodedata.normalize("NFKD", _clean(text.translate(_APOSTROPHES).translate(_PLAIN_LETTERS)))
+    return unicodedata.normalize("NFC", "".join(ch for ch in t if not unicodedata.combining(ch)))
+
+
+def _without_symbols(word: str) -> str:
+    """A catalogue's suit word without the suit symbols it may carry (Somali ``caleen ♣`` → ``caleen``)."""
+    return " ".join(word.translate({ord(sym): " " for sym in SUIT_SYMBOLS.values()}).split())
+
+
+def _card_forms(lang: str) -> dict[str, set[str]]:
+    """Every way ``lang``'s catalogue writes a card: word key → card codes."""
+    forms: dict[str, set[str]] = {}
+
+    def add(text: str, code: str) -> None:
+        key = word_key(text)
+        if key:
+            forms.setdefault(key, set()).add(code)
+
+    spoken = translate(CARD_SPOKEN, lang)
+    for r in RANKS:
+        ranks = {translate(RANKS[r], lang), translate(RANK_NOUNS[r], lang)}
+        for s_, sym in SUIT_SYMBOLS.items():
+            code = r + s_
+            add(card_name(code, lang), code)
+            suits = {sym}
+            for entry in (SUIT_NOUNS[s_], SUIT_SINGULAR[s_]):
+                word = translate(entry, lang)
+                suits |= {word, _without_symbols(word)}
+            for rank in ranks:
+                for suit in suits - {""}:
+                    add(f"{rank} {suit}", code)
+                    add(f"{suit} {rank}", code)
+                    try:
+                        add(spoken.format(rank_noun=rank, suit=suit), code)
+                    except (KeyError, IndexError, ValueError):  # a catalogue entry that cannot be filled
+                        pass
+    return forms
+
+
+def _named_forms(lang: str) -> dict[str, dict[str, set[int]]]:
+    """``lang``'s seat and side names: ``{"seat": word key → seats, "side": word key → sides}``."""
+    seats: dict[str, set[int]] = {}
+    sides: dict[str, set[int]] = {}
+    compass = SEAT_WORDS["compass"]
+    for i, entry in enumerate(compass if isinstance(compass, tuple) else ()):
+        seats.setdefault(word_key(translate(entry, lang)), set()).add(i)
+    for i, entry in enumerate(SIDE_WORDS["compass"]):
+        name = word_key(translate(entry, lang).replace("–", "-").replace("—", "-"))
+        for key in (name, name.replace(" ", "")):
+            sides.setdefault(key, set()).add(i)
+    return {"seat": seats, "side": sides}
+
+
+@functools.lru_cache(maxsize=1)
+def answer_words() -> dict[str, Any]:
+    """The answer words of every language of the tutor, from the engine's
+    catalogues: ``{"card": {word key: card code}, "seat": {word key: 0..3},
+    "side": {word key: 0 or 1}, "ambiguous": {kind: {word key: what it could
+    be}}}``.  A key two languages give to two different things is left out
+    of its table and listed under ``ambiguous`` (read as nothing)."""
+    merged: dict[str, dict[str, set]] = {"card": {}, "seat": {}, "side": {}}
+    for lang in exercise_languages():
+        for key, codes in _card_forms(lang).items():
+            merged["card"].setdefault(key, set()).update(codes)
+        for kind, table in _named_forms(lang).items():
+            for key, values in table.items():
+                merged[kind].setdefault(key, set()).update(values)
+    out: dict[str, Any] = {"ambiguous": {}}
+    for kind, table in merged.items():
+        out[kind] = {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
+        out["ambiguous"][kind] = {k: sorted(v) for k, v in table.items() if len(v) > 1}
+    return out
+
+
+_BY_CODE = {c.code: c for c in DECK}
+
+
+def _card_in_any_language(text: str) -> Card | None:
+    code = answer_words()["card"].get(word_key(text))
+    return None if code is None else _BY_CODE[code]
+
+
 def parse_card_answer(value: Any) -> Card:
     """One card from a student's text (see the module docstring for the forms).
 
@@ -165,11 +278,14 @@ def parse_card_answer(value: Any) -> Card:
         a, b = m.groups()
         rank, suit = (_RANK_WORDS[a], _SUIT_WORDS[b]) if a in _RANK_WORDS else (_RANK_WORDS[b], _SUIT_WORDS[a])
         return DECK[suit * 13 + rank - 2]
+    card = _card_in_any_language(value)
+    if card is not None:
+        return card
     if re.fullmatch(rf"1\s*({_S})|({_S})\s*1", t):
         raise _refuse("rank_one", typed=repr(value))
     if re.fullmatch(rf"{_R}", t):
         raise _refuse("no_suit", typed=repr(value), rank=value.strip())
-    if t in ("north", "east", "south", "west", "n", "e", "w"):
+    if t in ("north", "east", "south", "west", "n", "e", "w") or word_key(value) in answer_words()["seat"]:
         raise _refuse("seat_not_card", typed=repr(value))
     m = re.fullmatch(rf"({_R})\s*(.+)", t)
     if m:
@@ -191,7 +307,7 @@ def _describe_type(value: Any) -> Words:
     return repr(value)
 
 
-_INT_TEXT = re.compile(r"[+\-\u2212]?\d{1,6}")
+_INT_TEXT = re.compile(r"[+\-\u2212]?[0-9]{1,6}")  # ASCII digits only, in every language
 
 
 def _parse_int(value: Any, refusal: str) -> int:
@@ -281,6 +397,9 @@ def parse_answer(kind: str, value: Any):
             key = _clean(value)
             if key in _SEAT_WORDS:
                 return _SEAT_WORDS[key]
+            seat = answer_words()["seat"].get(word_key(value))
+            if seat is not None:
+                return seat
             raise _refuse("not_a_seat", typed=repr(value))
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
             return value
@@ -290,6 +409,9 @@ def parse_answer(kind: str, value: Any):
             key = _clean(value.replace("–", "-").replace("—", "-"))
             if key in _SIDE_WORDS:
                 return _SIDE_WORDS[key]
+            side = answer_words()["side"].get(word_key(value.replace("–", "-").replace("—", "-")))
+            if side is not None:
+                return side
             if key in ("none", "neither", "neither side", "no", "nil"):
                 raise _refuse("side_unclear", typed=repr(value))
             raise _refuse("side_unknown", typed=repr(value))

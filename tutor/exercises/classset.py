@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .core import answer_key, normalise_settings
+from .core import LANG, answer_key, normalise_settings, settings_language
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
                       VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
                       read_regular_file)
@@ -372,7 +372,9 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     ``roster``: students to include (added to any already in the set);
     ``names``: exercises; ``settings``: as :func:`normalise_settings` takes
     (without ``mode``, an exercise already in the set keeps its mode and a
-    new one is made in the practice mode);
+    new one is made in the practice mode; without ``lang``, an exercise
+    already in the set keeps its language and a new one takes the set's
+    language when all its exercises share one, else English);
     ``keys``: the teacher folder (default ``OUT-teacher``); ``requirement``:
     the pip line for ``binder/requirements.txt`` (default
     :func:`class_requirement`); ``jobs``: worker processes (default: 2 from
@@ -396,10 +398,21 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
         raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
                         f"and the other way round")
     mode_given = "mode" in (settings or {})
+    lang_given = LANG in (settings or {})
     settings = normalise_settings(settings)
     old_secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
-    wanted = {name: (settings if mode_given or name not in set_exercises
-                     else dict(settings, mode=set_exercises[name].get("mode", "practice"))) for name in names}
+    # without --lang an exercise keeps its language, and a new one takes the set's (when it has one language)
+    set_langs = {settings_language(s) for s in set_exercises.values()}
+    set_lang = set_langs.pop() if len(set_langs) == 1 else None
+    wanted = {}
+    for name in names:
+        own = dict(settings)
+        if not mode_given and name in set_exercises:
+            own["mode"] = set_exercises[name].get("mode", "practice")
+        if not lang_given:
+            own = normalise_settings(dict(own, lang=settings_language(set_exercises[name]) if name in set_exercises
+                                          else set_lang or settings_language(own)))
+        wanted[name] = own
     new_set = old_secret is None
     secret = old_secret or ""
     if new_set:
@@ -559,7 +572,12 @@ def _sha(p: Path) -> str | None:
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k} was {a.get(k)!r}, now {b.get(k)!r}" for k in keys)
+    return ", ".join(f"{k} was {_setting(a, k)!r}, now {_setting(b, k)!r}" for k in keys)
+
+
+def _setting(settings: dict, key: str) -> Any:
+    """A setting as the teacher chose it (English is the absence of ``lang``: shown as "en", not None)."""
+    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variants: dict) -> list:

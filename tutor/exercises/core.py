@@ -40,11 +40,12 @@ from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_
 from .kit import Question, Rng
 from .words import Words, hand_codes, html_of, say, text_of
 from .questions import EXERCISES
+from .words import DEFAULT_LANGUAGE, exercise_languages
 
 __all__ = [
     "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book", "MODES", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "LANG", "settings_language", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
 ]
 
 #: The student id of the shipped practice notebooks (the only set made without a secret).
@@ -58,6 +59,8 @@ PRACTICE_STUDENT = "practice"
 #: check says right or wrong) or "test" (it says only how the answer was
 #: read and whether it will be graded; the notebook holds nothing derived
 #: from an accepted answer).  The mode never changes a student's questions.
+#: ``lang`` (not a default: see :data:`LANG`): the language the notebook is
+#: written in and its check replies in; it never changes a question's facts.
 DEFAULT_SETTINGS: dict[str, Any] = {
     "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
     "estimator": "auto",
@@ -65,6 +68,16 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 #: The two modes a teacher chooses between at ``make`` (see ``DEFAULT_SETTINGS``).
 MODES = ("practice", "test")
+#: The setting naming a set's language (one of :func:`~tutor.exercises.words.exercise_languages`).  It is
+#: kept only when it is not :data:`~tutor.exercises.words.DEFAULT_LANGUAGE`: an English set's settings (and so
+#: its notebooks, their signatures and ``exercise_settings.json``) are what they were before languages came.
+LANG = "lang"
+
+
+def settings_language(settings: dict | None) -> str:
+    """The language of (normalised or raw) exercise ``settings``: its ``lang``, else English."""
+    lang = (settings or {}).get(LANG)
+    return lang if isinstance(lang, str) and lang else DEFAULT_LANGUAGE
 
 
 #: Settings sections holding a game's rule switches, and the game's title (for messages).
@@ -73,7 +86,8 @@ RULE_SECTIONS = {"oh_hell": "Oh Hell"}
 
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
-    unknown keys or values of the wrong type.
+    unknown keys or values of the wrong type.  ``lang`` is kept only for a
+    language other than English (:data:`LANG`).
 
     ``reveal_answers`` (a switch of earlier versions that showed the answer
     after a wrong try) is accepted in old settings files and dropped: a
@@ -105,8 +119,14 @@ def normalise_settings(settings: dict | None) -> dict:
             if v not in MODES:
                 raise ValueError(f"mode must be practice or test, not {v!r}")
             out[k] = v
+        elif k == LANG:
+            known = exercise_languages()
+            if v not in known:
+                raise ValueError(f"lang must be one of {', '.join(known)}, not {v!r}")
+            if v != DEFAULT_LANGUAGE:  # English is the absence of the setting (see LANG)
+                out[k] = v
         else:
-            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator, mode)")
+            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator, mode, lang)")
     return out
 
 

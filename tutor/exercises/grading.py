@@ -66,9 +66,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .core import Exercise, normalise_settings
+from tutor.text import language
+
+from .core import LANG, Exercise, normalise_settings, settings_language
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
+from .words import DEFAULT_LANGUAGE
 
 __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer",
            "grade_class", "GradeReport", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
@@ -493,7 +496,10 @@ class Answer:
     ``status``: correct / wrong / invalid / empty / code / missing (no
     answer in a notebook handed in) / not_handed_in (no notebook) / refused
     (the notebook is not graded); ``rule``: the rule id a wrong answer
-    breaks (data from the checker, never read from ``message``)."""
+    breaks (data from the checker, never read from ``message``);
+    ``message``: what the checker says, in the grader's language (the
+    teacher's report); ``feedback``: the same in the set's language when it
+    is not English (the student's feedback page), else ""."""
 
     student: str
     column: str
@@ -502,6 +508,7 @@ class Answer:
     message: str = ""
     rule: str = ""
     mark: float = 0
+    feedback: str = ""    # the checker's message in the set's language (a set not in English), for the student
 
 
 @dataclass
@@ -516,6 +523,7 @@ class GradeReport:
     ``{"submitter", "owner", "exercise", "source"}`` for each notebook
     handed in by one student but made for another (never graded as the
     submitter's work); ``lms_ids``: roster id → the learning platform's id;
+    ``languages``: exercise → the language its notebooks were made in;
     ``problems`` / ``warnings``: printed summary lines."""
 
     rows: list[dict] = field(default_factory=list)
@@ -528,6 +536,7 @@ class GradeReport:
     not_on_roster: list[dict] = field(default_factory=list)
     made_for_other: list[dict] = field(default_factory=list)
     lms_ids: dict[str, str] = field(default_factory=dict)
+    languages: dict[str, str] = field(default_factory=dict)
 
     def dataframe(self):
         import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
@@ -747,6 +756,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     report = GradeReport()
     report.lms_ids = dict(keys.lms_ids, **(lms_ids or {}))
     report.exercises = list(keys.exercises)
+    report.languages = {name: settings_language(keys.exercises[name]) for name in report.exercises}
     qids_of: dict[str, list[str]] = {}
     for name in report.exercises:
         qids_of[name] = [f"q{i}" for i in range(1, len(EXERCISES[name].generators) + 1)]
@@ -957,6 +967,14 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
         for q in qids:
             report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
         return "refused"
+    lang = settings_language(keys.exercises[name])
+    in_lang = None  # the same questions written in the set's language, for the student's feedback
+    if lang != DEFAULT_LANGUAGE:
+        try:
+            with language(lang):
+                in_lang = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
+        except Exception:  # noqa: BLE001 - the feedback page then says it in the grader's language
+            in_lang = None
     code, missing, invalid = [], [], []
     for qid in qids:
         col = f"{name}:{qid}"
@@ -982,7 +1000,15 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
             missing.append(qid)
         elif result.status in ("invalid", "unknown"):
             invalid.append(qid)
-        report.answers.append(Answer(sid, col, written, result.status, result.message, result.rule, mark))
+        feedback = ""
+        if in_lang is not None:
+            try:
+                with language(lang):
+                    feedback = in_lang.evaluate(qid, a.value).message
+            except Exception:  # noqa: BLE001 - as above
+                feedback = ""
+        report.answers.append(Answer(sid, col, written, result.status, result.message, result.rule, mark,
+                                     feedback))
     if code:
         reasons = sorted({a.reason for q in code for a in [answers[q]] if a.reason})
         notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons)) if reasons
@@ -998,7 +1024,12 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k}: notebook {a.get(k)!r}, set {b.get(k)!r}" for k in keys)
+    return ", ".join(f"{k}: notebook {_setting(a, k)!r}, set {_setting(b, k)!r}" for k in keys)
+
+
+def _setting(settings: dict, key: str) -> Any:
+    """A setting as the teacher chose it (English is the absence of ``lang``: shown as "en", not None)."""
+    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 def _short_repr(value: Any, limit: int = 80) -> str:

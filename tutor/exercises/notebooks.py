@@ -17,7 +17,8 @@ for byte the same):
   imports what it calls, so it says something plain after a restart).
 
 Notebook metadata ``tricktutor`` = ``{"exercise", "student", "settings",
-"format": 2}``; the grader compares ``student`` with the folder it found the
+"format": 2}`` (a set made in another language than English has ``"lang"``
+in its settings: the notebook is written in it); the grader compares ``student`` with the folder it found the
 notebook in.
 """
 from __future__ import annotations
@@ -30,9 +31,9 @@ import nbformat
 from nbformat import NotebookNode
 from nbformat.v4 import nbjson
 
-from tutor.text import M_, say
+from tutor.text import M_, language, say
 
-from .core import PRACTICE_STUDENT, Exercise
+from .core import PRACTICE_STUDENT, Exercise, normalise_settings, settings_language
 from .questions import EXERCISES
 from .student import seal_text
 from .words import text_of
@@ -75,6 +76,8 @@ NB_TEXT = {
                                        "not `answer_q3 = 40 + 12`): your teacher's grader reads the value and never "
                                        "runs code. Keep the answer in its own cell, save the notebook (Ctrl+S) and "
                                        "keep its file name."),
+    # TRANSLATORS: the comment at the top of a notebook's first code cell (one line of Python code, after "# ").
+    "setup": M_("ex.nb.setup", "Your questions (sealed: they hold no answers). Run this cell once."),
     # TRANSLATORS: a question's heading in a notebook (Markdown): question {number} and its title {title}.
     "question": M_("ex.nb.question", "## Question {number}: {title}"),
 }
@@ -114,7 +117,17 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
     ``secret``: the class secret (needed for every student but the
     ``"practice"`` set; raises ValueError without it).  The notebook carries
     the questions as sealed data, never the answers, the seed or the secret.
-    ``variant``: the student's index in the class set (see :class:`Exercise`)."""
+    ``variant``: the student's index in the class set (see :class:`Exercise`).
+    The notebook (instructions, titles, prompts, answer help, a practice
+    set's sealed feedback) is written in the settings' ``lang`` (English
+    without one); the questions' facts are the same in every language."""
+    with language(settings_language(normalise_settings(settings))):
+        return _build_notebook(name, student, settings, secret, variant)
+
+
+def _build_notebook(name: str, student: str, settings: dict | None, secret: str | None,
+                    variant: int | None) -> nbformat.NotebookNode:
+    """:func:`build_notebook` in the current language (the set's ``lang``)."""
     spec = EXERCISES[name]
     ex = Exercise(name, student, settings, secret=secret, variant=variant)
     settings = ex.settings
@@ -123,7 +136,8 @@ def build_notebook(name: str, student: str = PRACTICE_STUDENT, settings: dict | 
                            say(NB_TEXT["rules"], rules=", ".join(spec.rules)),
                            say(NB_TEXT["made_for"], student=student), _how(settings["mode"])))
     cells = [new_markdown_cell(intro, id="intro")]
-    setup = ("# Your questions (sealed: they hold no answers). Run this cell once.\n"
+    comment = " ".join(say(NB_TEXT["setup"]).split())  # one line of a code cell, whatever the translation
+    setup = (f"# {comment}\n"
              "from tutor.exercises.student import load_sealed\n\n"
              f"ex = load_sealed({seal_text(ex, secret)!r})\nex")
     cells.append(new_code_cell(setup, id="setup", metadata={"tags": ["setup"], "jupyter": {"source_hidden": True}}))

@@ -25,19 +25,60 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutor.text import M_, language, say
+
 from .grading import GradeReport
 from .roster import id_problem
+from .words import DEFAULT_LANGUAGE
 
-__all__ = ["report_figures", "write_report", "feedback_html", "TEXT"]
+__all__ = ["report_figures", "write_report", "feedback_html", "feedback_language", "TEXT", "FEEDBACK_TEXT"]
 
-_STATUS_TEXT = {"correct": "✓ right", "wrong": "✗ wrong", "invalid": "⚠ not understood", "empty": "no answer",
-                "missing": "no answer", "code": "code, not a value (0)", "refused": "notebook not graded",
-                "unknown": "⚠ not understood", "not_handed_in": "not handed in"}
+#: What a student's feedback says about each answer (and the report's feedback sections, in English): catalogue
+#: entries, so the feedback page of a set made in another language is written in it.
+_STATUS_TEXT = {
+    # TRANSLATORS: a student's feedback page (after grading), the mark column: the answer got the mark.
+    "correct": M_("ex.feedback.status.correct", "✓ right"),
+    # TRANSLATORS: the feedback page's mark column: the answer is wrong.
+    "wrong": M_("ex.feedback.status.wrong", "✗ wrong"),
+    # TRANSLATORS: the feedback page's mark column: the answer could not be read (not a card, text for a number).
+    "invalid": M_("ex.feedback.status.invalid", "⚠ not understood"),
+    # TRANSLATORS: the feedback page's mark column: the answer cell still held None.
+    "empty": M_("ex.feedback.status.empty", "no answer"),
+    # TRANSLATORS: the feedback page's mark column: no cell of the notebook sets this answer.
+    "missing": M_("ex.feedback.status.missing", "no answer"),
+    # TRANSLATORS: the feedback page's mark column: the answer cell held code, not a typed value; it scores 0.
+    "code": M_("ex.feedback.status.code", "code, not a value (0)"),
+    # TRANSLATORS: the feedback page's mark column: the notebook was not graded (the row's notes say why).
+    "refused": M_("ex.feedback.status.refused", "notebook not graded"),
+    # TRANSLATORS: the feedback page's mark column: the answer could not be read.
+    "unknown": M_("ex.feedback.status.unknown", "⚠ not understood"),
+    # TRANSLATORS: the feedback page's mark column: the notebook was not handed in.
+    "not_handed_in": M_("ex.feedback.status.not_handed_in", "not handed in"),
+}
+#: The words of a student's feedback page (whole sentences and headings, named placeholders).
+FEEDBACK_TEXT = {
+    # TRANSLATORS: the title of a student's feedback page (after grading); {who} is the student's name or id.
+    "feedback_title": M_("ex.feedback.title", "Trick Tutor exercises: feedback for {who}"),
+    # TRANSLATORS: the first line of a student's feedback page.
+    "feedback_intro": M_("ex.feedback.intro", "Your answers, the mark each one got and what the checker says about "
+                                              "it."),
+    # TRANSLATORS: a column heading of the feedback page's table: the question (q1, q2 …).
+    "col_question": M_("ex.feedback.col.question", "Question"),
+    # TRANSLATORS: a column heading of the feedback page's table: the mark the answer got (1 or 0) and why.
+    "col_mark": M_("ex.feedback.col.mark", "Mark"),
+    # TRANSLATORS: a column heading of the feedback page's table: the answer as the student typed it.
+    "col_answer": M_("ex.feedback.col.answer", "Your answer"),
+    # TRANSLATORS: a column heading of the feedback page's table: the checker's explanation of the answer.
+    "col_says": M_("ex.feedback.col.says", "What the checker says"),
+    # TRANSLATORS: on the feedback page, before the teacher's grading notes {notes} (which stay in the
+    # teacher's language).
+    "notes": M_("ex.feedback.notes", "Notes: {notes}"),
+}
 #: The report's and feedback pages' words: whole sentences and headings, named placeholders.
 TEXT = {
     "title": "Trick Tutor exercises: class report",
-    "feedback_title": "Trick Tutor exercises: feedback for {who}",
-    "feedback_intro": "Your answers, the mark each one got and what the checker says about it.",
+    "feedback_title": str(FEEDBACK_TEXT["feedback_title"]),
+    "feedback_intro": str(FEEDBACK_TEXT["feedback_intro"]),
     "generated": "Generated {when}. {students} students, {questions} questions in {exercises} exercise(s): "
                  "{names}.",
     "pct_heading": "Percent right per question",
@@ -65,10 +106,10 @@ TEXT = {
     "roster_plain": "{name}: not on the roster.",
     "roster_nobody": "{name}: where it was found names no student.",
     "per_student": "Feedback per student",
-    "col_question": "Question",
-    "col_mark": "Mark",
-    "col_answer": "Your answer",
-    "col_says": "What the checker says",
+    "col_question": str(FEEDBACK_TEXT["col_question"]),
+    "col_mark": str(FEEDBACK_TEXT["col_mark"]),
+    "col_answer": str(FEEDBACK_TEXT["col_answer"]),
+    "col_says": str(FEEDBACK_TEXT["col_says"]),
 }
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:16px;
@@ -131,19 +172,35 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
     return fig
 
 
-def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
+def feedback_language(report: GradeReport) -> str:
+    """The language of the students' feedback pages: the set's language when
+    all its exercises were made in one, else English."""
+    langs = set(report.languages.get(e, DEFAULT_LANGUAGE) for e in report.exercises)
+    return langs.pop() if len(langs) == 1 else DEFAULT_LANGUAGE
+
+
+def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A student's section: in the report (English) or, ``standalone``, their
+    feedback page in ``lang`` (the checker's messages too; the grading notes
+    stay in the teacher's words)."""
     sid = row["id"]
     by_col = {a.column: a for a in report.answers if a.student == sid}
     esc = html.escape
+
+    def words(key: str, **data) -> str:
+        entry = FEEDBACK_TEXT.get(key) or _STATUS_TEXT[key]
+        with language(lang):
+            return say(entry, **data)
+
     parts = [f'<section class="student" id="student-{esc(sid)}">',
              f"<h2>{esc(sid)}{' — ' + esc(row['name']) if row.get('name') else ''}</h2>",
              f"<p><b>{row['total']:g} / {row['maximum']}</b> ({row['percent']:g}%)"
-             + (f"<br>Notes: {esc(row['notes'])}" if row.get("notes") else "") + "</p>"]
+             + (f"<br>{esc(words('notes', notes=row['notes']))}" if row.get("notes") else "") + "</p>"]
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
-        parts.append(f"<table class='answers'><tr><th>{esc(TEXT['col_question'])}</th><th>{esc(TEXT['col_mark'])}"
-                     f"</th><th>{esc(TEXT['col_answer'])}</th><th>{esc(TEXT['col_says'])}</th></tr>")
+        parts.append(f"<table class='answers'><tr><th>{esc(words('col_question'))}</th><th>{esc(words('col_mark'))}"
+                     f"</th><th>{esc(words('col_answer'))}</th><th>{esc(words('col_says'))}</th></tr>")
         for c in report.question_columns:
             if not c.startswith(e + ":"):
                 continue
@@ -151,10 +208,11 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
             status = a.status if a else "missing"
             mark = row.get(c, 0)
             cls = "ok" if mark else "bad"
+            says = ((a.feedback if standalone and lang != DEFAULT_LANGUAGE else "") or a.message) if a else ""
             parts.append(f"<tr><td>{esc(c.split(':')[1])}</td>"
-                         f"<td class='{cls}'>{mark:g} — {esc(_STATUS_TEXT.get(status, status))}</td>"
-                         f"<td><code>{esc(a.written if a else '')}</code></td>"
-                         f"<td>{esc(a.message if a else '')}</td></tr>")
+                         f"<td class='{cls}'>{mark:g} — {esc(words(status) if status in _STATUS_TEXT else status)}"
+                         f"</td><td><code>{esc(a.written if a else '')}</code></td>"
+                         f"<td>{esc(says)}</td></tr>")
         parts.append("</table>")
     parts.append("</section>")
     return "\n".join(parts)
@@ -162,13 +220,18 @@ def _student_section(report: GradeReport, row: dict, standalone: bool) -> str:
 
 def feedback_html(report: GradeReport, row: dict, title: str | None = None) -> str:
     """A student's feedback page (standalone HTML, no scripts), titled
-    "Trick Tutor exercises: feedback for <name>" unless ``title`` is given."""
-    title = title or TEXT["feedback_title"].format(who=row.get("name") or row["id"])
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+    "Trick Tutor exercises: feedback for <name>" unless ``title`` is given,
+    in the set's language (:func:`feedback_language`)."""
+    lang = feedback_language(report)
+    with language(lang):
+        title = title or say(FEEDBACK_TEXT["feedback_title"], who=row.get("name") or row["id"])
+        intro = say(FEEDBACK_TEXT["feedback_intro"])
+    return (f"<!doctype html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title>"
             f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
             f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
-            f"<p>{html.escape(TEXT['feedback_intro'])}</p>"
-            f"{_student_section(report, row, True)}</body></html>\n")
+            f"<p>{html.escape(intro)}</p>"
+            f"{_student_section(report, row, True, lang)}</body></html>\n")
 
 
 def _others_html(report: GradeReport) -> str:

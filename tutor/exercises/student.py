@@ -15,6 +15,12 @@ it carries depends on the set's mode, chosen by the teacher at ``make``:
   check says only how the answer was read and whether the grader will read
   it; right and wrong come with the feedback pages after grading.
 
+A set made in another language (``make --lang so``: the settings' ``lang``)
+carries its questions and a practice set's feedback written in it, and its
+setup cell (:func:`load_sealed`) makes the kernel speak it, so every check
+replies in it; answers are read the same in every language
+(:func:`tutor.exercises.answers.parse_answer`).
+
 No seed, no secret, no answer in clear in either mode: nothing in the
 student's kernel lists an answer (Tab completion, ``dir(ex)``, ``vars(ex)``,
 the setup cell).
@@ -60,6 +66,9 @@ from .core import CheckResult, Exercise, Line, Shown, emit, empty_or_unknown, ju
 from .grading import read_answer_cell, read_notebook_answers
 from .words import Code, Words, say
 from .words import text_of
+from tutor.text import set_language
+from .core import settings_language
+from .words import exercise_languages
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -233,17 +242,29 @@ class StudentExercise:
         emit(_check_in_kernel(self, qid, answer[0] if answer else _MISSING))
 
     def __repr__(self) -> str:
-        return f"{self.title} — questions for {self.student} ({', '.join(self.qids)})"
+        return text_of(say(LOADED, title=self.title, student=self.student, qids=", ".join(self.qids)))
+
+
+# TRANSLATORS: what the first cell of an exercise notebook shows once it has loaded the questions: {title} the
+# exercise's title, {student} the student id, {qids} the questions (q1, q2, …).
+LOADED = M_("ex.loaded", "{title} — questions for {student} ({qids})")
 
 
 def load_sealed(text: str) -> StudentExercise:
-    """The :class:`StudentExercise` of a setup cell's sealed text."""
+    """The :class:`StudentExercise` of a setup cell's sealed text.  The
+    kernel speaks the set's language from now on (its settings' ``lang``,
+    English without one: :func:`tutor.text.set_language`), so the checks
+    and their messages are written in the notebook's language."""
     try:
         data = json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
     except (ValueError, zlib.error) as e:
         raise ValueError(f"the setup cell's data is damaged ({type(e).__name__}); ask your teacher for a fresh "
                          f"copy of this notebook") from None
-    return StudentExercise(data)
+    ex = StudentExercise(data)
+    lang = settings_language(ex.settings if isinstance(ex.settings, dict) else None)
+    if lang in exercise_languages():  # a language this tutor cannot speak leaves the kernel as it is
+        set_language(lang)
+    return ex
 
 
 # ------------------------------------------------------------- graded check

@@ -37,20 +37,30 @@ value is program text, shown as `` `answer_q1 = 52` `` in plain text and as
 """
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any, Callable, Union
 
 from engine.cards import Card
 from engine.message import Msg, Text
-from engine.text import card_text, entry_of, get_language, language, render, translate
+from engine.text import card_text, entry_of, get_language, known_languages, language, render, translate
 from engine.text.words import LIST_SEP, SUIT_SYMBOLS
+from tutor.text import DOMAIN as TUTOR_DOMAIN
 from tutor.text import M_, Markup, say_html
 
 __all__ = ["Sentence", "Words", "say", "text_of", "html_of", "plain_html", "Code", "HAND_ORDER", "hand_codes",
-           "language_of", "DEFAULT_LANGUAGE"]
+           "language_of", "DEFAULT_LANGUAGE", "exercise_languages"]
 
 #: The language of a notebook without a ``lang`` setting (every notebook made before languages came).
 DEFAULT_LANGUAGE = "en"
+
+
+@functools.lru_cache(maxsize=1)
+def exercise_languages() -> tuple[str, ...]:
+    """The languages a class set can be made in (``make --lang``): English and
+    every language the tutor has a compiled catalogue for
+    (:func:`engine.text.known_languages` of the ``tutor`` domain), English first."""
+    return known_languages(TUTOR_DOMAIN)
 #: The order a prompt lists a hand in: spades, hearts, clubs, diamonds.
 HAND_ORDER = "SHCD"
 _RANKS = "23456789TJQKA"
