@@ -59,16 +59,13 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from tutor.text import M_
+from tutor.text import M_, set_language
 
 from .answers import AnswerError, parse_answer
-from .core import CheckResult, Exercise, Line, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as
+from .core import (CheckResult, Exercise, Line, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as,
+                   settings_language)
 from .grading import read_answer_cell, read_notebook_answers
-from .words import Code, Words, say
-from .words import text_of
-from tutor.text import set_language
-from .core import settings_language
-from .words import exercise_languages
+from .words import Code, Words, exercise_languages, say, text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
 
@@ -188,6 +185,15 @@ class _SealedBook:
         return ""
 
 
+# TRANSLATORS: the setup cell of an exercise notebook holds data of another kind or version (a student sees it
+# as the error of that cell); "tricktutor" is the program's name.
+NOT_SEALED = M_("ex.seal.not_sealed", "This is not a sealed exercise of this version of tricktutor: ask your "
+                                      "teacher for a fresh copy of this notebook.")
+# TRANSLATORS: the setup cell's data cannot be read; {error} is the name of the Python error (binascii.Error).
+DAMAGED = M_("ex.seal.damaged", "The setup cell's data is damaged ({error}): ask your teacher for a fresh copy of "
+                                "this notebook.")
+
+
 class StudentExercise:
     """One student's exercise as their notebook holds it: questions (and, in
     a practice set, sealed books), no answers.  ``name``, ``student``,
@@ -197,7 +203,7 @@ class StudentExercise:
 
     def __init__(self, data: dict):
         if not isinstance(data, dict) or data.get("format") != SEAL_FORMAT:
-            raise ValueError("this is not a sealed exercise of this version of tricktutor")
+            raise ValueError(text_of(NOT_SEALED))
         self.name = data["exercise"]
         self.student = data["student"]
         self.title = data["title"]
@@ -258,8 +264,7 @@ def load_sealed(text: str) -> StudentExercise:
     try:
         data = json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
     except (ValueError, zlib.error) as e:
-        raise ValueError(f"the setup cell's data is damaged ({type(e).__name__}); ask your teacher for a fresh "
-                         f"copy of this notebook") from None
+        raise ValueError(text_of(say(DAMAGED, error=type(e).__name__))) from None
     ex = StudentExercise(data)
     lang = settings_language(ex.settings if isinstance(ex.settings, dict) else None)
     if lang in exercise_languages():  # a language this tutor cannot speak leaves the kernel as it is
