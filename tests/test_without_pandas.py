@@ -26,6 +26,7 @@ SCRIPT = textwrap.dedent('''
     from tutor.app import SECTIONS, TrickTutorApp
     from tutor.house_rules import options_rows, same_hand_other_rules, same_hand_other_rules_rows
     from tutor.rows import PANDAS_MISSING
+    from tutor.text import say
     from tutor.scoresheet import score_lines_frame
 
     app = TrickTutorApp(seed=7)
@@ -61,7 +62,7 @@ SCRIPT = textwrap.dedent('''
         try:
             fn(arg)
         except ImportError as e:
-            assert str(e) == PANDAS_MISSING
+            assert str(e) == say(PANDAS_MISSING)
         else:
             raise AssertionError(f"{fn.__name__} made a DataFrame without pandas")
     assert "pandas" not in {m.split(".")[0] for m in sys.modules if sys.modules[m] is not None}

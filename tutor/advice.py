@@ -26,12 +26,58 @@ from typing import TYPE_CHECKING, Any, Callable
 import ipywidgets as W
 
 from .common import Feedback, WhenIdle, guarded, run_in_background
-from .text import M_, say
+from .text import M_, P_, say
 
 # TRANSLATORS: the button that charts how many tricks the learner's hand takes over many sampled deals.
 SHOW_ME = M_("advice.show_me", "Show me")
 # TRANSLATORS: the tooltip of the "Show me" button.
 SHOW_ME_TIP = M_("advice.show_me.tip", "Play many sampled deals of the hidden cards and chart the tricks this hand takes")
+# TRANSLATORS: "Show me" pressed when the learner is not bidding.
+UNAVAILABLE = M_("advice.unavailable", "Show me is about your bid: ask when it is your turn to bid.")
+# TRANSLATORS: what the chart's red note measures: in Oh Hell, taking a trick after bidding 0 (OH-11).
+RISK_ZERO = M_("advice.risk.zero", "risk in bidding 0")
+# TRANSLATORS: as above, for a Blind Nil (Spades, SP-10).
+RISK_BLIND_NIL = M_("advice.risk.blind_nil", "Blind Nil risk")
+# TRANSLATORS: as above, for a Nil (Spades, SP-8).
+RISK_NIL = M_("advice.risk.nil", "Nil risk")
+# TRANSLATORS: the summary under "Show me" when no deal could be sampled.
+SUMMARY_NONE = M_("advice.summary.none", "No sampled deal could be made for this hand.")
+# TRANSLATORS: the summary's first part: {n} deals sampled, {mean} the average number of tricks ("3.1").
+SUMMARY_MEAN = P_("advice.summary.mean", "Over {n} sampled deal this hand took {mean} tricks on average",
+                  "Over {n} sampled deals this hand took {mean} tricks on average")
+# TRANSLATORS: the summary's second part: the hand took exactly {bid} tricks in {pct} ("31%") of the deals.
+SUMMARY_EXACT = M_("advice.summary.exact", "exactly {bid} in {pct}")
+# TRANSLATORS: the summary's risk part: {label} one of the risk labels above, {pct} a share ("12%").
+SUMMARY_RISK = M_("advice.summary.risk", "{label} {pct}")
+# TRANSLATORS: between the parts of the summary; keep the space.
+SUMMARY_SEP = M_("advice.summary.sep", "; ")
+# TRANSLATORS: the chart's title: {n} deals sampled.
+CHART_TITLE = P_("advice.chart.title", "Tricks taken over {n} sampled deal", "Tricks taken over {n} sampled deals")
+# TRANSLATORS: the chart's horizontal axis.
+CHART_X = M_("advice.chart.x", "tricks taken")
+# TRANSLATORS: the chart's vertical axis (a share of the deals, 0–100%).
+CHART_Y = M_("advice.chart.y", "chance")
+# TRANSLATORS: the bars' name in the legend: the tricks the hand took when played for the bid {bid}.
+CHART_BARS = M_("advice.chart.bars", "tricks taken playing for {bid}")
+# TRANSLATORS: what a bar says under the pointer: {tricks} tricks were taken in {deals} deals, {share} of them
+# ("31%"). The three values are filled in by the chart itself.
+CHART_BAR_HOVER = M_("advice.chart.bar_hover", "{tricks} tricks: {deals} deals ({share})")
+# TRANSLATORS: Oh Hell's second series in the legend: the chance of taking exactly b tricks when bidding b (OH-11).
+CHART_EXACT = M_("advice.chart.exact", "chance of exactly b when bidding b")
+# TRANSLATORS: what that series' bar says under the pointer: bid {bid} made exactly in {share} of the deals.
+CHART_EXACT_HOVER = M_("advice.chart.exact_hover", "bid {bid}: made exactly in {share} of the deals")
+# TRANSLATORS: the chart's red note: {label} a risk label above, {pct} a share ("12%"); <br> is a line break.
+CHART_RISK = M_("advice.chart.risk", "{label}: took a trick in {pct}<br>of the deals playing for 0")
+# TRANSLATORS: under the bar of the bid the hand was played for (a seat's own bid, or the advisor's); short.
+TICK_PLAYED_FOR = M_("advice.tick.played_for", "played for")
+# TRANSLATORS: under the bar of a Blind Nil (SP-10); short.
+TICK_BLIND_NIL = M_("advice.tick.blind_nil", "Blind Nil")
+# TRANSLATORS: under the bar where the learner's bid and the advisor's agree; <br> a line break; short.
+TICK_BOTH = M_("advice.tick.both", "you +<br>advisor")
+# TRANSLATORS: under the advisor's suggested bid; short.
+TICK_ADVISOR = M_("advice.tick.advisor", "advisor")
+# TRANSLATORS: under the learner's own bid; short.
+TICK_YOU = M_("advice.tick.you", "you")
 
 if TYPE_CHECKING:  # the advisor is imported when the button is pressed, plotly when a chart is drawn
     import plotly.graph_objects as go
@@ -84,8 +130,8 @@ def risk_label(s: ShowMe) -> str | None:
     if s.nil_risk is None:
         return None
     if s.exact:
-        return "risk in bidding 0"
-    return "Blind Nil risk" if s.blind else "Nil risk"
+        return say(RISK_ZERO)
+    return say(RISK_BLIND_NIL) if s.blind else say(RISK_NIL)
 
 
 def _x_max(s: ShowMe, learner_bid: int | None = None) -> int:
@@ -134,39 +180,39 @@ def show_me_figure(s: ShowMe, learner_bid: int | None = None) -> go.Figure:
     counts = [s.counts[k] if k < len(s.counts) else 0 for k in xs]
     fig = go.Figure()
     fig.add_trace(go.Bar(
-        x=xs, y=ys, name=f"tricks taken playing for {s.bid}", customdata=counts,
+        x=xs, y=ys, name=say(CHART_BARS, bid=s.bid), customdata=counts,
         marker={"color": [BID_COLOUR if k == s.bid else LEARNER_COLOUR if k == learner_bid else BAR_COLOUR
                           for k in xs],
                 "pattern": {"shape": ["/" if k == s.bid else "x" if k == learner_bid else "" for k in xs]}},
         text=[_pct(y) if y else "" for y in ys], textposition="outside",
-        hovertemplate="%{x} tricks: %{customdata} deals (%{y:.0%})<extra></extra>"))
+        hovertemplate=say(CHART_BAR_HOVER, tricks="%{x}", deals="%{customdata}", share="%{y:.0%}") + "<extra></extra>"))
     if s.exact:
         bids = sorted(s.exact)
         fig.add_trace(go.Bar(
-            x=bids, y=[s.exact[b] for b in bids], name="chance of exactly b when bidding b",
+            x=bids, y=[s.exact[b] for b in bids], name=say(CHART_EXACT),
             marker={"color": EXACT_COLOUR}, text=[_pct(s.exact[b]) if s.exact[b] else "" for b in bids],
             textposition="outside",
-            hovertemplate="bid %{x}: made exactly in %{y:.0%} of the deals<extra></extra>"))
+            hovertemplate=say(CHART_EXACT_HOVER, bid="%{x}", share="%{y:.0%}") + "<extra></extra>"))
     label = risk_label(s)
     if label is not None:
         fig.add_annotation(
-            text=f"{label}: took a trick in {_pct(s.nil_risk)}<br>of the deals playing for 0", xref="paper", yref="paper",
+            text=say(CHART_RISK, label=label, pct=_pct(s.nil_risk)), xref="paper", yref="paper",
             x=1.0, y=1.0, xanchor="right", yanchor="bottom", showarrow=False,
             font={"size": 12, "color": "#8a1c1c"}, bgcolor="#fdecea", align="right")
     top = max([*ys, *s.exact.values(), 0.0])
     ticks = [str(k) for k in xs]
     if learner_bid is None:  # the bid the hand was played for: the seat's own, or the advisor's
-        word = "Blind Nil" if s.blind else "played for"
+        word = say(TICK_BLIND_NIL) if s.blind else say(TICK_PLAYED_FOR)
     else:  # the drill: s.bid is the advisor's suggestion, learner_bid the learner's own
-        word = "you +<br>advisor" if learner_bid == s.bid else "advisor"
+        word = say(TICK_BOTH) if learner_bid == s.bid else say(TICK_ADVISOR)
     ticks[s.bid] += f"<br><span style='color:{BID_COLOUR}'><b>{word}</b></span>"
     if learner_bid is not None and learner_bid != s.bid:
-        ticks[learner_bid] += f"<br><span style='color:{LEARNER_COLOUR}'><b>you</b></span>"
+        ticks[learner_bid] += f"<br><span style='color:{LEARNER_COLOUR}'><b>{say(TICK_YOU)}</b></span>"
     fig.update_layout(
-        title={"text": f"Tricks taken over {s.samples} sampled deals", "font": {"size": 14}, "x": 0.02},
-        xaxis={"title": {"text": "tricks taken", "font": {"size": 12}, "standoff": 8},
+        title={"text": say(CHART_TITLE, n=s.samples), "font": {"size": 14}, "x": 0.02},
+        xaxis={"title": {"text": say(CHART_X), "font": {"size": 12}, "standoff": 8},
                "tickmode": "array", "tickvals": xs, "ticktext": ticks, "tickangle": 0, "automargin": True},
-        yaxis={"title": {"text": "chance"}, "tickformat": ".0%", "range": [0, min(1.12, top * 1.2) or 1.0]},
+        yaxis={"title": {"text": say(CHART_Y)}, "tickformat": ".0%", "range": [0, min(1.12, top * 1.2) or 1.0]},
         barmode="group", bargap=0.2, showlegend=bool(s.exact),
         legend={"orientation": "h", "y": -0.45, "yanchor": "top"},
         margin={"l": 50, "r": 10, "t": 80, "b": 60}, height=400,
@@ -179,14 +225,13 @@ def show_me_summary(s: ShowMe) -> str:
     3.1 tricks on average; exactly 3 in 31%; Nil risk 12%"`` (the risk part
     only where :func:`risk_label` has one)."""
     if s.samples == 0:
-        return "No sampled deal could be made for this hand."
-    parts = [f"Over {s.samples} sampled deal{'s' if s.samples != 1 else ''} this hand took "
-             f"{s.mean:.1f} tricks on average",
-             f"exactly {s.bid} in {_pct(s.chance[s.bid] if s.bid < len(s.chance) else 0.0)}"]
+        return say(SUMMARY_NONE)
+    parts = [say(SUMMARY_MEAN, n=s.samples, mean=f"{s.mean:.1f}"),
+             say(SUMMARY_EXACT, bid=s.bid, pct=_pct(s.chance[s.bid] if s.bid < len(s.chance) else 0.0))]
     label = risk_label(s)
     if label is not None:
-        parts.append(f"{label} {_pct(s.nil_risk)}")
-    return "; ".join(parts)
+        parts.append(say(SUMMARY_RISK, label=label, pct=_pct(s.nil_risk)))
+    return say(SUMMARY_SEP).join(parts)
 
 
 def figure_output(fig: go.Figure | dict, text: str = "", width: str | None = None) -> W.Output:
@@ -223,7 +268,7 @@ class AdvicePanel(W.VBox):
 
     def __init__(self, get_view: Callable[[], SeatView | None], *, samples: int = 100, seed: int | None = 0,
                  budget_ms: float = 900.0,
-                 unavailable: str | Callable[[], str] = "Show me is about your bid: ask when it is your turn to bid.",
+                 unavailable: str | Callable[[], str] = lambda: say(UNAVAILABLE),
                  with_button: bool = True, learner_bid: Callable[[], int | None] | None = None,
                  warm_up: str = "now", **kwargs: Any):
         if warm_up not in ("now", "idle"):

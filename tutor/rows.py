@@ -12,11 +12,16 @@ import html
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from .text import M_, say
+
 __all__ = ["Rows", "PANDAS_MISSING"]
 
 #: Why a DataFrame cannot be made here (the browser version has no pandas).
-PANDAS_MISSING = ("This table needs pandas, which the browser version of Trick Tutor (Python in the browser, "
-                  "no server) cannot load. Open this notebook on Binder or in your own JupyterLab for it.")
+# TRANSLATORS: a chapter's cell asks for a pandas table in the static site (Python in the browser), where pandas
+# cannot be loaded; "pandas", "Binder" and "JupyterLab" are names.
+PANDAS_MISSING = M_("rows.pandas_missing", "This table needs pandas, which the browser version of Trick Tutor (Python "
+                                           "in the browser, no server) cannot load. Open this notebook on Binder or "
+                                           "in your own JupyterLab for it.")
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,7 @@ class Rows:
         try:
             import pandas as pd  # noqa: PLC0415 -- only notebook users need it; absent in the browser
         except ImportError as e:
-            raise ImportError(PANDAS_MISSING) from e
+            raise ImportError(say(PANDAS_MISSING)) from e
         df = pd.DataFrame(list(self.rows), columns=list(self.columns))
         if self.dtypes:
             df = df.astype(dict(self.dtypes))
