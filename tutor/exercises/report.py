@@ -208,7 +208,12 @@ def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str
             status = a.status if a else "missing"
             mark = row.get(c, 0)
             cls = "ok" if mark else "bad"
-            says = ((a.feedback if standalone and lang != DEFAULT_LANGUAGE else "") or a.message) if a else ""
+            if a is None:
+                says = ""
+            elif standalone and lang != DEFAULT_LANGUAGE:  # the student's page: the checker's words in their
+                says = a.feedback                           # language (none for a notebook not handed in: the
+            else:                                           # mark column says so)
+                says = a.message
             parts.append(f"<tr><td>{esc(c.split(':')[1])}</td>"
                          f"<td class='{cls}'>{mark:g} — {esc(words(status) if status in _STATUS_TEXT else status)}"
                          f"</td><td><code>{esc(a.written if a else '')}</code></td>"
