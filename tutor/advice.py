@@ -99,6 +99,9 @@ EXACT_COLOUR = "#54a24b"
 LEARNER_COLOUR = "#7b3294"
 #: the MIME type of a plotly figure, drawn by the jupyterlab-plotly renderer
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+#: The heights (px) of the charts the tutor draws in an output ("Show me" 400, the review 340): each has its
+#: rule in tutor/static/cards.css (``.tt-plotly-h<height>``, see :func:`figure_output`).
+CHART_HEIGHTS = (340, 400)
 
 
 def tricks_text(v: float) -> str:
@@ -244,6 +247,13 @@ def figure_output(fig: go.Figure | dict, text: str = "", width: str | None = Non
     out = W.Output() if width is None else W.Output(layout=W.Layout(width=width))
     bundle = dict(fig) if isinstance(fig, dict) else json.loads(fig.to_json())
     bundle["config"] = {"displayModeBar": False, "responsive": True}
+    height = (bundle.get("layout") or {}).get("height")
+    if height in CHART_HEIGHTS:
+        # plotly's resize (the renderer calls it once the chart is drawn) drops a height given without a
+        # width and sizes the chart to its box, which in an output area has no height of its own: the
+        # chart shrank to 0 px a second after it was drawn.  tutor/static/cards.css gives the box the
+        # chart's height (.tt-plotly-h<height>), so the chart keeps it and still follows the page's width.
+        out.add_class(f"tt-plotly-h{height}")
     out.outputs = ({"output_type": "display_data", "metadata": {},
                     "data": {PLOTLY_MIME: bundle, "text/plain": text or "a plotly chart"}},)
     return out

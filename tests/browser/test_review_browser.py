@@ -62,7 +62,9 @@ def test_review_after_a_hand_fits_and_replays(sized_page, artifacts_dir):
     expect(sub).to_contain_text(re.compile(r"Costly moments \(\d+\)|No costly moment"))
     for i in range(moments.count()):
         expect(moments.nth(i)).to_contain_text(re.compile(r"^Trick \d+: you played .+With best play your side"))
-    time.sleep(0.5)
+    time.sleep(1.5)
+    # the chart keeps its height once drawn (tutor.advice.figure_output)
+    assert page.locator(f"{REVIEW} .tt-rv-chart .js-plotly-plot").bounding_box()["height"] >= 330
     width = page.viewport_size["width"]
     assert overflow_report(page) == []
     for sel in (".tt-rv-head", ".tt-rv-moment", ".tt-rv-chart", ".tt-rv-chart .js-plotly-plot"):

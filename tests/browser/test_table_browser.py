@@ -140,6 +140,15 @@ def test_spades_table_fits_and_plays_a_hand(page: Page, artifacts_dir):
     assert card_rows(page, f"{hand(SPADES)}[data-card]") == ([7, 6] if page.tt_size == "phone" else [13])
     assert_tap_targets(page, SPADES)
     shot(page, artifacts_dir, "1_bidding")
+    # "Show me" (the learner's turn to bid): the chart is drawn and keeps its height once drawn (plotly's
+    # resize once shrank it to 0 px in an output area: tutor.advice.figure_output)
+    t.get_by_role("button", name=re.compile(r"^\W*Show me$")).click()
+    chart = t.locator(".tt-show-me-chart .js-plotly-plot")
+    expect(chart).to_be_visible()
+    time.sleep(1.5)
+    assert chart.bounding_box()["height"] >= 390, chart.bounding_box()
+    assert_no_sideways_scroll(page)
+    shot(page, artifacts_dir, "1_show_me")
     # East (a computer) bid before South: its bid is on the screen
     east = t.locator(".tt-seat[data-seat='1']")
     expect(east.locator(".tt-seat-bid")).to_contain_text(re.compile(r"bid: (\d+|Nil)"))
