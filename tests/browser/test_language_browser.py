@@ -25,6 +25,7 @@ from _app_page import (DRILL_TABS, MAIN_TABS, ROUND_TRIP_MS, SPADES, VIEWPORTS, 
 
 import tutor
 from engine.text import get_language, language
+from tutor.advice import SHOW_ME
 from engine.text.catalog import CATALOGUE
 from tutor.app import SECTION_TITLES, SECTIONS
 from tutor.text import entries, say
@@ -112,6 +113,15 @@ def test_pseudo_language_every_screen_translated_and_nothing_cut(browser, app_ba
                 table = page.locator(SPADES)
                 table.locator("button.mod-primary").first.click()        # look at my cards
                 expect(table.locator(".tt-row .tt-card[data-card]").first).to_be_visible(timeout=ROUND_TRIP_MS)
+                with language("qps"):
+                    show_me = say(SHOW_ME)
+                table.get_by_role("button", name=re.compile(rf"^\W*{re.escape(show_me)}$")).click()
+                chart = table.locator(".tt-show-me-chart .js-plotly-plot")
+                expect(chart).to_be_visible(timeout=ROUND_TRIP_MS)      # the bid advisor's chart and summary
+                time.sleep(1.0)
+                chart_text = " ".join(chart.locator("svg text").all_text_contents())
+                problems["Show me chart"] = [f for f in ENGLISH if f in chart_text] + [
+                    w for w in ("tricks taken", "chance", "advisor", "sampled deals") if w in chart_text]
                 bid = table.locator(".tt-tbl-bids button").nth(3)
                 bid.click()                                              # bid 3
                 time.sleep(1.0)
