@@ -5,11 +5,12 @@ For each of ``so``, ``ha``, ``ceb`` one page is opened at ``?lang=<lang>`` (390Ã
 learner would, with the app's fastest ways (the first legal card each time; the table marks legal
 cards):
 
-1. *Play Spades*: look, bid 3, then one card the table marks as not playable: the refusal shown is the
-   catalogue's sentence in the language, rendered here from the verdict the engine gives for the same
-   state (the table's own saved game, read back from its "Save" link); then all 13 tricks, the computer
-   players playing the other seats; the status line and the hand's score lines (each the engine's
-   score message in the language) when the hand is over;
+1. *Play Spades*: look, "Show me" (the bid advisor's chart), bid 3, then one card the table marks as
+   not playable: the refusal shown is the catalogue's sentence in the language, rendered here from the
+   verdict the engine gives for the same state (the table's own saved game, read back from its "Save"
+   link); then all 13 tricks, the computer players playing the other seats; the status line, the
+   hand's score lines and the score sheet's lines (each the engine's score message in the language)
+   when the hand is over;
 2. the review of that hand: its head ("Your side took N tricks.") and its chart, in the language;
 3. *Play Oh Hell* (its tab, as a learner chooses it): bid, play the hand to its end;
 4. every drill (:data:`tutor.drills.DRILLS`: the four of Spades, and the draw after switching the
@@ -18,8 +19,9 @@ cards):
 At every step: no English catalogue fragment on the page (those the language's own catalogue keeps
 as they are, as Cebuano keeps English card words, are allowed), nothing cut, no sideways scroll.
 What a person would see as wrong but these checks do not fail on (a chart title clipped by its SVG, a
-control's label running into its box, score-table headings in English: see LOOKS_JS) is reported as
-a ``LooksWrong`` warning, one per language.
+control's label running into its box, score-table headings in English: see LOOKS_JS; a known gap of
+:data:`KNOWN_GAPS`; the "Show me" chart shrinking after it is drawn) is reported as a ``LooksWrong``
+warning, one per language.
 Screenshots: tests/browser/artifacts/lang_play_<lang>_<step>_<size>.png (phone: every step; desktop
 1280Ã—800: the table mid-hand, the score, the review).
 """
@@ -40,6 +42,7 @@ from test_language_browser import CUT_JS, ENGLISH
 from engine.record import game_from_record
 from engine.text import all_entries, language, render, translate
 from engine.text.lang import translations
+from tutor.advice import SHOW_ME
 from tutor.app import SECTION_TITLES, SECTIONS
 from tutor.common import verdict_words
 from tutor.drills import drill_game, drills_for
@@ -131,6 +134,15 @@ def _own_fragments(lang: str) -> list[str]:
     return sorted(out)
 
 
+#: Screens known to show English that no catalogue entry covers yet (adding entries changes the
+#: catalogues, the translators' files): warned about, not failed on; a gap that is closed fails the
+#: test until it is taken out of this list (as a strict xfail would).
+KNOWN_GAPS = {
+    "show_me": "the table's \"Show me\" summary and chart are English f-strings with no catalogue entry "
+               "(tutor/advice.py: show_me_summary, show_me_figure, risk_label)",
+}
+
+
 class LooksWrong(UserWarning):
     """Something a person would see as wrong that the test does not fail on (see LOOKS_JS)."""
 
@@ -152,9 +164,10 @@ class Run:
     def in_language(self, text: str) -> bool:
         return any(p in text for p in self.own)
 
-    def check(self, step: str, size: str = "phone", shot: bool = True) -> None:
+    def check(self, step: str, size: str = "phone", shot: bool = True, known: tuple[str, ...] = ()) -> None:
         """No English catalogue fragment on the page, nothing cut, no sideways scroll (a finding
-        otherwise, reported at the end); a screenshot."""
+        otherwise, reported at the end); a screenshot.  ``known``: texts of a known gap
+        (:data:`KNOWN_GAPS`), left out of the search for English."""
         page = self.page
         if size == "desktop":
             page.set_viewport_size(DESKTOP)
@@ -162,6 +175,8 @@ class Run:
         try:
             app = page.locator(".tt-app")
             text = app.inner_text() + "\n" + "\n".join(app.locator("svg text").all_text_contents())
+            for gap in known:
+                text = text.replace(gap, "")
             found = [f"English: {f!r}" for f in self.english if f in text]
             found += [f"cut: {c}" for c in page.evaluate(CUT_JS)]
             found += [f"overflow: {o}" for o in overflow_report(page)]
@@ -169,12 +184,23 @@ class Run:
                 self.findings[f"{step} ({size})"] = found
             looks = page.evaluate(LOOKS_JS)
             if looks:
-                self.looks[f"{step} ({size})"] = looks
+                self.looks.setdefault(f"{step} ({size})", []).extend(looks)
             if shot:
                 full_screenshot(page, self.dir / f"lang_play_{self.lang}_{step}_{size}.png")
         finally:
             if size == "desktop":
                 page.set_viewport_size(PHONE)
+
+    def gap(self, key: str, in_language: bool, shown: object) -> None:
+        """A screen of :data:`KNOWN_GAPS`: English there is a warning, the language a finding (the gap
+        is closed: take it out of the list); elsewhere English is a finding."""
+        if in_language and key in KNOWN_GAPS:
+            self.findings[key] = [f"now in {self.lang}: take {key!r} out of KNOWN_GAPS"]
+        elif not in_language:
+            if key in KNOWN_GAPS:
+                self.looks[key] = [f"English left, {KNOWN_GAPS[key]}: {shown!r}"]
+            else:
+                self.findings[key] = [f"not in {self.lang}: {shown!r}"]
 
     def open_tab(self, name: str) -> None:
         index = SECTIONS.index(name)
@@ -208,6 +234,21 @@ def _play_spades_hand(run: Run) -> tuple:
     t.locator("button.mod-primary").first.click()                      # look at my cards
     hand = t.locator(HAND)
     expect(hand).to_have_count(13, timeout=PLAY_MS)
+    # "Show me" (the bid advisor's chart, the learner's turn to bid): its summary in the language
+    t.get_by_role("button", name=re.compile(rf"^\W*{re.escape(run.say(SHOW_ME))}$")).click()
+    summary = t.locator(".tt-show-me-summary")
+    expect(summary).to_be_visible(timeout=PLAY_MS)
+    expect(t.locator(".tt-show-me-chart .js-plotly-plot")).to_be_visible(timeout=PLAY_MS)
+    shown = summary.inner_text()
+    chart = t.locator(".tt-show-me-chart .js-plotly-plot svg text").all_text_contents()
+    run.gap("show_me", run.in_language(shown), [shown, *chart])
+    time.sleep(1.2)
+    height = t.locator(".tt-show-me-chart .js-plotly-plot").bounding_box()["height"]
+    if height < 100:   # drawn, then shrunk by a later resize (English too): seen, not failed on
+        run.looks.setdefault("spades_show_me (phone)", []).append(
+            f"the Show me chart shrank to {height:.0f} px a second after it was drawn")
+    words = tuple(x for x in (shown, *chart) if re.search(r"[a-z]{3}", x))
+    run.check("spades_show_me", known=words if "show_me" in run.looks else ())
     t.locator(".tt-tbl-bids").get_by_role("button", name="3", exact=True).click()
     expect(t.locator(".tt-seat[data-seat='2'] .tt-seat-bid")).to_contain_text("3")
     run.check("spades_bid")
