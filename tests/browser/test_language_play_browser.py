@@ -86,8 +86,8 @@ LOOKS_JS = """() => {
     const words = range.getBoundingClientRect();
     if (words.right > b.left + 1 && words.left < b.left && words.bottom > b.top && words.top < b.bottom)
       out.push(`label runs into its box: "${label.textContent.trim()}"`);
-    else if (words.bottom > a.bottom + 1 && getComputedStyle(label).overflowY !== 'visible')
-      out.push(`label cut below: "${label.textContent.trim()}"`);
+    else if (words.bottom > a.bottom + 1 || words.top < a.top - 1)
+      out.push(`label taller than its box (cut): "${label.textContent.trim()}"`);
   }
   const english = new Set(['hand', 'side', 'seat', 'item', 'points', 'bags', 'rule']);
   for (const th of document.querySelectorAll('.tt-app .tt-score-table th')) {
