@@ -7,6 +7,7 @@ were checked by hand against RULES.md (SP-8, SP-17…SP-20, OH-11).
 """
 from __future__ import annotations
 
+import html
 import json
 
 import plotly.graph_objects as go
@@ -176,6 +177,24 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     assert [t.name for t in sheet.figure.data] == ["seat 0", "seat 1", "seat 2"]
     assert sheet.totals["seat 0"].tolist() == [10, 20, 30]
     assert "Oh Hell" in sheet.title.value
+
+
+@pytest.mark.parametrize("lang", ["so", "ha", "ceb"])
+def test_the_widgets_score_lines_are_in_the_language_the_data_in_english(lang):
+    """Issue 27: the sheet a person reads names each line by the engine's message in the page's
+    language (SP-17 … SP-20); the rows for notebooks keep the English names of hand records."""
+    from engine.text import language, render
+    g = play_fixed(SpadesGame(first_deal=2024, dealer=3), [3, 4, 0, 2], 2)
+    lines = [line for r in g.results for line in r.score_lines]
+    with language(lang):
+        sheet = ScoreSheet(g)
+        words = [render(line.msg) for line in lines]
+    assert {"contract set", "failed Nil tricks are bags (South)"} <= {line.item for line in lines}
+    for line, word in zip(lines, words):
+        assert word != line.item
+        assert f"<td>{html.escape(word)}</td>" in sheet.lines_html.value
+        assert f"<td>{html.escape(line.item)}</td>" not in sheet.lines_html.value
+    assert sheet.lines["item"].tolist() == [line.item for line in lines]
 
 
 def test_refresh_keeps_the_chart_until_a_hand_is_added():

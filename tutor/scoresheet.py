@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
 
-from engine.text import translate
+from engine.text import render, translate
 from engine.text.words import LIST_SEP
 
 from .rows import Rows
@@ -100,7 +100,7 @@ def who_labels(game, names: Sequence[str] | None = None) -> list[str]:
     return ["–".join(names[s] for s in side) for side in game.sides]
 
 
-def score_lines_rows(game, names: Sequence[str] | None = None) -> Rows:
+def score_lines_rows(game, names: Sequence[str] | None = None, words: bool = False) -> Rows:
     """Every score line of every finished hand, in the engine's order.
 
     Columns: ``hand`` (1…), ``side`` (Spades: "North–South"/"East–West") or
@@ -111,7 +111,10 @@ def score_lines_rows(game, names: Sequence[str] | None = None) -> Rows:
     and failed-Nil lines of SP-19, which also score +1 point each),
     ``rule`` (RULES.md id).  The points of a hand's lines for one
     side/seat add up to that hand's points for it.  An empty game gives no
-    rows, with these columns.
+    rows, with these columns.  ``words``: each ``item`` as a person reads it,
+    the line's message in the current language (:mod:`engine.text`; the
+    score sheet shown on a page), instead of its English name as hand
+    records write it.
     """
     spades = _is_spades(game)
     who_col = "side" if spades else "seat"
@@ -121,7 +124,8 @@ def score_lines_rows(game, names: Sequence[str] | None = None) -> Rows:
         for line in r.score_lines:
             who = labels[line.who] if (spades or names is not None) else line.who
             # bag lines score +1 point per bag and add that many bags (SP-17, SP-19)
-            rows.append((r.number, who, line.item, line.points) + ((line.bags,) if spades else ()) + (line.rule,))
+            item = render(line.msg) if words and line.msg is not None else line.item
+            rows.append((r.number, who, item, line.points) + ((line.bags,) if spades else ()) + (line.rule,))
     cols = ("hand", who_col, "item", "points") + (("bags",) if spades else ()) + ("rule",)
     dtypes = {"hand": "int64", "points": "int64"}
     if spades:
@@ -290,7 +294,7 @@ class ScoreSheet(W.VBox):
                                       + "</div>")
             self.lines_html.value = (f"<details open><summary>{say_html(LINES_TITLE)}</summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + self.line_rows.to_html("tt-score-table tt-lines")
+                                     + score_lines_rows(g, self.names, words=True).to_html("tt-score-table tt-lines")
                                      + "</div></details>")
         key = (id(g), n, id(g.results[-1]) if n else None, self.names)
         if key == self._figure_key and (self.figure is not None) == bool(n):
