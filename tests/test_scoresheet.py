@@ -162,12 +162,14 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     sheet.refresh()
     assert isinstance(sheet.figure, go.Figure)
     # the chart goes to the browser as plotly's MIME bundle in an Output (not a 5 MB FigureWidget)
-    (shown,) = sheet.chart.outputs
+    head, shown = sheet.chart.outputs         # the title above the chart (tutor.charts), then the chart
+    assert head["data"]["text/plain"] == "Running scores and bags"
     bundle = shown["data"]["application/vnd.plotly.v1+json"]
     assert [t["y"] for t in bundle["data"]][:2] == [[0, -220, -285], [0, -60, -120]]
     assert bundle["config"] == {"displayModeBar": False, "responsive": True}
     assert shown["data"]["text/plain"] == "Running scores after hand 2: North–South -285, East–West -120."
-    assert sheet._chart_slot.children == (sheet.chart,)
+    chart, note = sheet._chart_slot.children
+    assert chart is sheet.chart and "bags (10 cost 100 points, SP-20)" in note.value
     assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
     assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
     assert list(sheet.figure.data[0].y) == [0, -220, -285]

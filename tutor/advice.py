@@ -20,11 +20,11 @@ The numbers all come from the engine's advisor; this module only draws them.
 from __future__ import annotations
 
 import html
-import json
 from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
+from .charts import PLOTLY_MIME, figure_output
 from .common import Feedback, WhenIdle, guarded, run_in_background
 from .text import M_, P_, say
 
@@ -97,11 +97,6 @@ BID_COLOUR = "#f58518"
 EXACT_COLOUR = "#54a24b"
 #: colour (and cross-hatching) of the bar at the learner's own bid, when it differs from the suggestion
 LEARNER_COLOUR = "#7b3294"
-#: the MIME type of a plotly figure, drawn by the jupyterlab-plotly renderer
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
-#: The heights (px) of the charts the tutor draws in an output ("Show me" 400, the review 340): each has its
-#: rule in tutor/static/cards.css (``.tt-plotly-h<height>``, see :func:`figure_output`).
-CHART_HEIGHTS = (340, 400)
 
 
 def tricks_text(v: float) -> str:
@@ -235,28 +230,6 @@ def show_me_summary(s: ShowMe) -> str:
     if label is not None:
         parts.append(say(SUMMARY_RISK, label=label, pct=_pct(s.nil_risk)))
     return say(SUMMARY_SEP).join(parts)
-
-
-def figure_output(fig: go.Figure | dict, text: str = "", width: str | None = None) -> W.Output:
-    """``fig`` (a plotly figure, or its JSON as a dict) in an
-    ``ipywidgets.Output`` as one display of plotly's MIME bundle (plus
-    ``text`` as its plain-text form).  Nothing but the figure's JSON travels
-    to the browser; the renderer's plotly.js is a static file the browser
-    loads once and caches.  ``width``: the output's CSS width ("100%": as
-    wide as its column)."""
-    out = W.Output() if width is None else W.Output(layout=W.Layout(width=width))
-    bundle = dict(fig) if isinstance(fig, dict) else json.loads(fig.to_json())
-    bundle["config"] = {"displayModeBar": False, "responsive": True}
-    height = (bundle.get("layout") or {}).get("height")
-    if height in CHART_HEIGHTS:
-        # plotly's resize (the renderer calls it once the chart is drawn) drops a height given without a
-        # width and sizes the chart to its box, which in an output area has no height of its own: the
-        # chart shrank to 0 px a second after it was drawn.  tutor/static/cards.css gives the box the
-        # chart's height (.tt-plotly-h<height>), so the chart keeps it and still follows the page's width.
-        out.add_class(f"tt-plotly-h{height}")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {PLOTLY_MIME: bundle, "text/plain": text or "a plotly chart"}},)
-    return out
 
 
 class AdvicePanel(W.VBox):

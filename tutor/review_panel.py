@@ -16,7 +16,7 @@ shows
   each with **Replay from here**;
 * a plotly chart of the tricks available to the learner's side before and
   after each of its cards (:func:`review_figure`, drawn as plotly's MIME
-  bundle like the score sheet, :func:`tutor.scoresheet.chart_output`).
+  bundle like the score sheet, :func:`tutor.charts.figure_output`).
 
 "Replay from here" opens a *practice copy*: a new game rebuilt from the
 saved record (:func:`engine.record.game_to_record` /

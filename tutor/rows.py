@@ -65,11 +65,13 @@ class Rows:
     def dicts(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, r)) for r in self.rows]
 
-    def to_html(self, classes: str = "") -> str:
+    def to_html(self, classes: str = "", heads: Mapping[str, str] | None = None) -> str:
         """An HTML ``<table>`` (header row, one row per row; values escaped),
-        ``classes`` on the table element."""
+        ``classes`` on the table element; ``heads``: column name → the head
+        shown (a column not in it: its name)."""
         cls = f' class="{html.escape(classes)}"' if classes else ""
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        shown = heads or {}
+        head = "".join(f"<th>{html.escape(str(shown.get(c, c)))}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>"
                        for r in self.rows)
         return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

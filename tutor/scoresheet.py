@@ -22,7 +22,6 @@ the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 """
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
@@ -30,6 +29,7 @@ import ipywidgets as W
 from engine.text import render, translate
 from engine.text.words import LIST_SEP
 
+from .charts import PLOTLY_MIME, figure_output
 from .rows import Rows
 from .text import M_, P_, say, say_html
 
@@ -37,10 +37,9 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 __all__ = ["SIDE_LABELS", "score_lines_rows", "running_totals_rows", "score_lines_frame", "running_totals_frame",
-           "score_figure", "ScoreSheet", "who_labels", "chart_output", "PLOTLY_MIME"]
+           "score_figure", "ScoreSheet", "who_labels", "PLOTLY_MIME"]
 
 #: The MIME type of a plotly figure (drawn by the jupyterlab-plotly renderer).
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 #: Spades partnership labels (side 0 = North–South, side 1 = East–West; SP-1).
 SIDE_LABELS = ("North–South", "East–West")
@@ -55,8 +54,18 @@ HOVER_BAGS = M_("scoresheet.hover_bags", "hand {x}: {y} bags")
 _HOVER = {"x": "%{x}", "y": "%{y}"}
 # TRANSLATORS: the name of a chart line of a side's bags: {name} "North–South".
 BAGS_OF = M_("scoresheet.bags_of", "{name} bags")
-# TRANSLATORS: the chart's second y axis (SP-20).
+# TRANSLATORS: a note under the chart (Spades): the dotted lines are bags, and 10 bags cost 100 points (SP-20).
 BAGS_AXIS = M_("scoresheet.bags_axis", "bags (10 cost 100 points, SP-20)")
+# TRANSLATORS: the score tables' column heads (short): the side (Spades: North–South …) a line is for.
+COL_SIDE = M_("scoresheet.col.side", "side")
+# TRANSLATORS: the score tables' column head (Oh Hell): the player a line is for.
+COL_SEAT = M_("scoresheet.col.seat", "seat")
+# TRANSLATORS: the score lines' column head: what a line scores ("contract made", "bags").
+COL_ITEM = M_("scoresheet.col.item", "item")
+# TRANSLATORS: the score tables' column head (Spades) and the chart's second y axis: bags (SP-17, SP-20).
+COL_BAGS = M_("scoresheet.col.bags", "bags")
+# TRANSLATORS: the score lines' column head: the rule id (SP-14 …) a line applies.
+COL_RULE = M_("scoresheet.col.rule", "rule")
 # TRANSLATORS: the chart's title.
 TITLE = M_("scoresheet.title", "Running scores")
 # TRANSLATORS: the chart's title in Spades (bags shown too).
@@ -191,7 +200,7 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
             fig.add_trace(go.Scatter(x=xs, y=[start_bags[i]] + totals.column(f"{label} bags"),
                                      name=say(BAGS_OF, name=label), yaxis="y2", mode="lines+markers",
                                      line={"dash": "dot"}, hovertemplate=say(HOVER_BAGS, **_HOVER)))
-        fig.update_layout(yaxis2={"title": {"text": say(BAGS_AXIS)}, "overlaying": "y",
+        fig.update_layout(yaxis2={"title": {"text": say(COL_BAGS)}, "overlaying": "y",
                                   "side": "right", "range": [-0.5, 10], "autorange": False,
                                   "tickmode": "linear", "tick0": 0, "dtick": 2, "showgrid": False})
     fig.update_layout(
@@ -204,16 +213,15 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
     return fig
 
 
-def chart_output(fig: go.Figure, text: str) -> W.Output:
-    """``fig`` in an ``ipywidgets.Output`` as one display of plotly's MIME
-    bundle (responsive: as wide as its column; no mode bar), with ``text``
-    as its plain-text form (what a screen reader or a text front end gets)."""
-    out = W.Output(layout=W.Layout(width="100%"))
-    bundle = json.loads(fig.to_json())
-    bundle["config"] = {"displayModeBar": False, "responsive": True}
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {PLOTLY_MIME: bundle, "text/plain": text}},)
-    return out
+def column_headings(game, names: Sequence[str] | None = None) -> dict[str, str]:
+    """The score tables' column names (:func:`score_lines_rows`,
+    :func:`running_totals_rows`) → their heads in the current language (a
+    side's or seat's own name is already a name: not listed)."""
+    heads = {"hand": say(AXIS_HAND), "side": say(COL_SIDE), "seat": say(COL_SEAT), "item": say(COL_ITEM),
+             "points": say(AXIS_POINTS), "bags": say(COL_BAGS), "rule": say(COL_RULE)}
+    for label in who_labels(game, names):
+        heads[f"{label} bags"] = say(BAGS_OF, name=label)
+    return heads
 
 
 def _chart_text(game, names: Sequence[str] | None = None) -> str:
@@ -229,7 +237,7 @@ def _chart_text(game, names: Sequence[str] | None = None) -> str:
 class ScoreSheet(W.VBox):
     """Score sheet widget: the running totals and itemised score lines as
     HTML tables (:meth:`Rows.to_html <tutor.rows.Rows.to_html>`: no pandas) and the
-    chart (:func:`score_figure`) shown by :func:`chart_output`.  ``ScoreSheet(game)``;
+    chart (:func:`score_figure`) shown by :func:`tutor.charts.figure_output`.  ``ScoreSheet(game)``;
     call :meth:`refresh` after the game changed (or ``refresh(new_game)`` to show
     another game).  ``.line_rows`` and ``.total_rows`` hold the current
     :class:`~tutor.rows.Rows` (``.lines`` and ``.totals``: the same as DataFrames,
@@ -246,7 +254,7 @@ class ScoreSheet(W.VBox):
         self.figure: go.Figure | None = None
         self.chart: W.Output | None = None
         self._figure_key: tuple | None = None
-        self._chart_slot = W.Box(layout=W.Layout(width="100%"))
+        self._chart_slot = W.VBox(layout=W.Layout(width="100%"))
         self.line_rows = score_lines_rows(game, self.names)
         self.total_rows = running_totals_rows(game, self.names)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
@@ -285,16 +293,18 @@ class ScoreSheet(W.VBox):
                  "{text-align:left}.tt-score-table.tt-lines td:last-child{white-space:nowrap}"
                  "@media (max-width:520px){.tt-score-table{font-size:13px}"
                  ".tt-score-table th,.tt-score-table td{padding:2px 4px}}</style>")
+        heads = column_headings(g, self.names)
         if n == 0:
             self.totals_html.value = say_html(NOTHING_YET)
             self.lines_html.value = ""
         else:
             self.totals_html.value = (style + f"<div style='overflow-x:auto'>{say_html(RUNNING_TOTALS)}"
-                                      + self.total_rows.to_html("tt-score-table")
+                                      + self.total_rows.to_html("tt-score-table", heads)
                                       + "</div>")
             self.lines_html.value = (f"<details open><summary>{say_html(LINES_TITLE)}</summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + score_lines_rows(g, self.names, words=True).to_html("tt-score-table tt-lines")
+                                     + score_lines_rows(g, self.names, words=True).to_html("tt-score-table tt-lines",
+                                                                                           heads)
                                      + "</div></details>")
         key = (id(g), n, id(g.results[-1]) if n else None, self.names)
         if key == self._figure_key and (self.figure is not None) == bool(n):
@@ -302,7 +312,9 @@ class ScoreSheet(W.VBox):
         self._figure_key = key
         old = self.chart
         self.figure = score_figure(g, self.names) if n else None
-        self.chart = chart_output(self.figure, _chart_text(g, self.names)) if n else None
-        self._chart_slot.children = (self.chart,) if self.chart is not None else ()
+        self.chart = figure_output(self.figure, _chart_text(g, self.names), width="100%") if n else None
+        note = [W.HTML(f"<div class='tt-chart-note' style='font-size:13px;opacity:.8;margin:0 0 6px 8px'>"
+                       f"{say_html(BAGS_AXIS)}</div>")] if n and _is_spades(g) else []
+        self._chart_slot.children = (self.chart, *note) if self.chart is not None else ()
         if old is not None:
             old.close()

@@ -424,7 +424,8 @@ class BiddingDrill(W.VBox):
         self.bids_html = W.HTML()
         # a text box that starts empty: 0 would already be a bid (Nil in Spades, SP-8)
         self.bid_box = W.Text(value="", description=say(BID_BOX), placeholder=say(BID_BOX_HINT),
-                              layout=W.Layout(width="180px"))
+                              # the label as wide as its words (a translation is longer), the box after it
+                              style={"description_width": "initial"}, layout=W.Layout(width="auto", max_width="100%"))
         self.bid_box.continuous_update = False
         self.bid_button = W.Button(description=say(BID_BUTTON), button_style="primary")
         self.feedback = Feedback()

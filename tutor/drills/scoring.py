@@ -50,6 +50,10 @@ NOT_A_KIND = M_("drills.scoring.error.kind", "{kind} is not a scoring problem ki
 NOT_WHOLE = M_("drills.scoring.error.not_whole", "“{typed}” is not a whole number")
 
 
+#: A text box's label as wide as its words (a translation is longer than the English), the box after it.
+_LABEL_FITS = {"description_width": "initial"}
+
+
 @dataclass(frozen=True)
 class ScoringProblem:
     """One hand to score.
@@ -409,9 +413,9 @@ class ScoringDrill(W.VBox):
         self.stats = W.HTML()
         self.problem_html = W.HTML()
         self.points_box = W.Text(value="", description=say(POINTS_BOX), placeholder=say(POINTS_HINT),
-                                 layout=W.Layout(width="200px"))
+                                 style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
         self.bags_box = W.Text(value="", description=say(BAGS_BOX), placeholder=say(BAGS_HINT),
-                               layout=W.Layout(width="200px"))
+                               style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
         self.check_button = W.Button(description=say(CHECK), button_style="primary")
         self.next_button = W.Button(description=say(NEXT), icon="arrow-right", tooltip=say(NEXT_TIP))
         self.feedback = Feedback()
