@@ -62,7 +62,7 @@ CUT_JS = """() => {
     if (!e.offsetParent || !e.textContent.trim()) continue;
     const cs = getComputedStyle(e);
     const hides = ['hidden', 'clip'].includes(cs.overflowX) || cs.textOverflow === 'ellipsis';
-    if (hides && e.scrollWidth > e.clientWidth + 2 && e.children.length === 0)
+    if (hides && e.scrollWidth > e.clientWidth + 2 && (e.children.length === 0 || e.tagName === 'BUTTON'))
       out.push(`${e.tagName}.${String(e.className).slice(0, 50)}: "${e.textContent.trim().slice(0, 40)}"`
                + ` ${e.scrollWidth} > ${e.clientWidth}`);
   }

@@ -331,7 +331,7 @@ def _review(run: Run, game, seat: int) -> None:
     expect(head).to_contain_text(run.say(TOOK_SIDE, tricks=run.say(TRICKS, n=took)), timeout=PLAY_MS)
     chart = review.locator(".tt-rv-chart .js-plotly-plot")
     expect(chart).to_be_visible(timeout=PLAY_MS)
-    expect(chart).to_contain_text(run.say(TITLE_SIDE))
+    expect(review.locator(".tt-rv-chart .tt-chart-title")).to_have_text(run.say(TITLE_SIDE))  # above the chart
     time.sleep(0.5)
     run.check("review")
     run.check("review", "desktop")

@@ -36,6 +36,11 @@ __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDri
            "BIDDING_GAMES", "BiddingGame", "BID_RISKS", "ZERO_BID_NAME"]
 
 
+
+def _wrapping() -> W.Layout:
+    """A row of controls that wraps on a narrow screen (a translated label is longer than the English)."""
+    return W.Layout(flex_flow="row wrap", align_items="center")
+
 @dataclass
 class Advice:
     """A suggested bid and why, in words.
@@ -441,9 +446,11 @@ class BiddingDrill(W.VBox):
         self.bid_button.on_click(self._on_bid)
         self.play_button.on_click(self._on_play)
         self.new_button.on_click(self._on_new)
+        # the rows wrap on a narrow screen (a translated label is longer than the English)
         super().__init__([self.title, self.info, self.hand, self.bids_html,
-                          W.HBox([self.bid_box, self.bid_button]), self.feedback, self.note, self.advice_html,
-                          self.show_me, W.HBox([self.play_button, self.new_button]), self.result_html], **kwargs)
+                          W.HBox([self.bid_box, self.bid_button], layout=_wrapping()), self.feedback, self.note,
+                          self.advice_html, self.show_me, W.HBox([self.play_button, self.new_button], layout=_wrapping()),
+                          self.result_html], **kwargs)
         self.add_class("tt-drill")
         self._deal()
 

@@ -464,7 +464,7 @@ class ScoringDrill(W.VBox):
     def _lines_html(self, p: ScoringProblem) -> str:
         rows = "".join(f"<tr><td style='padding:1px 12px 1px 0'>{html.escape(str(line.msg or line.item))}</td>"
                        f"<td style='text-align:right;padding:1px 12px 1px 0'>{line.points:+d}</td>"
-                       f"<td><code>{html.escape(line.rule)}</code></td></tr>" for line in p.lines)
+                       f"<td style='white-space:nowrap'><code>{html.escape(line.rule)}</code></td></tr>" for line in p.lines)
         if not p.lines:
             rows = f"<tr><td colspan='3'>{say_html(NO_LINE)}</td></tr>"
         total = (f"<tr style='border-top:1px solid #999'><td><b>{say_html(POINTS_THIS_HAND)}</b></td>"
