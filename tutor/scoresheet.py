@@ -208,7 +208,7 @@ def score_figure(game, names: Sequence[str] | None = None) -> go.Figure:
         xaxis={"title": {"text": say(AXIS_HAND)}, "dtick": 1, "rangemode": "tozero"},
         yaxis={"title": {"text": say(AXIS_POINTS)}},
         legend={"orientation": "h", "y": -0.25},
-        margin={"l": 50, "r": 50, "t": 20, "b": 40}, height=360,  # the title is written above the chart
+        margin={"l": 50, "r": 50, "t": 50, "b": 40}, height=360,
     )
     return fig
 
