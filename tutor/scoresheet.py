@@ -254,7 +254,7 @@ class ScoreSheet(W.VBox):
         self.figure: go.Figure | None = None
         self.chart: W.Output | None = None
         self._figure_key: tuple | None = None
-        self._chart_slot = W.VBox(layout=W.Layout(width="100%"))
+        self._chart_slot = W.VBox(layout=W.Layout(width="100%", overflow="visible"))  # the chart, the bags note
         self.line_rows = score_lines_rows(game, self.names)
         self.total_rows = running_totals_rows(game, self.names)
         super().__init__([self.title, self.totals_html, self._chart_slot, self.lines_html], **kwargs)
