@@ -176,10 +176,12 @@ case "$cmd" in
     # and the tutor at mypy's default strictness (scripts/mypy-tutor.ini)
     "$VENV/bin/python" -m mypy --config-file scripts/mypy-tutor.ini tutor >&2
     # engine and widget tests, the examples in engine's docstrings (doctests), browser tests, and
-    # every notebook under nbval (never split across workers).  tests/conftest.py stays a conftest
+    # every notebook under nbval.  Two workers (pytest-xdist), each file whole on one worker
+    # (--dist loadfile): a notebook's cells are never split across workers, a module's fixtures
+    # (a Voila server, the built site) are made once in its worker.  tests/conftest.py stays a conftest
     # only (--ignore: not scanned as a module, its name clashes with tests/browser/conftest.py)
     exec "$VENV/bin/python" -m pytest -q --nbval-lax --doctest-modules --ignore=tests/conftest.py \
-      tests notebooks exercises engine "$@"
+      -n 2 --dist loadfile tests notebooks exercises engine "$@"
     ;;
   site)
     SERVE=""; ARGS=()

@@ -62,7 +62,8 @@ trap cleanup EXIT
 stamp "copying the working tree to $WORK/repo"
 mkdir -p "$WORK/repo"
 tar -C "$REPO" --exclude=.git --exclude=.venv --exclude=venv --exclude='*.egg-info' \
-    --exclude=__pycache__ --exclude=.pytest_cache --exclude=tests/browser/artifacts \
+    --exclude=__pycache__ --exclude=.pytest_cache --exclude=.mypy_cache --exclude=.hypothesis \
+    --exclude=tests/browser/artifacts \
     --exclude=notebooks/voila.log --exclude=.ipynb_checkpoints \
     -cf - . | tar -C "$WORK/repo" -xf -
 

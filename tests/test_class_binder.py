@@ -55,7 +55,8 @@ def test_class_repository_serves_from_its_own_binder(tmp_path):
     wheels = tmp_path / "wheels"
     src = tmp_path / "src"  # build from a copy: setuptools writes build/ into the tree it builds
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", ".venv", "venv", "build", "*.egg-info",
-                                                             "__pycache__", ".hypothesis", "artifacts"))
+                                                             "__pycache__", ".hypothesis", ".mypy_cache", "_site",
+                                                             "artifacts"))
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(src)],
                        capture_output=True, text=True, timeout=300, env=_env())
     assert r.returncode == 0, r.stderr[-2000:]
