@@ -46,8 +46,8 @@ from engine import Deal, Phase, Play
 from engine.record import game_from_record, game_to_record, loads_record
 from engine.text.words import LIST_AND_EACH
 
-from .advice import figure_output
 from .cards import card_display
+from .charts import figure_output
 from .common import Feedback, guarded
 from .games import YOU, look_for
 from .table_words import joined

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .core import LANG, answer_key, normalise_settings, settings_language
+from .core import LANG, answer_key, normalise_settings, setting_shown, settings_language
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
                       VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
                       read_regular_file)
@@ -572,12 +572,8 @@ def _sha(p: Path) -> str | None:
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k} was {_setting(a, k)!r}, now {_setting(b, k)!r}" for k in keys)
+    return ", ".join(f"{k} was {setting_shown(a, k)!r}, now {setting_shown(b, k)!r}" for k in keys)
 
-
-def _setting(settings: dict, key: str) -> Any:
-    """A setting as the teacher chose it (English is the absence of ``lang``: shown as "en", not None)."""
-    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variants: dict) -> list:

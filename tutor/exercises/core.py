@@ -38,14 +38,13 @@ from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 from .kit import Question, Rng
-from .words import Words, hand_codes, html_of, say, text_of
 from .questions import EXERCISES
-from .words import DEFAULT_LANGUAGE, exercise_languages
+from .words import DEFAULT_LANGUAGE, Words, exercise_languages, hand_codes, html_of, say, text_of
 
 __all__ = [
     "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
     "question_seed", "Rng", "parse_answer", "DEFAULT_SETTINGS", "normalise_settings", "PRACTICE_STUDENT",
-    "NOBODY", "TIE", "judge_with_book", "MODES", "LANG", "settings_language", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
+    "NOBODY", "TIE", "judge_with_book", "MODES", "LANG", "settings_language", "setting_shown", "read_as", "emit", "empty_or_unknown", "no_question", "READ_AS", "CHECK_TEXT", "Shown", "PlainBook",
 ]
 
 #: The student id of the shipped practice notebooks (the only set made without a secret).
@@ -78,6 +77,12 @@ def settings_language(settings: dict | None) -> str:
     """The language of (normalised or raw) exercise ``settings``: its ``lang``, else English."""
     lang = (settings or {}).get(LANG)
     return lang if isinstance(lang, str) and lang else DEFAULT_LANGUAGE
+
+
+def setting_shown(settings: dict, key: str) -> Any:
+    """A setting as the teacher chose it, for a message comparing two sets of settings (English is the
+    absence of ``lang``: shown as "en", not None)."""
+    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 #: Settings sections holding a game's rule switches, and the game's title (for messages).

@@ -68,7 +68,7 @@ from typing import Any, NamedTuple
 
 from tutor.text import language
 
-from .core import LANG, Exercise, normalise_settings, settings_language
+from .core import Exercise, normalise_settings, setting_shown, settings_language
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
 from .words import DEFAULT_LANGUAGE
@@ -1024,12 +1024,8 @@ def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: Class
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k}: notebook {_setting(a, k)!r}, set {_setting(b, k)!r}" for k in keys)
+    return ", ".join(f"{k}: notebook {setting_shown(a, k)!r}, set {setting_shown(b, k)!r}" for k in keys)
 
-
-def _setting(settings: dict, key: str) -> Any:
-    """A setting as the teacher chose it (English is the absence of ``lang``: shown as "en", not None)."""
-    return settings_language(settings) if key == LANG else settings.get(key)
 
 
 def _short_repr(value: Any, limit: int = 80) -> str:

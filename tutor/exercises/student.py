@@ -422,7 +422,7 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
             problems.append(say(SAY["rename"], file=repr(saved["name"]), want=repr(fname)))
     on_value: Line
     if result.status == "received":
-        on_value = result.said if not isinstance(result.said, tuple) else result.lines[0]
+        on_value = result.lines[0]  # how the answer was read
     elif result.status == "correct":
         on_value = say(SAY["value_right"])
     else:

@@ -61,6 +61,8 @@ def exercise_languages() -> tuple[str, ...]:
     every language the tutor has a compiled catalogue for
     (:func:`engine.text.known_languages` of the ``tutor`` domain), English first."""
     return known_languages(TUTOR_DOMAIN)
+
+
 #: The order a prompt lists a hand in: spades, hearts, clubs, diamonds.
 HAND_ORDER = "SHCD"
 _RANKS = "23456789TJQKA"
