@@ -605,9 +605,14 @@ class TrickGame(ABC):
 
     def check_look(self, seat: int) -> Verdict:
         """May ``seat`` look at its cards?  Always during a hand (a look by a
-        seat that has seen its cards changes nothing, HAND_RECORD.md);
-        refused when the game is over or the next hand is not dealt."""
+        seat that has seen its cards changes nothing, HAND_RECORD.md),
+        also after a hand's last trick while the next hand is not yet dealt
+        (every seat has seen its cards then: the look changes nothing; the
+        rule cited is the next deal's, SP-21, SP-2P-6, OH-4); refused when
+        the game is over or no hand has been dealt yet."""
         self._seat(seat)
+        if self.phase is Phase.DEAL and self.hands_dealt and self.has_looked(seat):
+            return Verdict.allow(msg("OK.look_hand_over"), self.RULE_NEXT_DEAL)
         if self.phase in (Phase.GAME_OVER, Phase.DEAL):
             return self._phase_refusal("look")
         return Verdict.allow(msg(self.TEXT_LOOK), self.RULE_LOOK or self.RULE_DEAL)

@@ -120,6 +120,83 @@ def test_a_look_in_a_two_player_record_is_a_step_and_changes_nothing():
     assert len(out["steps"]) == len(base["steps"]) + 4
 
 
+def _finish_hand(g) -> None:
+    """Play ``g``'s hand out, bidding 3 (Spades) or the first legal bid."""
+    while g.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        acts = g.legal_actions()
+        g.apply(acts[3] if g.phase is Phase.BIDDING and len(acts) > 3 else acts[0])
+
+
+@pytest.mark.parametrize("make, rule", [
+    (lambda: SpadesGame(first_deal=41, dealer=3, auto_deal=False), "SP-21"),
+    (lambda: SpadesTwoGame(first_deal=17, dealer=0, auto_deal=False), "SP-2P-6"),
+    (lambda: OhHellGame(OhHellRules(players=4, hand_sizes=(2, 3)), first_deal=5, auto_deal=False), "OH-4"),
+])
+def test_a_look_after_the_last_trick_before_the_next_deal_is_accepted(make, rule):
+    """HAND_RECORD.md: a look after a hand's last trick, while the next hand
+    is not yet dealt, changes nothing and is accepted; it stopped the replay
+    with HAND_NOT_DEALT before."""
+    g = make()
+    g.deal_next()
+    if isinstance(g, SpadesTwoGame):
+        for d in standard_draw(g.pack, g.dealer):
+            g.apply(d)
+    _finish_hand(g)
+    assert g.phase is Phase.DEAL and g.hands_dealt == 1
+    before = (game_to_record(g), g.history, [g.view(s) for s in range(g.n_seats)])
+    for seat in range(g.n_seats):
+        v = g.check_look(seat)
+        assert (v.ok, v.reason, v.rule) == (True, Reason.OK, rule)
+        assert "changes nothing" in v.message and rule in v.message
+        assert g.look(seat) is None
+    assert (game_to_record(g), g.history, [g.view(s) for s in range(g.n_seats)]) == before
+    rec = game_to_record(g)
+    base, status, err = replay(rec)
+    assert (status, err) == (0, None)
+    rec["hands"][-1]["actions"] += [{"seat": s, "look": True} for s in range(g.n_seats)]
+    out, status, err = replay(rec)
+    assert (status, err, out["stopped"]) == (0, None, None)
+    assert without_steps(out) == without_steps(base)
+    assert len(out["steps"]) == len(base["steps"]) + g.n_seats
+    assert game_to_record(game_from_record(rec, auto_deal=False)) == game_to_record(g)
+
+
+def test_a_look_after_the_last_trick_of_a_record_with_two_hands_changes_nothing():
+    rec = json.loads((ROOT / "tests/records/spades/two_hands_set_then_bags.json").read_text(encoding="utf-8"))
+    base, status, _ = replay(rec)
+    assert status == 0
+    rec["hands"][0]["actions"].append({"seat": 1, "look": True})
+    out, status, err = replay(rec)
+    assert (status, err, out["stopped"]) == (0, None, None)
+    assert without_steps(out) == without_steps(base)
+
+
+@pytest.mark.parametrize("path", ["oh_hell/hook_violation.json", "spades_two"])
+def test_seat_letters_name_seats_in_four_seat_spades_only(path):
+    """HAND_RECORD.md: N E S W in four-seat Spades only; every other record is
+    refused with exit 2 naming the field and the seats it takes."""
+    rec = (two_player_record() if path == "spades_two" else
+           json.loads((ROOT / "tests/records" / path).read_text(encoding="utf-8")))
+    high = rec["seats"] - 1
+    for field, change in [
+        ("hands[0].actions[0].seat", lambda r: r["hands"][0]["actions"][0].__setitem__("seat", "N")),
+        ("start.dealer", lambda r: r.setdefault("start", {}).__setitem__("dealer", "E")),
+    ]:
+        r = copy.deepcopy(rec)
+        change(r)
+        err = invalid(r)
+        assert err.startswith(f"{field}: ") and f"is not a seat (0 to {high})" in err, err
+        assert "N E S W" not in err
+    if "deal" in rec["hands"][0]:
+        r = copy.deepcopy(rec)
+        deal = r["hands"][0]["deal"]
+        deal["S"] = deal.pop("0")
+        assert f"'S' is not a seat (0 to {high})" in invalid(r)
+    four = spades_record()
+    four["hands"][0]["actions"][0]["seat"] = "N"
+    assert replay(four)[1] == 0
+
+
 def test_a_look_is_still_refused_when_no_hand_is_dealt_or_the_game_is_over():
     g = SpadesTwoGame(auto_deal=False)
     v = g.check_look(0)

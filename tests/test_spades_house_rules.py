@@ -215,6 +215,26 @@ def test_SP_H3_two_card_exchange():
     assert "AS" in [c.code for c in game.hand_of(2)]
 
 
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_SP_H3_a_second_pass_is_SP_10_whatever_the_size(k):
+    """SP-H3 sets only the number (RULES.md): passing twice is refused under
+    SP-10, the verdict's rule and its message alike; it cited SP-H3 for 1 and 2."""
+    game = game_with(blind_nil_pass=k)
+    bid_all(game, "blind", 1, 4, 1)
+    first = ["AS", "KS", "QS"][:k]
+    game.exchange(0, first)
+    v = game.check_exchange(0, ["2S", "3S", "4S"][:k])
+    assert (v.ok, v.reason, v.rule) == (False, Reason.EXCHANGE_ALREADY_PASSED, "SP-10")
+    assert v.message.endswith("(SP-10).") and "SP-H3" not in v.message
+    with pytest.raises(IllegalActionError):
+        game.exchange(0, ["2S", "3S", "4S"][:k])
+    rec = game_to_record(game)
+    rec["hands"][0]["actions"].append({"seat": 0, "pass": ["2S", "3S", "4S"][:k]})
+    out, status, err = replay(rec)
+    assert status == 1 and out["stopped"]["rule"] == "SP-10" and out["stopped"]["reason"] == "EXCHANGE_ALREADY_PASSED"
+    assert "SP-10" in out["stopped"]["message"]
+
+
 def test_SP_H3_one_card_and_no_exchange():
     game = game_with(blind_nil_pass=1)
     bid_all(game, "blind", 1, 4, 1)

@@ -634,7 +634,8 @@ def test_sp21_no_bid_before_the_next_hand_is_dealt():
     bid_all(game, 1, 1, 1, 1)
     play_lowest(game)
     assert_verdict(game.check_bid(0, 3), Reason.HAND_NOT_DEALT, "SP-21")
-    assert_verdict(game.check_look(0), Reason.HAND_NOT_DEALT, "SP-21")
+    look = game.check_look(0)  # HAND_RECORD.md: a look now changes nothing and is accepted
+    assert (look.ok, look.reason, look.rule) == (True, Reason.OK, "SP-21")
     assert_verdict(game.check_exchange(0, ["2C", "3C", "4C"]), Reason.HAND_NOT_DEALT, "SP-21")
 
 

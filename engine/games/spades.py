@@ -853,7 +853,8 @@ class SpadesGame(SpadesBase):
         k = self.rules.blind_nil_pass
         size_rule = "SP-10" if k == 3 else "SP-H3"
         if seat in self._passes:
-            return Verdict.refuse(Reason.EXCHANGE_ALREADY_PASSED, size_rule,
+            # SP-H3 sets only the number: passing twice is SP-10 whatever the size
+            return Verdict.refuse(Reason.EXCHANGE_ALREADY_PASSED, "SP-10",
                                   msg("EXCHANGE_ALREADY_PASSED", n=k, passed=[c.code for c in self._passes[seat]]))
         hand = self._hands[seat]
         if len(cards) != k or len(set(cards)) != k:

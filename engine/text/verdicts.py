@@ -120,6 +120,9 @@ ENTRIES: tuple[Text, ...] = (
     M_("OK.deal", "Deal the next hand."),
     # TRANSLATORS: looking at one's cards is allowed.
     M_("OK.look", "You may look at your cards at any time during the hand."),
+    # TRANSLATORS: a look after a hand's last trick, before the next deal; {rule}: SP-21, SP-2P-6 or OH-4.
+    M_("OK.look_hand_over", "The hand is over and you have seen your cards: looking again changes nothing "
+                            "until the next hand is dealt ({rule})."),
     # TRANSLATORS: two-player Spades: a player has seen every card as it was drawn.
     M_("OK.look_two", "Yes: in two-player Spades you see each card as you draw it ({rule}), so you have already seen "
                       "your cards; looking changes nothing."),
