@@ -171,10 +171,10 @@ def test_thirty_students_end_to_end(tmp_path, capsys):
     assert len(page) > 1_000_000 and "Plotly.newPlot" in page
     assert page.count("class=\"student\"") == 30
     assert "Handed in by st08, made for st09." in page and "of the students who handed in that exercise" in page
-    fb = (tmp_path / "feedback" / "st01.html").read_text(encoding="utf-8")
+    fb = (tmp_path / "feedback-class" / "st01.html").read_text(encoding="utf-8")
     assert "st01" in fb and "<title>Trick Tutor exercises: feedback for Student 01</title>" in fb
     assert "<script" not in fb and "class report" not in fb
-    assert len(list((tmp_path / "feedback").glob("*.html"))) == 30
+    assert len(list((tmp_path / "feedback-class").glob("*.html"))) == 30
     assert Path(html_path).stat().st_size < 10_000_000
 
 

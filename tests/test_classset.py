@@ -296,3 +296,23 @@ def test_the_mode_is_chosen_at_make_kept_on_a_rerun_and_changed_only_while_untou
     assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
                  "--exercises", "ex2_trick_winner", "--mode", "practice", "--force"]) == 2
     assert "hold students' work" in capsys.readouterr().err
+
+
+def test_a_practice_set_is_never_made_a_test_in_place(tmp_path, capsys):
+    """Issue 33, N3: ``make --mode test --force`` on a practice set kept every question, so a student solved
+    their practice copy by script and typed the answers into the test (48/48). Refused, with the reason and
+    the way (a new set: new questions); nothing is written. Test to practice (after the test) stays possible."""
+    out, keys = make_set(tmp_path, ["kim", "lee"], ["ex2_trick_winner"])
+    before = {p: p.read_bytes() for p in [*out.rglob("*.ipynb"), *keys.iterdir()]}
+    roster = tmp_path / "class-roster.csv"
+    for extra in ([], ["--force"]):
+        assert main(["exercises", "make", "--roster", str(roster), "--out", str(out), "--estimator", "count",
+                     "--exercises", "ex2_trick_winner", "--mode", "test", *extra]) == 2
+        err = capsys.readouterr().err
+        assert "ex2_trick_winner is in this set in practice mode: a test made from it would ask the same questions" \
+            in err and "Make the test as a new set with another --out" in err
+        assert {p: p.read_bytes() for p in before} == before
+    test_out, test_keys = make_set(tmp_path, ["kim", "lee"], ["ex2_trick_winner"], "--mode", "test", out_name="test")
+    assert keys_of(test_keys, "ex2_trick_winner", "kim") != keys_of(keys, "ex2_trick_winner", "kim")
+    assert main(["exercises", "make", "--roster", str(tmp_path / "test-roster.csv"), "--out", str(test_out),
+                 "--estimator", "count", "--exercises", "ex2_trick_winner", "--mode", "practice", "--force"]) == 0

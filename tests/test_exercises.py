@@ -442,3 +442,16 @@ def test_the_rule_a_wrong_answer_breaks_is_data_and_its_hint_names_it(name):
                     seen += 1
                     assert re.fullmatch(r"(SP|OH)-V?\d+", r.rule) and r.rule in r.message, (qid, a, r)
     assert seen > 10
+
+
+def test_ex3_q8s_rule_ids_do_not_tell_which_nil_failed():
+    """ex3 q8 (both partners Nil): the rule ids followed the score lines, so a test set's notebook said
+    "SP-10, SP-19, SP-8" when the Blind Nil failed and "SP-10, SP-8, SP-19" when the Nil did (issue 33)."""
+    seen: dict[tuple, set[str]] = {}
+    for i in range(120):
+        ex = _Exercise("ex3_spades_scoring", f"st{i:03d}", {"mode": "test"}, secret="s3cret")
+        q = ex.questions["q8"]
+        failed = next(item for item, points, rule in q.facts["lines"] if points < 0 and rule in ("SP-8", "SP-10"))
+        seen.setdefault(q.rules, set()).add("blind" if failed.startswith("Blind") else "nil")
+    assert set(seen) == {("SP-8", "SP-19"), ("SP-10", "SP-8", "SP-19")}
+    assert seen[("SP-10", "SP-8", "SP-19")] == {"blind", "nil"}

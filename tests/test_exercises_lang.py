@@ -351,7 +351,8 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     assert set(ranks) & set(suits) == set()
     words = answer_words()
     assert set(words["seat"]).isdisjoint(set(ranks) | set(suits))
-    assert words["ambiguous"] == {"card": {}, "seat": {}, "side": {}}
+    assert words["ambiguous"] == {"card": {}, "seat": {}, "side": {}, "rank": {}}
+    assert set(words["rank"]) == set(ranks)
     assert set(words["seat"]).isdisjoint(words["card"])
     for form, code in words["card"].items():
         assert parse_answer("card", form).code == code, form
@@ -399,3 +400,18 @@ def test_a_rerun_keeps_each_exercises_language_and_a_new_exercise_takes_the_sets
     save_nb(nb, out / "kim" / "ex2_trick_winner.ipynb")
     row = grade_class(out, keys).rows[0]
     assert "lang: notebook 'en', set 'ha'" in row["notes"]
+
+
+def test_make_help_lists_no_undocumented_language_and_refuses_the_pseudo_language(tmp_path, capsys):
+    """``--lang qps`` was listed in ``make --help`` but documented nowhere (issue 33): the pseudo-language
+    of the browser tests is no class set's language."""
+    with pytest.raises(SystemExit):
+        main(["exercises", "make", "--help"])
+    shown = capsys.readouterr().out
+    assert "{en,ceb,ha,so}" in shown and "qps" not in shown
+    roster = tmp_path / "r.csv"
+    roster.write_text("student_id\nann\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "c"), "--lang", "qps"])
+    err = capsys.readouterr().err
+    assert "invalid choice: 'qps'" in err and not (tmp_path / "c").exists()

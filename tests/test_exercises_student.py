@@ -308,6 +308,22 @@ def test_ambiguous_card_forms_are_refused_with_help(text, words):
         parse_card_answer(text)
 
 
+@pytest.mark.parametrize("text, said", [
+    ("toban", "'toban' has no suit: write the suit too, like \"10H\""),       # Somali ten, alone
+    ("ten", "'ten' has no suit: write the suit too, like \"10H\""),
+    ("tree of hearts", "'tree of hearts' is not a card: write a rank"),
+    ("toban x", "'toban x' is not a card"),
+    ("Q of bananas", "'Q of bananas' is not a card: 'of bananas' is not a suit"),
+    ("10X", "'10X' is not a card: 'x' is not a suit"),
+])
+def test_a_rank_prefix_is_never_cut_out_of_a_longer_word(text, said):
+    """'toban' read as T + 'oban' and 'tree of hearts' as T + 'ree of hearts' (issue 33)."""
+    with pytest.raises(AnswerError) as e:
+        parse_card_answer(text)
+    assert str(e.value).startswith(said), str(e.value)
+    assert "'oban'" not in str(e.value) and "'ree" not in str(e.value)
+
+
 def test_numbers_as_text_score_like_numbers():
     ex = _teacher("ex3_spades_scoring")
     key = ex.questions["q2"].key

@@ -462,5 +462,25 @@ def test_report_says_what_percent_right_is_of_and_feedback_pages_are_the_student
     assert ("For each question: of the students who handed in that exercise's notebook (a blank notebook counts, a "
             "missing one does not), the percentage who got the mark.") in html
     assert "% right of those who handed it in" in html and "<th>handed in</th>" in html
-    fb = (tmp_path / "feedback" / "ann.html").read_text(encoding="utf-8")
+    fb = (tmp_path / "feedback-class" / "ann.html").read_text(encoding="utf-8")
     assert "<title>Trick Tutor exercises: feedback for Amina Khan</title>" in fb and "class report" not in fb
+
+
+def test_two_sets_reported_into_one_folder_keep_their_own_feedback_pages(tmp_path, capsys):
+    """Issue 33: a second ``report`` in the same folder silently overwrote the first set's feedback/ pages;
+    each set's pages go to feedback-<set>/ (the set's name from its teacher folder)."""
+    a_out, a_keys = make_set(tmp_path, ["ann", "bob"], ["ex1_legal_cards"], out_name="spades-a")
+    b_out, b_keys = make_set(tmp_path, ["ann", "cy"], ["ex2_trick_winner"], out_name="spades-b")
+    hand_in(a_out, a_keys, "ann", "ex1_legal_cards")
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    for out, keys in ((a_out, a_keys), (b_out, b_keys)):
+        assert main(["exercises", "report", str(out), "--keys", str(keys),
+                     "--out", str(reports / f"{out.name}.html")]) == 0
+    printed = capsys.readouterr().out
+    assert f"feedback pages for students in {reports / 'feedback-spades-a'}/." in printed
+    assert sorted(p.relative_to(reports).as_posix() for p in reports.rglob("*.html")) == [
+        "feedback-spades-a/ann.html", "feedback-spades-a/bob.html", "feedback-spades-b/ann.html",
+        "feedback-spades-b/cy.html", "spades-a.html", "spades-b.html"]
+    assert "ex1_legal_cards" in (reports / "feedback-spades-a" / "ann.html").read_text(encoding="utf-8")
+    assert "ex2_trick_winner" in (reports / "feedback-spades-b" / "ann.html").read_text(encoding="utf-8")

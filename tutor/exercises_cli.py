@@ -27,14 +27,15 @@ import sys
 from pathlib import Path
 
 from tutor.exercises import EXERCISES
-from tutor.exercises.classset import MakeError, binder_link, make_class_set, nbgitpuller_link, repository_path
+from tutor.exercises.classset import (MakeError, binder_link, make_class_set, nbgitpuller_link, repository_path,
+                                      set_name)
 from tutor.exercises.collect import CollectError, collect
 from tutor.exercises.core import DEFAULT_SETTINGS
 from tutor.exercises.grading import GradingError, grade_class, load_keys, read_overrides
 from tutor.exercises.report import write_report
 from tutor.exercises.roster import RosterError
 from tutor.exercises.roster import read_roster as roster_of
-from tutor.exercises.words import exercise_languages
+from tutor.exercises.words import class_set_languages
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
@@ -233,7 +234,8 @@ def _report(args) -> int:
     try:
         out = _check_out_file(args.out, "--out")
         report, _ = _graded(args, "report")
-        feedback = Path(args.feedback) if args.feedback else out.with_name("feedback")
+        feedback = Path(args.feedback) if args.feedback else out.with_name(
+            f"feedback-{set_name(_keys_for(args, Path(args.folder)))}")
         figs = write_report(report, out, feedback_dir=feedback)
     except (_Input, GradingError, RosterError, ValueError) as e:
         return _fail("report", str(e))
@@ -253,7 +255,7 @@ def add_exercise_commands(subparsers) -> None:
     m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name "
                                                    "and lms_id (the id your learning platform matches grades on)")
     m.add_argument("--mode", choices=("practice", "test"), help=_SAY["mode_help"])
-    m.add_argument("--lang", choices=exercise_languages(), help=_SAY["lang_help"])
+    m.add_argument("--lang", choices=class_set_languages(), help=_SAY["lang_help"])
     m.add_argument("--out", required=True, help="the class folder to share: OUT/<student_id>/<exercise>.ipynb")
     m.add_argument("--keys", help="teacher folder (default: OUT-teacher next to OUT); keep it private")
     m.add_argument("--exercises", help="comma-separated exercise names (default: all six)")
@@ -300,7 +302,8 @@ def add_exercise_commands(subparsers) -> None:
             g.set_defaults(func=_grade)
         else:
             g.add_argument("--out", default="report.html", help="HTML file to write (default report.html)")
-            g.add_argument("--feedback", help="folder for per-student pages (default: feedback/ next to --out)")
+            g.add_argument("--feedback", help="folder for per-student pages (default: feedback-SET/ next to --out, SET the "
+                                                 "class set's name: its teacher folder's without -teacher)")
             g.set_defaults(func=_report)
 
 

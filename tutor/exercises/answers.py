@@ -238,13 +238,18 @@ def _named_forms(lang: str) -> dict[str, dict[str, set[int]]]:
 def answer_words() -> dict[str, Any]:
     """The answer words of every language of the tutor, from the engine's
     catalogues: ``{"card": {word key: card code}, "seat": {word key: 0..3},
-    "side": {word key: 0 or 1}, "ambiguous": {kind: {word key: what it could
-    be}}}``.  A key two languages give to two different things is left out
+    "side": {word key: 0 or 1}, "rank": {word key: rank letter}, "ambiguous":
+    {kind: {word key: what it could be}}}``.  A key two languages give to two different things is left out
     of its table and listed under ``ambiguous`` (read as nothing)."""
-    merged: dict[str, dict[str, set]] = {"card": {}, "seat": {}, "side": {}}
+    merged: dict[str, dict[str, set]] = {"card": {}, "seat": {}, "side": {}, "rank": {}}
     for lang in exercise_languages():
         for key, codes in _card_forms(lang).items():
             merged["card"].setdefault(key, set()).update(codes)
+        for r in RANKS:
+            for entry in (RANKS[r], RANK_NOUNS[r]):
+                key = word_key(translate(entry, lang))
+                if key:
+                    merged["rank"].setdefault(key, set()).add(r)
         for kind, table in _named_forms(lang).items():
             for key, values in table.items():
                 merged[kind].setdefault(key, set()).update(values)
@@ -283,13 +288,17 @@ def parse_card_answer(value: Any) -> Card:
         return card
     if re.fullmatch(rf"1\s*({_S})|({_S})\s*1", t):
         raise _refuse("rank_one", typed=repr(value))
-    if re.fullmatch(rf"{_R}", t):
-        raise _refuse("no_suit", typed=repr(value), rank=value.strip())
+    rank = answer_words()["rank"].get(word_key(value))
+    if re.fullmatch(rf"{_R}", t) or rank is not None:  # a rank alone, in any language ("10", "ten", "toban")
+        shown = translate(RANKS[rank], "en") if rank is not None and len(value.strip()) > 2 else value.strip()
+        raise _refuse("no_suit", typed=repr(value), rank=shown)
     if t in ("north", "east", "south", "west", "n", "e", "w") or word_key(value) in answer_words()["seat"]:
         raise _refuse("seat_not_card", typed=repr(value))
-    m = re.fullmatch(rf"({_R})\s*(.+)", t)
+    # a rank, then something that is not a suit: the rank a word of its own ("Q of bananas") or one sign
+    # after it ("QN"); never the first letters of a longer word ("tree", "toban" are not T + "ree", "oban")
+    m = re.fullmatch(rf"({_R})(?:\s+(.+)|(\S))", t)
     if m:
-        raise _refuse("not_a_suit", typed=repr(value), rest=repr(m.group(2)))
+        raise _refuse("not_a_suit", typed=repr(value), rest=repr(m.group(2) or m.group(3)))
     raise _refuse("not_a_card", typed=repr(value))
 
 

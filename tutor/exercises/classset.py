@@ -46,7 +46,7 @@ from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SE
 from .notebooks import build_notebook, fill_answers
 from .roster import Roster, Student
 
-__all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "nbgitpuller_link",
+__all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "set_name", "nbgitpuller_link",
            "binder_link", "repository_path", "class_requirement", "MANIFEST_FILE"]
 
 MANIFEST_FILE = "manifest.json"
@@ -103,6 +103,10 @@ _SAY: dict[str, Any] = {
                      "the grader never accepts it.",
                      "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
                      "student; the grader never accepts them."),
+    "practice_to_test": "{name} is in this set in practice mode: a test made from it would ask the same "
+                        "questions, which the students' practice copies already check right or wrong (a student "
+                        "could solve their practice copy and type the answers into the test). Make the test as "
+                        "a new set with another --out: every student gets new questions.",
     "mode_test": "Test mode: {names}. The checks say how an answer was read and that it will be graded, never "
                  "right or wrong; students see that on the feedback pages after grading.",
     "mode_practice": "Practice mode: {names}. The checks say right or wrong, so a student (or a script) can try "
@@ -162,6 +166,13 @@ def default_keys_folder(out: Path) -> Path:
     """``OUT-teacher`` next to ``OUT`` (never inside the folder teachers publish)."""
     out = Path(os.path.abspath(out))
     return out.parent / f"{out.name}-teacher"
+
+
+def set_name(keys: str | os.PathLike) -> str:
+    """A class set's name, for the files made for it: its teacher folder's name without ``-teacher``
+    (``spades-class-teacher`` → ``spades-class``)."""
+    name = Path(os.path.abspath(keys)).name
+    return name[:-len("-teacher")] if name.endswith("-teacher") and len(name) > len("-teacher") else name
 
 
 def _inside(child: Path, parent: Path) -> bool:
@@ -479,6 +490,10 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     for name in names:
         settings = wanted[name]
         if name in set_exercises and set_exercises[name] != settings:
+            if set_exercises[name].get("mode", "practice") == "practice" and settings.get("mode") == "test":
+                # a set's questions come from its secret, not its mode: a test made in place keeps the practice
+                # questions, which students have had with right-or-wrong checks (and a script can solve)
+                raise MakeError(_say("practice_to_test", name=name))
             worked = [p for sid in ids for p in existing[sid].get(name, [])
                       if manifest.get(f"{sid}/{name}") != _sha(p)]
             if not force:

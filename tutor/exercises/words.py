@@ -49,7 +49,7 @@ from tutor.text import DOMAIN as TUTOR_DOMAIN
 from tutor.text import M_, Markup, say_html
 
 __all__ = ["Sentence", "Words", "say", "text_of", "html_of", "plain_html", "Code", "HAND_ORDER", "hand_codes",
-           "language_of", "DEFAULT_LANGUAGE", "exercise_languages"]
+           "language_of", "DEFAULT_LANGUAGE", "exercise_languages", "class_set_languages", "PSEUDO_LANGUAGE"]
 
 #: The language of a notebook without a ``lang`` setting (every notebook made before languages came).
 DEFAULT_LANGUAGE = "en"
@@ -61,6 +61,17 @@ def exercise_languages() -> tuple[str, ...]:
     every language the tutor has a compiled catalogue for
     (:func:`engine.text.known_languages` of the ``tutor`` domain), English first."""
     return known_languages(TUTOR_DOMAIN)
+
+
+#: The catalogues' pseudo-language (accented, lengthened English for the browser tests that look for
+#: untranslated or cut text): never a class set's language, so ``make --lang`` neither lists nor takes it.
+PSEUDO_LANGUAGE = "qps"
+
+
+def class_set_languages() -> tuple[str, ...]:
+    """The languages ``make --lang`` offers (docs/translations.md): :func:`exercise_languages` without
+    the pseudo-language."""
+    return tuple(lang for lang in exercise_languages() if lang != PSEUDO_LANGUAGE)
 
 
 #: The order a prompt lists a hand in: spades, hearts, clubs, diamonds.
