@@ -44,8 +44,22 @@ Then, for every exercise notebook found:
   notebook ``make`` wrote for B (the teacher folder's ``manifest.json``), as
   every student's copy of a class repository on a hub holds for all
   classmates: that is nobody's work, and it is only counted.
-* from a place that names nobody on the roster, or two accounts with the
-  same name: never filed; listed.
+* opened but not answered (every answer cell as ``make`` wrote it, as a
+  hub's Jupyter saves a notebook a student only opened): nobody's work,
+  not filed; listed apart from those made for another.
+* from a place that names nobody on the roster, a name two or more roster
+  students carry, or two accounts with the same name: never filed; listed.
+  Two accounts are looked for in one download, and, for the same student
+  and exercise, across every source and every earlier collect into the same
+  folder (a student who renamed their account after a classmate); ``grade``
+  grades neither account's copy (:func:`~tutor.exercises.grading.name_conflicts`)
+  until ``--lms-list`` tells them apart.
+* inside a folder that is named by no student but holds the folders of
+  several (a hub home copied as ``jupyter-mallory/`` holds the whole class
+  folder): never filed; listed.  The source itself, a zip and a zip
+  source's one top folder may hold students' folders.
+* past :data:`MAX_COPIES` different copies of one exercise from one
+  student: not filed; listed.
 * not this class's notebooks (practice copies, another class's set, an
   exercise not in the set) and tampered metadata: never filed; listed.
 
@@ -76,21 +90,24 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
-from .classset import MANIFEST_FILE
+from .classset import MANIFEST_FILE, notebook_for
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
-                      read_regular_file)
+                      name_conflicts, read_regular_file)
 from .questions import EXERCISES
 from .roster import id_problem
 
 __all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
-           "MAX_ZIP_TOTAL"]
+           "MAX_ZIP_TOTAL", "MAX_COPIES"]
 
 MAX_ZIP_ENTRIES = 20_000
 MAX_ZIP_TOTAL = 1_000_000_000
 MAX_NESTED_ZIP = 200_000_000
 MAX_LMS_LIST_BYTES = 20_000_000
+#: The copies of one exercise kept from one student (a resubmission a day for three weeks fits); a further
+#: different copy is not filed and is listed (100 copies of 4.9 MB took 541 MB and 14 s, issue 33).
+MAX_COPIES = 20
 _SKIP_DIRS = {"__MACOSX", ".ipynb_checkpoints", ".git"}
 
 # Moodle: "<Full name>_<participant id>_assignsubmission_<plugin>" + "" (folder) or "_<file>" (flat);
@@ -117,8 +134,21 @@ _SAY = {
                "named by their id): {n}",
     "not_on_roster": "Handed in from a place that names nobody on the roster (not filed; --lms-list with your "
                      "platform's list of students matches its own numbers): {n}",
-    "ambiguous": "Two accounts in the download carry the same name (not filed; --lms-list with your platform's "
-                 "list of students tells them apart): {n}",
+    "ambiguous": "Two accounts carry the same name (in one download, in two downloads, or in one and a download "
+                 "collected into this folder before; not filed, and grade grades neither's copy of that exercise; "
+                 "--lms-list with your platform's list of students tells them apart): {n}",
+    "same_name": "Two or more students on the roster have the name the platform wrote (not filed; --lms-list with "
+                 "your platform's list of students tells them apart): {n}",
+    "opened": "Classmates' notebooks opened but not answered, found beside a student's own (every answer as make "
+              "wrote it: nobody's work, not filed): {n}",
+    "opened_line": "{submitter} opened {owner}'s {exercise} ({source}).",
+    "class_copy": "Folders named by no student that hold several students' folders, like a copy of the whole class "
+                  "folder in a hub home (not filed; copy each student's home folder to collected/<id>/, or pass a "
+                  "folder you sorted yourself as a source of its own): {n}",
+    "class_copy_line": "{folder}: the folders of {n} students ({ids}), {files} notebooks",
+    "too_many": "More copies of one exercise from one student than collect keeps ({max}; not filed: delete old "
+                "copies from the student's folder to file a later one): {n}",
+    "too_many_line": "{student}/{exercise}: {source}",
     "slot_line": "{slot}: {source}",
     "by_name": "Matched to the roster by the name the platform wrote: {n} students ({names}).",
     "by_name_one": "Matched to the roster by the name the platform wrote: 1 student ({names}).",
@@ -183,6 +213,10 @@ class CollectReport:
     unknown_submitter: list[str] = field(default_factory=list)
     not_on_roster: list[str] = field(default_factory=list)
     ambiguous: list[str] = field(default_factory=list)
+    same_name: list[str] = field(default_factory=list)      # a name several roster students carry
+    opened: list[str] = field(default_factory=list)         # classmates' notebooks opened, every answer untouched
+    class_copy: list[str] = field(default_factory=list)     # folders holding several students' folders
+    too_many: list[str] = field(default_factory=list)       # copies past MAX_COPIES
     foreign: list[str] = field(default_factory=list)
     tampered: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)        # links, special files, unsafe zip entries
@@ -199,12 +233,13 @@ class CollectReport:
         if self.by_name:
             key = "by_name_one" if len(self.by_name) == 1 else "by_name"
             lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
-        for key, items in (("copies", self.copies), ("other", self.made_for_other),
-                           ("unknown", self.unknown_submitter), ("not_on_roster", self.not_on_roster),
-                           ("ambiguous", self.ambiguous), ("foreign", self.foreign), ("tampered", self.tampered),
-                           ("skipped", self.skipped)):
+        for key, items in (("copies", self.copies), ("opened", self.opened), ("other", self.made_for_other),
+                           ("unknown", self.unknown_submitter), ("class_copy", self.class_copy),
+                           ("not_on_roster", self.not_on_roster), ("same_name", self.same_name),
+                           ("ambiguous", self.ambiguous), ("too_many", self.too_many), ("foreign", self.foreign),
+                           ("tampered", self.tampered), ("skipped", self.skipped)):
             if items:
-                lines.append(_SAY[key].format(n=len(items)))
+                lines.append(_SAY[key].format(n=len(items), max=MAX_COPIES))
                 lines += [f"  {x}" for x in items]
         return "\n".join(lines)
 
@@ -515,22 +550,36 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             resolved[k] = (lms_map[(slot.layout, slot.key)], "list")
         else:
             match = index.get(_name_key(slot), set())
-            resolved[k] = (next(iter(match)), "name") if len(match) == 1 else ("", "none")
+            resolved[k] = ((next(iter(match)), "name") if len(match) == 1 else
+                           ("", "same_name") if match else ("", "none"))
     claimed: dict[tuple, set[tuple]] = {}  # (scope, layout, sid) → the slots claiming that student there
     for k, (sid, how) in resolved.items():
         if sid:
             claimed.setdefault((k[0], k[1], sid), set()).add(k)
     ambiguous = {k for k, (sid, how) in resolved.items() if how == "name" and len(claimed[(k[0], k[1], sid)]) > 1}
     report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
+    copies_of = _class_copies(found, roster)
 
     log: list[dict] = []
     taken: dict[Path, set[bytes]] = {}
+    judged: list[tuple[_Item, Slot | None, tuple, dict[str, Any], str]] = []
     for item, slot, scope in found:
         kind, owner, ex, why = _identify(item, keys)
-        entry = {"source": item.label, "submitter": None, "slot": slot.label() if slot else None,
-                 "outcome": kind, "exercise": ex, "made_for": owner, "filed_as": None,
-                 "sha256": hashlib.sha256(item.data).hexdigest()}
+        entry: dict[str, Any] = {"source": item.label, "submitter": None, "slot": slot.label() if slot else None,
+                                 "outcome": kind, "exercise": ex, "made_for": owner, "filed_as": None,
+                                 "sha256": hashlib.sha256(item.data).hexdigest()}
+        if slot is not None:
+            sid, how = resolved[(scope, slot.layout, slot.key)]
+            entry["account"] = f"{slot.layout} {slot.key}"
+            entry["named"] = sid if how == "name" else None  # the roster student the platform's name matched
         log.append(entry)
+        judged.append((item, slot, scope, entry, why))
+    # two accounts with one name: in this download (above), and across every source and every earlier collect
+    # into this folder, for the same student and exercise (a student renamed after a classmate)
+    conflicts = name_conflicts([*_read_log(into), *log])
+
+    for item, slot, scope, entry, why in judged:
+        kind, owner, ex = entry["outcome"], entry["made_for"], entry["exercise"]
         if kind in ("foreign", "not_in_set"):
             report.foreign.append(_SAY["why_line"].format(source=item.label, why=why))
         elif kind == "tampered":
@@ -541,16 +590,21 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
                 report.unknown_submitter.append(item.label)
             continue
         k = (scope, slot.layout, slot.key)
-        sid = resolved[k][0]
-        if k in ambiguous:
+        sid, how = resolved[k]
+        if scope in copies_of:
+            entry["outcome"] = "class_copy" if kind == "ok" else kind
+            entry["slot"] = "/".join(scope)
+            continue
+        if k in ambiguous or (how == "name" and owner == sid and (sid, ex) in conflicts):
             entry["outcome"] = "ambiguous" if kind == "ok" else kind
             if kind == "ok":
                 report.ambiguous.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
             continue
         if not sid:
             if kind == "ok":
-                entry["outcome"] = "not_on_roster"
-                report.not_on_roster.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
+                entry["outcome"] = "same_name" if how == "same_name" else "not_on_roster"
+                (report.same_name if how == "same_name" else report.not_on_roster).append(
+                    _SAY["slot_line"].format(slot=slot.label(), source=item.label))
             continue
         entry["submitter"] = sid
         if kind != "ok":
@@ -559,15 +613,69 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
             report.untouched_others += 1
             continue
+        assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
+        if owner != sid and _answers_as_made(item, keys, owner, ex):
+            entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
+            report.opened.append(_SAY["opened_line"].format(submitter=sid, owner=owner, exercise=ex,
+                                                            source=item.label))
+            continue
         if owner != sid:
             entry["outcome"] = "other_student"
             report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
                                                                    source=item.label))
             continue
-        assert ex is not None  # a notebook classified "ok" names its exercise
         entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
+    for scope, ids_there in copies_of.items():
+        files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
+        shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
+        report.class_copy.append(_SAY["class_copy_line"].format(folder="/".join(scope), n=len(ids_there),
+                                                                ids=shown, files=files))
     _write_log(into, log)
     return report
+
+
+def _class_copies(found: list[tuple[_Item, Slot | None, tuple]], roster: set[str]) -> dict[tuple, set[str]]:
+    """The folders that hold the folders of several roster students (named by id) but are not a place a
+    download or a teacher's sorting puts them: the source itself, a zip, or the one top folder of a zip
+    given as a source. A hub home copied under a name that is no student id (``jupyter-mallory/``) holds
+    the whole class folder so; each of its students' folders would be filed as that student's hand-in.
+    Returns ``{the folder's path (names from the source's own): the ids of the folders in it}``."""
+    held: dict[tuple, set[str]] = {}
+    for item, slot, scope in found:
+        if slot is None or slot.layout != "id" or len(scope) < 2:
+            continue
+        if scope[-1].lower().endswith(".zip") or (len(scope) == 2 and scope[0].lower().endswith(".zip")):
+            continue
+        held.setdefault(scope, set()).add(slot.key)
+    return {scope: ids for scope, ids in held.items() if len(ids) >= 2 and ids <= roster}
+
+
+def _answer_cells(nb: object) -> dict[str, object] | None:
+    """Each answer cell's source by question id (None: not a notebook with a list of cells)."""
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list):
+        return None
+    out: dict[str, object] = {}
+    for c in cells:
+        meta = c.get("metadata") if isinstance(c, dict) else None
+        tt = meta.get("tricktutor") if isinstance(meta, dict) else None
+        qid = tt.get("question") if isinstance(tt, dict) else None
+        if isinstance(qid, str):
+            src = c.get("source")
+            out[qid] = "".join(src) if isinstance(src, list) and all(isinstance(x, str) for x in src) else src
+    return out
+
+
+def _answers_as_made(item: _Item, keys: ClassKeys, owner: str, ex: str) -> bool:
+    """Whether every answer cell of ``item`` (a notebook made for ``owner``) is as ``make`` wrote it: opened
+    and saved (as a hub's Jupyter does), never answered."""
+    try:
+        mine = _answer_cells(json.loads(item.data.decode("utf-8-sig")))
+        made = _answer_cells(json.loads(notebook_for(ex, owner, keys.exercises[ex], keys.secret,
+                                                     (keys.variants or {}).get(owner))))
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError):
+        return False
+    return mine is not None and bool(made) and mine == made
 
 
 def _manifest(keys: ClassKeys) -> dict[str, str]:
@@ -608,6 +716,9 @@ def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
     d.mkdir(parents=True, exist_ok=True)
     n = 1
     while True:  # O_EXCL: a file already there is never replaced, whatever its name
+        if n > MAX_COPIES:
+            report.too_many.append(_SAY["too_many_line"].format(student=sid, exercise=ex, source=item.label))
+            return "too_many", None
         target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
         try:
             fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
@@ -628,25 +739,39 @@ def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
     return "filed", rel
 
 
+def _read_log(into: Path) -> list[dict]:
+    """The entries of ``into``'s collect log ([] when there is none or it cannot be read)."""
+    p = into / COLLECT_LOG
+    if not os.path.lexists(p):
+        return []
+    try:
+        data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
+        return [e for e in data.get("entries", []) if isinstance(e, dict)]
+    except (Refused, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+        return []
+
+
 def _write_log(into: Path, new: list[dict]) -> None:
-    """Add ``new`` entries to ``into``'s collect log (an entry already there,
-    same source and content, is not repeated)."""
+    """Add ``new`` entries to ``into``'s collect log.  An entry already there
+    for the same source and content is replaced by this run's, which judged it
+    again (with ``--lms-list`` a name two accounts carried is now a student),
+    where it was; a file filed before keeps the path it was filed as."""
     if not new:
         return
     into.mkdir(parents=True, exist_ok=True)
     p = into / COLLECT_LOG
-    entries: list[dict] = []
-    if os.path.lexists(p):
-        try:
-            data = json.loads(read_regular_file(p, 50_000_000).decode("utf-8"))
-            entries = [e for e in data.get("entries", []) if isinstance(e, dict)]
-        except (Refused, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
-            entries = []
-    known = {(e.get("source"), e.get("sha256")) for e in entries}
+    entries = _read_log(into)
+    where = {(e.get("source"), e.get("sha256")): i for i, e in enumerate(entries)}
     for e in new:
-        if (e["source"], e["sha256"]) not in known:
+        key = (e["source"], e["sha256"])
+        if key in where:
+            old = entries[where[key]]
+            if e["outcome"] == "unchanged" and old.get("filed_as"):
+                e = dict(e, outcome=old.get("outcome"), filed_as=old.get("filed_as"))
+            entries[where[key]] = e
+        else:
+            where[key] = len(entries)
             entries.append(e)
-            known.add((e["source"], e["sha256"]))
     tmp = into / f".{COLLECT_LOG}.tmp-{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
     with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -77,7 +77,7 @@ __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_no
            "grade_class", "GradeReport", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
            "read_overrides", "read_collect_log", "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE",
            "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE", "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES",
-           "MAX_CELL_CHARS", "SIGNATURE", "COLLECT_LOG", "NOT_HANDED_IN"]
+           "MAX_CELL_CHARS", "SIGNATURE", "COLLECT_LOG", "NOT_HANDED_IN", "name_conflicts"]
 
 SETTINGS_FILE = "exercise_settings.json"
 SECRET_FILE = "class_secret.txt"
@@ -431,6 +431,10 @@ COLLECT_LOG = ".tricktutor-collect.json"
 _NOTES = {
     "not_on_roster": "{name}: not on the roster",
     "names_nobody": "{name}: where it was found names no student",
+    "same_name": "{name}: two or more students on the roster have this name (collect again with --lms-list)",
+    "two_accounts": "{name}: another account carries the same name (collect again with --lms-list)",
+    "class_copy": "{name}: a folder named by no student that holds several students' folders (a copy of the class "
+                  "folder?)",
     "not_on_roster_like": "{name}: not on the roster (did you mean {other}?)",
     "not_an_id": "{name!r}: folder name is not a student id ({why}): not graded",
     "folder_link": "the student folder is a symbolic link: not graded",
@@ -458,6 +462,9 @@ _NOTES = {
     "collect_other": "handed in {exercise} made for {owner}, not filed ({source})",
     "collect_tampered": "handed in a notebook whose metadata was edited or is another class's, not filed ({source})",
     "collect_foreign": "handed in a file that is not one of this set's notebooks, not filed ({source})",
+    "collect_too_many": "{exercise}: more copies handed in than collect keeps, not filed ({source})",
+    "contested": "{exercise}: {file} came from {accounts}, accounts with this student's name: not graded (collect "
+                 "again with --lms-list, your platform's list of students, to tell them apart)",
     "override_unknown": "override {id} {question} matches no student and question: ignored",
 }
 #: Why a notebook is not graded (a clause after its file name in a note).
@@ -543,17 +550,22 @@ class GradeReport:
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def not_on_roster_lines(self) -> list[str]:
-        out = []
-        for x in self.not_on_roster:
-            if x.get("nobody"):
-                out.append(_note("names_nobody", name=x["name"]))
-            elif x.get("why"):
-                out.append(_note("not_an_id", name=x["name"], why=x["why"]))
-            elif x.get("like"):
-                out.append(_note("not_on_roster_like", name=x["name"], other=x["like"]))
-            else:
-                out.append(_note("not_on_roster", name=x["name"]))
-        return out
+        return [self.not_on_roster_line(x) for x in self.not_on_roster]
+
+    @staticmethod
+    def not_on_roster_line(x: dict) -> str:
+        """The line of one :attr:`not_on_roster` item."""
+        if x.get("nobody"):
+            return _note("names_nobody", name=x["name"])
+        if x.get("outcome") in ("same_name", "class_copy"):
+            return _note(x["outcome"], name=x["name"])
+        if x.get("outcome") == "ambiguous":
+            return _note("two_accounts", name=x["name"])
+        if x.get("why"):
+            return _note("not_an_id", name=x["name"], why=x["why"])
+        if x.get("like"):
+            return _note("not_on_roster_like", name=x["name"], other=x["like"])
+        return _note("not_on_roster", name=x["name"])
 
     def made_for_other_lines(self) -> list[str]:
         return [_SUMMARY["made_for_other_line"].format(**x) for x in self.made_for_other]
@@ -726,6 +738,21 @@ def read_collect_log(folder: Path) -> list[dict]:
                                                                        "exercise", "made_for", "slot"))]
 
 
+def name_conflicts(entries: list[dict]) -> dict[tuple[str, str], set[str]]:
+    """``{(student, exercise): the accounts}`` where more than one account of the platform, matched to the
+    same roster student by the name it wrote, handed in that student's own notebook of that exercise:
+    collect's log entries (``named``, ``account``, ``made_for``, ``exercise``), this run's and every earlier
+    one's. Neither account's copy is that student's for sure: a student can rename their account after a
+    classmate. ``--lms-list`` matches the platform's numbers instead, and its entries carry no ``named``."""
+    accounts: dict[tuple[str, str], set[str]] = {}
+    for e in entries:
+        named, account, ex = e.get("named"), e.get("account"), e.get("exercise")
+        if isinstance(named, str) and named and isinstance(account, str) and isinstance(ex, str) \
+                and e.get("made_for") == named:
+            accounts.setdefault((named, ex), set()).add(account)
+    return {k: v for k, v in accounts.items() if len(v) > 1}
+
+
 def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 roster: list[str] | None = None, names: dict[str, str] | None = None,
                 overrides: dict[tuple[str, str], float] | None = None,
@@ -793,13 +820,18 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
 
     collect_notes: dict[str, list[str]] = {}
     seen_outside: set[str] = set()
-    for entry in read_collect_log(folder):
+    log = read_collect_log(folder)
+    conflicts = name_conflicts(log)
+    #: files collect filed by a name that two accounts carry for that student and exercise: graded for neither
+    contested = {e["filed_as"]: ", ".join(sorted(conflicts[(e["named"], e["exercise"])])) for e in log
+                 if isinstance(e.get("filed_as"), str) and (e.get("named"), e.get("exercise")) in conflicts}
+    for entry in log:
         sub, outcome, source = entry.get("submitter"), entry.get("outcome"), entry.get("source") or ""
-        if outcome in ("unknown_submitter", "not_on_roster", "ambiguous"):
+        if outcome in ("unknown_submitter", "not_on_roster", "ambiguous", "same_name", "class_copy"):
             label = entry.get("slot") or source
             if label not in seen_outside:
                 seen_outside.add(label)
-                report.not_on_roster.append({"name": label, "why": "", "like": "",
+                report.not_on_roster.append({"name": label, "why": "", "like": "", "outcome": outcome,
                                              "nobody": outcome == "unknown_submitter"})
             continue
         if sub not in on_roster:
@@ -813,6 +845,9 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
             collect_notes.setdefault(sub, []).append(_note("collect_tampered", source=source))
         elif outcome in ("foreign", "not_in_set"):
             collect_notes.setdefault(sub, []).append(_note("collect_foreign", source=source))
+        elif outcome == "too_many":
+            collect_notes.setdefault(sub, []).append(_note("collect_too_many", exercise=entry.get("exercise") or "?",
+                                                           source=source))
 
     for sid in students:
         row: dict[str, Any] = {"id": sid, "name": names.get(sid, ""), **{c: 0 for c in report.question_columns}}
@@ -826,6 +861,14 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
             notes += file_notes
             handed_any = bool(found) or bool(file_notes)
             refused_any = bool(file_notes)
+            held = [f for f in found if f"{sid}/{f.path.name}" in contested]
+            found = [f for f in found if f not in held]
+            contested_of: dict[str, str] = {}
+            for f in held:
+                notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
+                                   accounts=contested[f"{sid}/{f.path.name}"]))
+                contested_of.setdefault(f.meta["exercise"], notes[-1])
+                refused_any = True
             by_ex: dict[str, list[_Found]] = {}
             for f in found:
                 by_ex.setdefault(f.meta["exercise"], []).append(f)
@@ -836,6 +879,10 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                         refused_any = True
             for name in report.exercises:
                 fs = sorted(by_ex.get(name, []), key=lambda f: (f.mtime, f.path.name), reverse=True)
+                if not fs and name in contested_of:
+                    for q in qids_of[name]:
+                        report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", contested_of[name]))
+                    continue
                 if not fs:
                     missing_of.append(name)
                     for q in qids_of[name]:

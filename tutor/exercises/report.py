@@ -253,6 +253,8 @@ def _others_html(report: GradeReport) -> str:
         for x in report.not_on_roster:
             if x.get("nobody"):
                 line = TEXT["roster_nobody"].format(name=x["name"])
+            elif x.get("outcome") in ("same_name", "class_copy", "ambiguous"):
+                line = report.not_on_roster_line(x) + "."
             elif x.get("why"):
                 line = TEXT["roster_bad"].format(name=repr(x["name"]), why=x["why"])
             elif x.get("like"):
