@@ -254,3 +254,16 @@ def test_hints_off_hides_hint_and_show_me():
     t._show_me.click()
     assert t._show_me.result is None and t._show_me.chart_box.children == ()
     assert t._show_me.feedback.text == "Hints are switched off for this game."
+
+
+def test_show_me_is_off_outside_the_bidding_and_hint_shows_the_card():
+    """Issue 33: "Show me" stayed enabled during the play and only said it was about the bid."""
+    t = new_spades_table(deal_number=3, level=1)
+    assert t._show_me.button.disabled is False
+    t.look()
+    assert t._show_me.button.disabled is False
+    t.click_bid(3)  # the computer players bid in turn: the play begins
+    assert t.game.phase is Phase.PLAY and t._show_me.button.disabled is True
+    t.new_game(5)
+    t.confirm_new_game()
+    assert t.game.phase is Phase.BIDDING and t._show_me.button.disabled is False

@@ -158,3 +158,14 @@ def test_sp10_show_me_blind_nil_risk_samples_the_unseen_hand():
     s = show_me(g.view(0), samples=30, seed=3)
     assert s.blind and s.bid == 0 and s.samples == 30
     assert s.nil_risk == sum(s.counts[1:]) / 30
+
+
+def test_oh8_the_earlier_bids_line_says_what_it_means_in_a_one_card_hand():
+    """Issue 33: "only 0 of 1 tricks: spare tricks may come your way (+0.1)" meant nothing to a learner."""
+    from tutor.advice import count_lines
+    a = advise_oh_hell(parse_cards("7C"), 4, Suit.HEARTS, earlier_bids=[0, 0, 0])
+    assert count_lines(a.lines) == ["the 3 players before you bid 0 in all, less than their share of this 1-card "
+                                    "hand: a trick nobody else wants may come to you (+0.1)"]
+    one = advise_oh_hell(parse_cards("7C 8D 9S 2H 3H 4H 5H"), 3, Suit.CLUBS, earlier_bids=[0])
+    assert any(line == "the player before you bid 0, less than a fair share of this 7-card hand: a trick nobody "
+                       "else wants may come to you" for line, _ in one.lines), one.lines

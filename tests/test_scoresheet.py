@@ -167,10 +167,13 @@ def test_scoresheet_widget_tables_chart_and_refresh():
     bundle = shown["data"]["application/vnd.plotly.v1+json"]
     assert [t["y"] for t in bundle["data"]][:2] == [[0, -220, -285], [0, -60, -120]]
     assert bundle["config"] == {"displayModeBar": False, "responsive": True}
-    assert shown["data"]["text/plain"] == "Running scores after hand 2: North–South -285, East–West -120."
+    assert shown["data"]["text/plain"] == "Running scores after hand 2: North–South −285, East–West −120."
     chart, note = sheet._chart_slot.children
     assert chart is sheet.chart and "bags (10 cost 100 points, SP-20)" in note.value
-    assert "<table" in sheet.totals_html.value and "-285" in sheet.totals_html.value
+    # a real minus sign, as the hand's result writes it (issue 33: the sheet wrote "-285", the result "−100")
+    assert "<table" in sheet.totals_html.value and "<td>−285</td>" in sheet.totals_html.value
+    assert "-2" not in sheet.totals_html.value and "<td>−100</td>" in sheet.lines_html.value
+    assert sheet.totals["North–South"].tolist()[-1] == -285  # the data keep their numbers
     assert "SP-19" in sheet.lines_html.value and "failed Nil tricks are bags (South)" in sheet.lines_html.value
     assert list(sheet.figure.data[0].y) == [0, -220, -285]
     assert [t.name for t in sheet.figure.data] == [NS, EW, f"{NS} bags", f"{EW} bags"]

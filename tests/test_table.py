@@ -1079,3 +1079,50 @@ def test_refused_click_does_not_flash_progress_and_bad_deal_numbers_are_explaine
     game = t.game
     t.new_game(2**64)
     assert t.feedback.kind == "error" and "is not a deal number" in t.feedback.text and t.game is game
+
+
+def test_the_download_link_goes_with_its_game_after_new_game_or_load():
+    """Issue 33: after New game or Load the old "⬇ Download tricktutor-game.json" link stayed and downloaded
+    the game just replaced."""
+    t = spades(303)
+    rng = random.Random(4)
+    for _ in range(5):
+        learner_step(t, rng)
+    saved = t.save_record()
+    t._on_save()
+    assert 'download="tricktutor-game.json"' in t.download_html
+    t.new_game(77)
+    t.confirm_new_game()
+    assert t.game.first_deal == 77 and t.download_html == ""
+    t._on_save()
+    assert t.download_html != ""
+    assert t.load_record(json.dumps(saved)) is True
+    assert t.download_html == ""
+    t._on_save()
+    t._upload.simulate("x.json", b"not a record")  # a refused file changes nothing: the link stays
+    assert t.feedback.kind == "error" and t.download_html != ""
+
+
+def test_the_play_hints_suit_reads_as_english_with_the_suits_name():
+    """Issue 33: the play hint said "the highest diamonds still out"."""
+    from engine.bots import sampling as S
+    from tutor.table_hint import REASONS
+    from tutor.text import say
+    for reason in (S.R_LEAD_MASTER, S.R_WIN_MASTER):
+        text = say(REASONS[reason], card="AD", suit="D")
+        assert text.startswith("The A♦ is the highest of the diamonds still out, so it ")
+
+
+def test_every_fold_out_keeps_its_marker():
+    """Issue 33: "What is wrong with the file", "How this review was worked out" (and the score lines) had no ▶:
+    a summary laid out as a flex box loses its marker. No style sheet makes a summary anything but a list item."""
+    import pathlib
+    import re as _re
+    static = pathlib.Path(__file__).resolve().parents[1] / "tutor" / "static"
+    texts = [_re.sub(r"/\*.*?\*/", "", css.read_text(), flags=_re.S) for css in static.glob("*.css")]
+    rules = [(sel.strip(), body) for text in texts for sel, body in _re.findall(r"([^{}]+)\{([^{}]*)\}", text)]
+    summaries = [(sel, body) for sel, body in rules if _re.search(r"\bsummary\b", sel)]
+    assert len(summaries) >= 3
+    for sel, body in summaries:
+        display = _re.search(r"display\s*:\s*([\w-]+)", body)
+        assert display is None or display.group(1) == "list-item", (sel, body)

@@ -502,6 +502,7 @@ class GameTable(TableRendering, W.VBox):
         self._hint_plain = ""
         self._hint_html.value = ""
         self._show_me.clear()
+        self._download.value = ""  # the link of a saved game would download the game just replaced
         self._deal_box.value = ""  # the learner's own number for the next game; the title shows this one
         self._cancel_new_game()
         self._options.sync(g)

@@ -22,6 +22,7 @@ the whole plotly.js bundle (about 5 MB) to the browser with every chart.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
@@ -230,8 +231,19 @@ def _chart_text(game, names: Sequence[str] | None = None) -> str:
     if totals.empty:
         return say(NO_HAND)
     last = dict(zip(totals.columns, totals.rows[-1]))
-    parts = [say(SCORE_OF, name=label, points=last[label]) for label in who_labels(game, names)]
+    parts = [say(SCORE_OF, name=label, points=_minus(last[label])) for label in who_labels(game, names)]
     return say(AFTER_HAND, hand_no=last["hand"], scores=translate(LIST_SEP).join(parts))
+
+
+def _minus(v: Any) -> Any:
+    """A negative number as shown, with a real minus sign ("−40", as the hand's result writes it,
+    :func:`tutor.table_words.signed`), not a hyphen; anything else as it is."""
+    return f"−{-v}" if isinstance(v, int) and not isinstance(v, bool) and v < 0 else v
+
+
+def _with_minus(rows: Rows) -> Rows:
+    """``rows`` as shown (:func:`_minus`); the rows' data keep their numbers."""
+    return replace(rows, rows=tuple(tuple(_minus(v) for v in r) for r in rows.rows))
 
 
 class ScoreSheet(W.VBox):
@@ -299,12 +311,12 @@ class ScoreSheet(W.VBox):
             self.lines_html.value = ""
         else:
             self.totals_html.value = (style + f"<div style='overflow-x:auto'>{say_html(RUNNING_TOTALS)}"
-                                      + self.total_rows.to_html("tt-score-table", heads)
+                                      + _with_minus(self.total_rows).to_html("tt-score-table", heads)
                                       + "</div>")
             self.lines_html.value = (f"<details open><summary>{say_html(LINES_TITLE)}</summary>"
                                      "<div style='overflow-x:auto'>"
-                                     + score_lines_rows(g, self.names, words=True).to_html("tt-score-table tt-lines",
-                                                                                           heads)
+                                     + _with_minus(score_lines_rows(g, self.names, words=True)).to_html(
+                                         "tt-score-table tt-lines", heads)
                                      + "</div></details>")
         key = (id(g), n, id(g.results[-1]) if n else None, self.names)
         if key == self._figure_key and (self.figure is not None) == bool(n):

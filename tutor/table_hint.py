@@ -42,8 +42,8 @@ REASONS: dict[str, Text] = {
     # TRANSLATORS: why the play hint's card (reason ONLY); {card} the card, {suit} its suit where named.
     S.R_ONLY: M_("hint.only", "The {card} is the only card the rules let you play now."),
     # TRANSLATORS: why the play hint's card (reason LEAD_MASTER); {card} the card, {suit} its suit where named.
-    S.R_LEAD_MASTER: M_("hint.lead_master", "The {card} is the highest {suit} still out, so it should win this "
-                                            "trick."),
+    S.R_LEAD_MASTER: M_("hint.lead_master", "The {card} is the highest of the {suit} still out, so it should win "
+                                            "this trick."),
     # TRANSLATORS: why the play hint's card (reason LEAD_TRUMP); {card} the card, {suit} its suit where named.
     S.R_LEAD_TRUMP: M_("hint.lead_trump", "Leading a high trump makes the other players spend their trumps, so "
                                           "they cannot trump your winners later."),
@@ -87,8 +87,8 @@ REASONS: dict[str, Text] = {
     # TRANSLATORS: why the play hint's card (reason WIN_CHEAP); {card} the card, {suit} its suit where named.
     S.R_WIN_CHEAP: M_("hint.win_cheap", "You play last: the {card} is your lowest card that wins the trick."),
     # TRANSLATORS: why the play hint's card (reason WIN_MASTER); {card} the card, {suit} its suit where named.
-    S.R_WIN_MASTER: M_("hint.win_master", "The {card} is the highest {suit} still out, so it wins the trick "
-                                          "whoever plays after you."),
+    S.R_WIN_MASTER: M_("hint.win_master", "The {card} is the highest of the {suit} still out, so it wins the "
+                                          "trick whoever plays after you."),
     # TRANSLATORS: why the play hint's card (reason SECOND_LOW); {card} the card, {suit} its suit where named.
     S.R_SECOND_LOW: M_("hint.second_low", "You play second: a low card keeps your high ones, because the "
                                           "players after you may still beat them (“second hand low”)."),

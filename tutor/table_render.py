@@ -141,6 +141,8 @@ class TableRendering:
         shown = None if (self.hints and self._hint_available) else "none"
         self._hint_btn.layout.display = shown
         self._show_me.button.layout.display = shown
+        # Show me studies a bid; in the play Hint shows a card: the button is off outside the bidding
+        self._show_me.button.disabled = s.game.phase is not Phase.BIDDING
         self._show_me.layout.display = shown
         over = s.game.phase in (Phase.DEAL, Phase.GAME_OVER)
         if over:

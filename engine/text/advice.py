@@ -236,10 +236,13 @@ ENTRIES: tuple[Text, ...] = (
     P_("advice.oh_hell.earlier.fight",
        "the {n} earlier bid add up to {total} of {size} tricks: the others will fight for tricks",
        "the {n} earlier bids add up to {total} of {size} tricks: the others will fight for tricks"),
-    # TRANSLATORS: advice line (Oh Hell): the {n} bids made before add up to only {total} of {size} tricks.
+    # TRANSLATORS: advice line (Oh Hell): the {n} players who bid before you asked for {total} tricks in all, fewer
+    # than their share of the {size} tricks of this hand (a "{size}-card hand"), so a trick may come to you.
     P_("advice.oh_hell.earlier.spare",
-       "the {n} earlier bid add up to only {total} of {size} tricks: spare tricks may come your way",
-       "the {n} earlier bids add up to only {total} of {size} tricks: spare tricks may come your way"),
+       "the player before you bid {total}, less than a fair share of this {size}-card hand: a trick nobody else "
+       "wants may come to you",
+       "the {n} players before you bid {total} in all, less than their share of this {size}-card hand: a trick "
+       "nobody else wants may come to you"),
     # TRANSLATORS: advice line (Oh Hell): the hook (OH-V4) forbids the bid {forbidden}; the bids may not add up to
     # the hand size {size}; so bid {bid}.
     M_("advice.oh_hell.hook", "the hook forbids {forbidden} (the bids may not add up to {size}, OH-V4); bid {bid}"),

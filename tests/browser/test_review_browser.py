@@ -73,6 +73,10 @@ def test_review_after_a_hand_fits_and_replays(sized_page, artifacts_dir):
             box = loc.nth(i).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (sel, box)
     assert small_targets(page) == []
+    # "How this review was worked out" folds out with its ▶ marker like the other fold-outs (issue 33)
+    notes = page.locator(f"{REVIEW} .tt-rv-notes summary")
+    expect(notes).to_have_text("How this review was worked out")
+    assert notes.evaluate("e => getComputedStyle(e).display") == "list-item"
     full_screenshot(page, artifacts_dir / f"review_{page.tt_size}_1_review.png")
 
     replay = page.locator(REVIEW).get_by_role("button", name=re.compile(r"Replay from trick \d+"))

@@ -267,3 +267,36 @@ def test_spades_house_rules_options_fit_and_apply(page: Page, artifacts_dir):
     t.get_by_role("button", name="New game").click()
     expect(t.locator(".tt-tbl-house")).to_have_text("House rules: Nil ±50 (SP-H1)")
     assert_no_sideways_scroll(page)
+
+
+def test_show_me_is_off_in_the_play_the_old_download_goes_and_fold_outs_are_marked(page: Page, artifacts_dir):
+    """Issue 33: "Show me" stayed enabled during the play; after New game the old "⬇ Download
+    tricktutor-game.json" link stayed (and downloaded the discarded game); "What is wrong with the file" had
+    no ▶ marker (its summary was a flex box)."""
+    t = page.locator(SPADES)
+    show_me = t.get_by_role("button", name=re.compile(r"^\W*Show me$"))
+    expect(show_me).to_be_enabled()
+    t.get_by_role("button", name="Look at my cards").click()
+    t.get_by_role("button", name="3", exact=True).click()
+    expect(page.locator(f"{hand(SPADES)}.tt-playable").first).to_be_visible()
+    expect(show_me).to_be_disabled()
+    t.get_by_role("button", name=re.compile(r"^\W*Hint$")).click()
+    expect(t.locator(".tt-tbl-hint")).to_contain_text("Hint: play the ")
+    t.get_by_role("button", name=re.compile(r"^\W*Save$")).click()
+    link = t.locator("a.tt-download")
+    expect(link).to_have_text("⬇ Download tricktutor-game.json")
+    shot(page, artifacts_dir, "5_play_hint_saved")
+    t.get_by_role("button", name=re.compile(r"^\W*New game$")).click()
+    t.get_by_role("button", name="Start the new game").click()
+    expect(t.get_by_role("button", name="Look at my cards")).to_be_visible()
+    expect(link).to_have_count(0)
+    expect(show_me).to_be_enabled()
+    t.locator("input[type=file]").set_input_files(
+        {"name": "bad.json", "mimeType": "application/json", "buffer": b'{"format": "tricktutor-hand-record/1"}'})
+    summary = t.locator(".tt-msg-details summary")
+    expect(summary).to_have_text("What is wrong with the file")
+    assert summary.evaluate("e => getComputedStyle(e).display") == "list-item"
+    box = summary.bounding_box()
+    assert box["height"] >= 44, box
+    assert_no_sideways_scroll(page)
+    shot(page, artifacts_dir, "6_file_details")
