@@ -95,7 +95,15 @@ def test_n1_two_zips_in_one_run_file_neither_and_a_first_filed_copy_is_not_grade
     assert len(r.ambiguous) == 1 and "1001" in r.ambiguous[0]
     ann = _row(into, k, "ann")
     assert ann[f"{EX} total"] == 0 and "accounts with this student's name: not graded" in ann["notes"]
-    # the same student in two assignments (other numbers) handing in two exercises is no conflict (test_collect)
+    # the same student in two assignments (other numbers) handing in two exercises is no conflict (test_collect);
+    # nor is a file that is no hand-in: a renamed account handing in ann's notebook with edited metadata
+    tampered = json.loads((out / "ann" / f"{EX}.ipynb").read_text())
+    tampered["metadata"]["tricktutor"]["settings"]["estimator"] = "advisor"
+    into = tmp_path / "tampered"
+    collect([first], into, keys=k)
+    r = collect([_download(tmp_path / "t.zip", [("Amina Khan", 1005, json.dumps(tampered).encode())])], into, keys=k)
+    assert len(r.tampered) == 1 and r.ambiguous == []
+    assert _row(into, k, "ann")[f"{EX} total"] == 8
 
 
 def test_n2_a_hub_home_under_a_name_that_is_no_student_id_is_refused(klass, tmp_path, capsys):

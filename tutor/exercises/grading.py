@@ -738,17 +738,21 @@ def read_collect_log(folder: Path) -> list[dict]:
                                                                        "exercise", "made_for", "slot"))]
 
 
+#: collect's outcomes for a file that is no hand-in of this set (edited metadata, another class's, a practice copy)
+_NOT_A_HAND_IN = ("tampered", "foreign", "not_in_set")
+
+
 def name_conflicts(entries: list[dict]) -> dict[tuple[str, str], set[str]]:
     """``{(student, exercise): the accounts}`` where more than one account of the platform, matched to the
     same roster student by the name it wrote, handed in that student's own notebook of that exercise:
     collect's log entries (``named``, ``account``, ``made_for``, ``exercise``), this run's and every earlier
-    one's. Neither account's copy is that student's for sure: a student can rename their account after a
-    classmate. ``--lms-list`` matches the platform's numbers instead, and its entries carry no ``named``."""
+    one's (a file that is no hand-in of this set, such as one with edited metadata, claims nothing). Neither
+    account's copy is that student's for sure: a student can rename their account after a classmate. ``--lms-list`` matches the platform's numbers instead, and its entries carry no ``named``."""
     accounts: dict[tuple[str, str], set[str]] = {}
     for e in entries:
         named, account, ex = e.get("named"), e.get("account"), e.get("exercise")
         if isinstance(named, str) and named and isinstance(account, str) and isinstance(ex, str) \
-                and e.get("made_for") == named:
+                and e.get("made_for") == named and e.get("outcome") not in _NOT_A_HAND_IN:
             accounts.setdefault((named, ex), set()).add(account)
     return {k: v for k, v in accounts.items() if len(v) > 1}
 
