@@ -11,7 +11,7 @@ import pytest
 from engine import Bid, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
 from engine.errors import InvalidInputError
 from engine.record import game_to_record, parse_record, replay
-from engine.registry import (OH_HELL, SPADES, GameSpec, default_seats, game_names, register, seats_problem,
+from engine.registry import (OH_HELL, SPADES, default_seats, game_names, register, seats_problem,
                              spec_for, spec_named, spec_of, specs)
 import engine.registry as registry
 
