@@ -84,7 +84,7 @@ SECTION_TITLES: tuple[Text, ...] = (
 LANGUAGES = (("English", "en"), ("Soomaali", "so"), ("Hausa", "ha"), ("Binisaya (Cebuano)", "ceb"))
 #: The chapters translated into each language (by their two-digit number; the others open in English).
 CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(count))
-                                                 for lang, count in (("so", 14), ("ha", 11), ("ceb", 11))}
+                                                 for lang, count in (("so", 14), ("ha", 14), ("ceb", 11))}
 
 
 def chapter_path(notebook: str, lang: str) -> str:
