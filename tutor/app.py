@@ -83,7 +83,7 @@ SECTION_TITLES: tuple[Text, ...] = (
 #: ask for any language with a catalogue (the pseudo-language ``qps`` of the browser tests).
 LANGUAGES = (("English", "en"), ("Soomaali", "so"), ("Hausa", "ha"), ("Binisaya (Cebuano)", "ceb"))
 #: The chapters translated into each language (by their two-digit number; the others open in English).
-CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(14 if lang == "ha" else 11))
+CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(14 if lang in ("ha", "ceb") else 11))
                                                  for lang in ("so", "ha", "ceb")}
 
 
