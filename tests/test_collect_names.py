@@ -138,6 +138,13 @@ def test_n2_a_hub_home_under_a_name_that_is_no_student_id_is_refused(klass, tmp_
     # a folder of the teacher's own sorting, passed itself, is read as before
     r = collect([clone], tmp_path / "in2", keys=load_keys(keys))
     assert len(r.filed) == 4 and r.class_copy == []
+    # the same home zipped under her name, in a folder or given as a source: refused likewise
+    home_zip = tmp_path / "homes" / "jupyter-mallory.zip"
+    home_zip.parent.mkdir()
+    shutil.make_archive(str(home_zip.with_suffix("")), "zip", collected / "jupyter-mallory")
+    for source in (home_zip.parent, home_zip):
+        r = collect([source], tmp_path / f"in-{source.name}", keys=load_keys(keys))
+        assert r.filed == [] and len(r.class_copy) == 1, source
 
 
 def test_two_roster_students_with_one_name_are_said_so_and_the_lms_list_rerun_clears_it(tmp_path, capsys):

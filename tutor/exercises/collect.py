@@ -54,10 +54,10 @@ Then, for every exercise notebook found:
   folder (a student who renamed their account after a classmate); ``grade``
   grades neither account's copy (:func:`~tutor.exercises.grading.name_conflicts`)
   until ``--lms-list`` tells them apart.
-* inside a folder that is named by no student but holds the folders of
-  several (a hub home copied as ``jupyter-mallory/`` holds the whole class
-  folder): never filed; listed.  The source itself, a zip and a zip
-  source's one top folder may hold students' folders.
+* inside a folder (or zip) that is named by no student but holds the
+  folders of several (a hub home copied as ``jupyter-mallory/`` holds the
+  whole class folder): never filed; listed.  Only a source itself may hold
+  several students' folders.
 * past :data:`MAX_COPIES` different copies of one exercise from one
   student: not filed; listed.
 * not this class's notebooks (practice copies, another class's set, an
@@ -635,16 +635,14 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
 
 
 def _class_copies(found: list[tuple[_Item, Slot | None, tuple]], roster: set[str]) -> dict[tuple, set[str]]:
-    """The folders that hold the folders of several roster students (named by id) but are not a place a
-    download or a teacher's sorting puts them: the source itself, a zip, or the one top folder of a zip
-    given as a source. A hub home copied under a name that is no student id (``jupyter-mallory/``) holds
-    the whole class folder so; each of its students' folders would be filed as that student's hand-in.
+    """The folders (and zips) inside a source that hold the folders of several roster students (named by
+    id): only a source itself, a folder or zip the teacher gives, may hold them. A hub home copied, or
+    zipped, under a name that is no student id (``jupyter-mallory/``, ``jupyter-mallory.zip``) holds the
+    whole class folder so; each of its students' folders would be filed as that student's hand-in.
     Returns ``{the folder's path (names from the source's own): the ids of the folders in it}``."""
     held: dict[tuple, set[str]] = {}
     for item, slot, scope in found:
         if slot is None or slot.layout != "id" or len(scope) < 2:
-            continue
-        if scope[-1].lower().endswith(".zip") or (len(scope) == 2 and scope[0].lower().endswith(".zip")):
             continue
         held.setdefault(scope, set()).add(slot.key)
     return {scope: ids for scope, ids in held.items() if len(ids) >= 2 and ids <= roster}
