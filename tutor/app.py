@@ -36,6 +36,7 @@ page reproducible with it; :mod:`tutor.page_query`), else random deal numbers.
 """
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import os
@@ -403,6 +404,17 @@ SECTION_BROKEN = M_("app.section.broken", "Something went wrong while opening â€
                                           "the section again.")
 
 
+def _page_language(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """An app callback speaks the page's language (:attr:`TrickTutorApp.lang`): set in the context it runs in
+    (a kernel's, where it stays for the page's other widgets) before the callback builds anything."""
+    @functools.wraps(fn)
+    def wrapper(self: TrickTutorApp, *args: Any, **kwargs: Any) -> Any:
+        if get_language() != self.lang:
+            set_language(self.lang)
+        return fn(self, *args, **kwargs)
+    return wrapper
+
+
 class TrickTutorApp(W.VBox):
     """The whole app (see the module docstring).
 
@@ -419,6 +431,9 @@ class TrickTutorApp(W.VBox):
         self.add_class("tt-app")
         if lang is not None:
             set_language(lang)
+        #: The page's language: the reader's (engine.text.lang holds it per context; in a kernel, every cell
+        #: and widget callback of the page runs in the kernel's one context, so the page speaks it throughout).
+        self.lang = get_language()
         self.seed = seed
         self._rng = random.Random(seed)
         self.feedback = Feedback()
@@ -484,6 +499,7 @@ class TrickTutorApp(W.VBox):
         tricks and scores are the game's, kept), drills start again.  InvalidInputError for a code
         that is not a language code."""
         set_language(code)
+        self.lang = code
         for key, table in (("spades", self.spades_table), ("spades_two", self.spades_two_table),
                            ("oh_hell", self.oh_hell_table)):
             if table is not None:
@@ -498,6 +514,7 @@ class TrickTutorApp(W.VBox):
         if self.language.value != code:
             self.language.value = code
 
+    @_page_language
     @guarded()
     def _on_language(self, change: dict) -> None:
         if change["new"] != get_language():
@@ -525,6 +542,7 @@ class TrickTutorApp(W.VBox):
         self._show_drills(self._drill_game.value)
         return True
 
+    @_page_language
     @guarded()
     def _on_page_query(self, change: dict) -> None:
         seed = seed_from_query(change["new"])
@@ -551,6 +569,7 @@ class TrickTutorApp(W.VBox):
             note.show_bug(say(SECTION_BROKEN, section=say(SECTION_TITLES[index]), error=f"{type(e).__name__}: {e}"))
             box.children = [note]
 
+    @_page_language
     @guarded()
     def _on_tab(self, change: dict) -> None:
         index = change["new"]
@@ -617,11 +636,13 @@ class TrickTutorApp(W.VBox):
             self.drills[kind][which] = drill
             self._drill_boxes[kind][which].children = [drill]
 
+    @_page_language
     @guarded()
     def _on_drill_tab(self, change: dict) -> None:
         if change["new"] is not None:
             self._ensure_drill(change["new"])
 
+    @_page_language
     @guarded()
     def _on_drill_game(self, change: dict) -> None:
         self._show_drills(change["new"])
@@ -669,6 +690,7 @@ class TrickTutorApp(W.VBox):
         intro = W.HTML(f"<p class='tt-section-intro'>{say_html(SPADES_TWO_INTRO)}</p>")
         self._spades_two.children = [intro, self.spades_two_table]
 
+    @_page_language
     @guarded()
     def _on_spades_choice(self, change: dict) -> None:
         """Show the four-player table or the table for two (built the first time it is chosen)."""

@@ -46,7 +46,7 @@ from engine import Deal, Phase, Play
 from engine.record import game_from_record, game_to_record, loads_record
 from engine.text.words import LIST_AND_EACH
 
-from .cards import card_display
+from .card_faces import card_display
 from .charts import figure_output
 from .common import Feedback, guarded
 from .games import YOU, look_for

@@ -56,7 +56,7 @@ from engine.record import MAX_RECORD_BYTES, game_from_record, game_to_record, lo
 from engine.spec import GameSpec
 from engine.verdict import Verdict
 
-from .common import verdict_words
+from .text.verdicts import verdict_words
 from .games import LOOKS, GameLook, look_for
 from .table_words import PLAYER_NAMES, SessionWords
 from .text import M_, P_, say

@@ -39,7 +39,7 @@ from engine.options import GameRules
 from engine.registry import OH_HELL, SPADES, SPADES_TWO, spec_for
 from engine.spec import GameSpec
 
-from ..cards import table_card_html
+from ..card_faces import table_card_html
 from ..text import M_, P_, Markup, say, say_html
 
 __all__ = ["GameLook", "SpadesLook", "SpadesTwoLook", "OhHellLook", "LOOKS", "look_for", "look_named",
