@@ -658,7 +658,7 @@ class TrickTutorApp(W.VBox):
         if kept is None:
             return None
         game, learner = kept
-        return TABLES[look_for(game.spec).key](game, learner_seat=learner, places=places())
+        return TABLES[look_for(game.spec).key].for_game(game, learner_seat=learner, places=places())
 
     def _build_spades(self) -> list:
         from .table import new_spades_table  # noqa: PLC0415 - the table loads when its tab is first opened

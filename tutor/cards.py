@@ -48,7 +48,6 @@ shows as a small red note; it does not propagate.
 
 from __future__ import annotations
 
-import html
 import logging
 import pathlib
 from typing import Any, Callable

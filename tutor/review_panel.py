@@ -478,8 +478,8 @@ def practice_table(table_class, game, seat: int, session) -> W.Widget:
     (:meth:`tutor.game_table.GameTable.set_hand_end`: try again, close), never a
     next hand of another deal, nor a review of its own.  Raises TypeError if
     ``table_class`` does not play ``game``."""
-    t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed,
-                    single_hand=True)
+    t = table_class.for_game(game, learner_seat=seat, level=session.level, practice=True, hints=False,
+                             seed=session.seed, single_hand=True)
     t.add_class("tt-practice-copy")
     for part in (t._game_row, t._options.widget, t._score_box):  # noqa: SLF001 - the table's own parts
         part.layout.display = "none"

@@ -66,8 +66,8 @@ def new_spades_table(deal_number: int | None = None, level: int = 2, *, target_s
     if rules is None:
         rules = SpadesRules(target_score=target_score)
     game = SpadesGame(rules, dealer=dealer, first_deal=first, auto_deal=False)
-    return GameTable(game, learner_seat=learner_seat, level=level, practice=practice, hints=hints, seed=seed,
-                     **kwargs)
+    return GameTable.for_game(game, learner_seat=learner_seat, level=level, practice=practice, hints=hints,
+                              seed=seed, **kwargs)
 
 
 def new_oh_hell_table(rules: OhHellRules | None = None, deal_number: int | None = None, level: int = 2, *,
@@ -79,5 +79,5 @@ def new_oh_hell_table(rules: OhHellRules | None = None, deal_number: int | None 
     as in :func:`new_spades_table`."""
     first = deal_number if deal_number is not None else random_deal_number(random.Random())
     game = OhHellGame(rules or OhHellRules(), dealer=dealer, first_deal=first, auto_deal=False)
-    return GameTable(game, learner_seat=learner_seat, level=level, practice=practice, hints=hints, seed=seed,
-                     **kwargs)
+    return GameTable.for_game(game, learner_seat=learner_seat, level=level, practice=practice, hints=hints,
+                              seed=seed, **kwargs)
