@@ -130,3 +130,12 @@ def test_docs_copies_are_identical_to_the_shared_documents(name):
     assert copy.read_bytes() == shared.read_bytes(), (
         f"docs/{name} differs from ../shared/{name}: copy it over (cp ../shared/{name} docs/{name})"
     )
+
+
+#: Archives and packages: built or downloaded, never sources (issue 32: a wheel had been committed by mistake).
+_ARCHIVE = re.compile(r"\.(?:whl|zip|tar|gz|tgz|bz2|xz|7z|egg|jar)$", re.IGNORECASE)
+
+
+def test_no_archive_is_part_of_the_repository():
+    found = sorted(str(p.relative_to(REPO)) for p in _repository_files() if _ARCHIVE.search(p.name))
+    assert not found, f"archives do not belong in the repository: {found}"

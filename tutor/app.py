@@ -40,6 +40,7 @@ import functools
 import html
 import logging
 import os
+import pathlib
 import random
 import sys
 from typing import Any, Callable
@@ -56,7 +57,7 @@ from .drills import DRILL_GAMES, drill_game, drills_for  # noqa: E402
 from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO  # noqa: E402
 from .games import KITS, TutorKit, app_sections, kit_for  # noqa: E402
 from .page_query import PageQuery, lang_from_environment, lang_from_query, seed_from_environment, seed_from_query  # noqa: E402
-from .text import M_, Markup, get_language, say, say_html, set_language  # noqa: E402
+from .text import M_, Markup, get_language, say, say_html, set_language, translate  # noqa: E402
 
 __all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "SECTION_TITLES", "APP_CSS", "lab_link",
            "LANGUAGES", "CHAPTER_LANGUAGES", "chapter_path"]
@@ -78,9 +79,24 @@ SECTION_TITLES: tuple[Text, ...] = (
 #: use); :data:`SECTION_TITLES` shows them in the page's language.
 SECTIONS = tuple(str(t) for t in SECTION_TITLES)
 
-#: The languages the page offers in its menu, each named in itself (never translated); ``?lang=`` may also
-#: ask for any language with a catalogue (the pseudo-language ``qps`` of the browser tests).
-LANGUAGES = (("English", "en"), ("Soomaali", "so"), ("Hausa", "ha"), ("Binisaya (Cebuano)", "ceb"))
+# TRANSLATORS: this language's own name, as the page's language menu shows it (each language is named in
+# itself, never in English: Somali "Soomaali").
+LANGUAGE_NAME = M_("app.language.name", "English")
+#: The pseudo-language of the browser tests: asked for by ``?lang=qps``, never offered in the menu.
+PSEUDO_LANGUAGE = "qps"
+
+
+def menu_languages() -> tuple[tuple[str, str], ...]:
+    """The languages the page's menu offers, as ``(name, code)``: English, then every language the tutor
+    has a catalogue of (its locale folder, :func:`engine.text.known_languages`), each named in itself
+    (its own catalogue's :data:`LANGUAGE_NAME`)."""
+    return tuple((translate(LANGUAGE_NAME, code), code) for code in known_languages("tutor")
+                 if code != PSEUDO_LANGUAGE)
+
+
+#: The languages the page offers in its menu (:func:`menu_languages`); ``?lang=`` may also ask for any
+#: language with a catalogue (the pseudo-language ``qps`` of the browser tests).
+LANGUAGES = menu_languages()
 #: The chapters translated into each language (by their two-digit number; the others open in English).
 CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(11))
                                                  for lang in ("so", "ha", "ceb")}
@@ -184,108 +200,8 @@ CHAPTERS: tuple[tuple[str, Text, Text, str], ...] = (
      ""),
 )
 
-#: The page's styles (system fonts only; nothing is loaded from the network).
-APP_CSS = """
-<style>
-.tt-app { max-width: 1080px; margin: 0 auto; padding: 0 8px 40px; box-sizing: border-box;
-  font-family: "DejaVu Sans", "Segoe UI", "Noto Sans", Arial, sans-serif; font-size: 15px;
-  color: #1d1d1d; line-height: 1.45; }
-.tt-app-header h1 { font-size: 30px; margin: 10px 0 2px; color: #0b5d2a; letter-spacing: .5px; }
-/* The heading and the language menu: side by side, the menu under the heading on a phone. */
-.tt-app .tt-app-top { flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0 16px;
-  height: auto; width: 100%; }
-.tt-app .tt-app-top > .widget-html, .tt-app .tt-app-top > .jupyter-widget-html { flex: 1 1 300px; min-width: 0;
-  margin: 0; }
-.tt-app .tt-language { width: auto; max-width: 100%; margin: 14px 0 6px; }
-/* A control's label (ipywidgets' description, 80 px by default) is as wide as its words in any language,
-   wrapping rather than cut. */
-.tt-app .widget-inline-hbox > .widget-label, .tt-app .jupyter-widget-inline-hbox > .widget-label {
-  width: auto !important; min-width: 0; max-width: 60vw; white-space: normal; overflow: visible;
-  text-overflow: clip; flex: 0 1 auto; }
-.tt-app-header p { margin: 0 0 8px; font-size: 16px; color: #333; }
-/* Section tabs (the app's and the drills'): a bar of buttons that wraps onto a
-   second row on a narrow screen instead of running off it; every tab is at
-   least 44 px high (touch target) and its label is never cut. */
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar { min-height: 0; height: auto; overflow: visible;
-  font: inherit; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; gap: 4px;
-  align-items: stretch; padding: 0 0 6px; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important;
-  min-width: 44px !important; max-width: none !important; min-height: 44px; line-height: 1.2;
-  margin: 0; padding: 0 14px; align-items: center; justify-content: center; transform: none;
-  font-size: 15px; color: #1d1d1d; background: #e6eee6; border: 1px solid #9db09d; border-radius: 8px;
-  cursor: pointer; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:hover:not(.lm-mod-current) {
-  background: #d5e4d5; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
-  color: #fff; background: #0b5d2a; border-color: #0b5d2a; font-weight: bold; min-height: 44px;
-  transform: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current:before { display: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:focus-visible {
-  outline: 3px solid #0b3fa8; outline-offset: 2px; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabIcon { display: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { flex: 0 1 auto;
-  overflow: visible; text-overflow: clip; white-space: normal; text-align: center; overflow-wrap: anywhere; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 12px 14px; border-radius: 8px; }
-.tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
-.tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }
-.tt-learn .tt-chapter { border: 1px solid #cfd8cf; border-radius: 8px; padding: 8px 12px; background: #fbfdfb; }
-.tt-learn .tt-chapter h2 { margin: 0 0 4px; font-size: 16px; }
-.tt-learn .tt-chapter p { margin: 0 0 4px; }
-.tt-learn .tt-rules { font-family: monospace; font-size: 13px; color: #0b5d2a; }
-.tt-learn a { color: #0a58ca; display: inline-block; min-height: 24px; padding: 4px 0; }
-.tt-section-intro { margin: 0 0 8px; font-size: 15px; }
-.tt-app .tt-sheet-note { margin: 4px 0 12px; }
-/* option checkboxes and drop-downs: as wide as their labels (ipywidgets' default 300px cuts them) */
-.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { width: auto; max-width: 100%; }
-.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { width: auto; }
-.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-width: 6em; width: auto; }
-/* The drills' game switch: buttons of their label's width that wrap, 44 px high. */
-.tt-app .tt-drill-game { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; }
-.tt-app .tt-drill-game .widget-toggle-buttons, .tt-app .tt-drill-game .jupyter-widget-toggle-buttons {
-  flex-wrap: wrap; gap: 4px; }
-.tt-app .tt-drill-game .jupyter-button { margin: 0; }
-.tt-app .tt-drill-game .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
-/* Play Spades: four players or Spades for two (the same look as the drills' game switch). */
-.tt-app .tt-spades-choice { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; margin: 0 0 8px; }
-.tt-app .tt-spades-choice .widget-toggle-buttons, .tt-app .tt-spades-choice .jupyter-widget-toggle-buttons {
-  flex-wrap: wrap; gap: 4px; }
-.tt-app .tt-spades-choice .jupyter-button { margin: 0; }
-.tt-app .tt-spades-choice .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
-/* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
-.tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
-.tt-app .widget-text input, .tt-app .jupyter-widget-text input,
-.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
-.tt-app .widget-text, .tt-app .jupyter-widget-text,
-.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { height: auto; }
-.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { height: auto; }
-.tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
-  display: inline-flex; align-items: center; }
-.tt-app summary { min-height: 44px; line-height: 44px; }
-.tt-app input[type=checkbox] { width: 24px; height: 24px; margin: 0 8px 0 0; flex: 0 0 auto; }
-/* Accordion headers ("Options for a new game"): readable text, 44 px high. */
-.tt-app .jupyter-widget-Collapse-header { color: #1d1d1d; background: #eef3ee; min-height: 44px;
-  display: flex; align-items: center; font-weight: bold; }
-.tt-app .jupyter-widget-Collapse-header span { color: inherit; }
-/* Phones and narrow windows: the page's side margins shrink so that a 13-card
-   hand fits 7 + 6 at 390 px. */
-@media (max-width: 700px) {
-  .jp-Cell:has(.tt-app) { padding: 0 !important; }
-  .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 6px !important; }
-  .tt-app { padding: 0 0 40px; }
-  .tt-app-header h1 { font-size: 26px; }
-  .tt-app-header p { font-size: 15px; }
-  .tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 8px 4px; }
-  .tt-app .widget-tab-contents .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents {
-    padding: 6px 0; border-width: 0; }
-  .tt-app .jupyter-widgets.jupyter-widget-tab { margin-left: 0; margin-right: 0; }
-  /* three tabs a row at most, so the second row is not one lone long tab */
-  .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px;
-    flex: 1 1 28% !important; }
-  .tt-learn a { min-height: 44px; line-height: 36px; }
-}
-</style>
-"""
+#: The page's styles (tutor/static/app.css: system fonts only; nothing is loaded from the network).
+APP_CSS = "\n<style>\n" + (pathlib.Path(__file__).parent / "static" / "app.css").read_text(encoding="utf-8") + "</style>\n"
 
 
 def lab_link(notebook: str) -> str:
