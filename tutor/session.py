@@ -247,7 +247,7 @@ class TableSession(SessionWords):
     saved game of another kind opens, by the tutor's game key (``"oh_hell"``:
     "in the Play Oh Hell tab"; default: the game's look, "at an Oh Hell
     table").  Raises TypeError for a game with a phase this session cannot
-    play (Spades for two's draw: :class:`tutor.table_two.TwoPlayerSession`),
+    play (Spades for two's draw: :class:`tutor.session_two.TwoPlayerSession`),
     InvalidInputError for a learner seat that is not a seat of the game."""
 
     #: The phases this session can play (a game with another phase needs a session that adds it).

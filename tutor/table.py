@@ -1,11 +1,13 @@
-"""The game tables: build one with a factory (or pass your own game to
-:class:`GameTable`)::
+"""The game tables: build one with a factory (or give your own game to
+:meth:`GameTable.for_game`, or a session to :class:`GameTable`)::
 
-    from tutor.table import new_spades_table, new_oh_hell_table
+    from tutor.table import new_spades_table, new_oh_hell_table, play_table
     from engine import OhHellRules
+    from engine.registry import SPADES_TWO
 
     table = new_spades_table(deal_number=1234)          # learner South (seat 2)
     table = new_oh_hell_table(OhHellRules(players=5, hook=True), deal_number=7)
+    table = play_table(SPADES_TWO, deal_number=7)       # any game with a kit (tutor.games)
     table                                                # display it
 
 The widget is :class:`tutor.game_table.GameTable` (re-exported here; its
