@@ -94,18 +94,15 @@ def test_timing_and_rule_refusals_say_which_they_are():
 
 # ---------------------------------------------------------------- no dict keyed by a game's name (issue 32)
 #: What the tutor keeps by game is declared once, in the game's kit (tutor/games: look, table, drills'
-#: choices, the app's section); nothing else in ``tutor/`` holds a dict whose keys are games' names.
+#: choices, the app's section), and what a drill does in each game it knows in that drill's one entry per
+#: game (``FOLLOW_SETUPS``, ``WINNER_GAMES``, ``BIDDING_GAMES``, ``SCORING_GAMES``, each with its spec);
+#: nothing else in ``tutor/`` holds a dict whose keys are games' names.
 #: Dicts that still do, by file, with how many such dicts each holds: the list may only shrink (a new
-#: file, or one more dict in a listed file, fails).  The drills' per-game words and positions and the
-#: exercises' per-game settings are still kept so (tutor/exercises belongs to the teacher pipeline's
-#: refactor); some keys are suits' or words' names that happen to be games' names ("spades": the suit).
+#: file, or one more dict in a listed file, fails).  The exercises' per-game settings are still kept so
+#: (tutor/exercises belongs to the teacher pipeline's refactor); the other keys are suits' names that
+#: happen to be a game's ("spades": the suit).
 KNOWN_GAME_KEYED: dict[str, int] = {
-    "tutor/drills/bidding.py": 4,
     "tutor/drills/draw.py": 1,          # "spades": the trade-off's count of spades (the suit)
-    "tutor/drills/follow.py": 1,
-    "tutor/drills/positions.py": 4,
-    "tutor/drills/scoring.py": 2,
-    "tutor/drills/winner.py": 1,
     "tutor/exercises/answers.py": 1,    # "spades": the suit, as an answer may name it
     "tutor/exercises/bidcount.py": 1,
     "tutor/exercises/core.py": 2,
