@@ -132,10 +132,11 @@ def test_docs_copies_are_identical_to_the_shared_documents(name):
     )
 
 
-#: Archives and packages: built or downloaded, never sources (issue 32: a wheel had been committed by mistake).
-_ARCHIVE = re.compile(r"\.(?:whl|zip|tar|gz|tgz|bz2|xz|7z|egg|jar)$", re.IGNORECASE)
+#: What a repository of sources never tracks: packages and archives (they come from PyPI or npm
+#: at pinned versions, or are built).
+ARCHIVES = (".whl", ".zip", ".tar", ".tar.gz", ".tgz", ".egg", ".so", ".pyd", ".jar")
 
 
-def test_no_archive_is_part_of_the_repository():
-    found = sorted(str(p.relative_to(REPO)) for p in _repository_files() if _ARCHIVE.search(p.name))
-    assert not found, f"archives do not belong in the repository: {found}"
+def test_no_archive_or_built_file_is_tracked():
+    offenders = [str(p.relative_to(REPO)) for p in _repository_files() if p.name.endswith(ARCHIVES)]
+    assert not offenders, "archives or built files in the repository: " + ", ".join(offenders)

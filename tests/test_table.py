@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import datetime
 import json
 import random
 
@@ -670,7 +669,7 @@ class BrokenPlayer:
 
 def test_failure_while_loading_puts_the_previous_game_back():
     t = spades(57, players={0: BrokenPlayer()}, dealer=0)  # East bids first, then South: North never asked yet
-    game, hist = t.game, t.game.history
+    game = t.game
     t.look()
     t.click_bid(3)  # West bids, then North crashes: shown, not raised
     assert t.feedback.kind == "bug" and "player crashed" in t.feedback.text

@@ -98,7 +98,7 @@ def menu_languages() -> tuple[tuple[str, str], ...]:
 #: language with a catalogue (the pseudo-language ``qps`` of the browser tests).
 LANGUAGES = menu_languages()
 #: The chapters translated into each language (by their two-digit number; the others open in English).
-CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(11))
+CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(14))
                                                  for lang in ("so", "ha", "ceb")}
 
 
@@ -106,7 +106,7 @@ def chapter_path(notebook: str, lang: str) -> str:
     """The chapter ``notebook`` (an English file name) in ``lang``: ``so/04_….ipynb``
     when it is translated (:data:`CHAPTER_LANGUAGES`), else the English one.
 
-    >>> chapter_path("04_spades_playing_tricks.ipynb", "so"), chapter_path("12_two_player_spades.ipynb", "so")
+    >>> chapter_path("04_spades_playing_tricks.ipynb", "so"), chapter_path("12_two_player_spades.ipynb", "en")
     ('so/04_spades_playing_tricks.ipynb', '12_two_player_spades.ipynb')
     """
     return f"{lang}/{notebook}" if notebook[:2] in CHAPTER_LANGUAGES.get(lang, ()) else notebook

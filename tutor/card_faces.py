@@ -14,14 +14,14 @@ import html
 from typing import Any
 
 from engine import DECK, Card
-from engine.text import card_text, get_language, translate
+from engine.text import card_name, card_text, get_language, translate
 from engine.text.words import RANKS as RANK_SYMBOLS
 
 from .text import M_, say
 
 __all__ = ["RANKS", "SUITS", "FULL_DECK", "is_card", "card_label", "card_display", "card_face_html", "cards_html",
-           "table_card_html", "card_words", "check_card", "RANK_NAMES", "CARD_NAME", "NOT_PLAYABLE", "FACE_DOWN",
-           "HIGHLIGHTED", "HAND", "CARDS"]
+           "table_card_html", "card_words", "check_card", "NOT_PLAYABLE", "FACE_DOWN", "HIGHLIGHTED", "HAND",
+           "CARDS"]
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -32,37 +32,6 @@ _BY_CODE = {c.code: c for c in DECK}
 
 
 # ---------------------------------------------------------------- the words of a card row
-#: Each rank's spoken name, for a card's accessible name (:data:`CARD_NAME`).
-RANK_NAMES = {
-    # TRANSLATORS: the two, in a card's spoken name for screen readers ("two of clubs").
-    "2": M_("cards.rank.2", "two"),
-    # TRANSLATORS: the three, in a card's spoken name ("three of clubs").
-    "3": M_("cards.rank.3", "three"),
-    # TRANSLATORS: the four, in a card's spoken name ("four of clubs").
-    "4": M_("cards.rank.4", "four"),
-    # TRANSLATORS: the five, in a card's spoken name ("five of clubs").
-    "5": M_("cards.rank.5", "five"),
-    # TRANSLATORS: the six, in a card's spoken name ("six of clubs").
-    "6": M_("cards.rank.6", "six"),
-    # TRANSLATORS: the seven, in a card's spoken name ("seven of clubs").
-    "7": M_("cards.rank.7", "seven"),
-    # TRANSLATORS: the eight, in a card's spoken name ("eight of clubs").
-    "8": M_("cards.rank.8", "eight"),
-    # TRANSLATORS: the nine, in a card's spoken name ("nine of clubs").
-    "9": M_("cards.rank.9", "nine"),
-    # TRANSLATORS: the ten, in a card's spoken name ("ten of clubs").
-    "T": M_("cards.rank.T", "ten"),
-    # TRANSLATORS: the jack, in a card's spoken name ("jack of clubs").
-    "J": M_("cards.rank.J", "jack"),
-    # TRANSLATORS: the queen, in a card's spoken name ("queen of clubs").
-    "Q": M_("cards.rank.Q", "queen"),
-    # TRANSLATORS: the king, in a card's spoken name ("king of clubs").
-    "K": M_("cards.rank.K", "king"),
-    # TRANSLATORS: the ace, in a card's spoken name ("ace of clubs").
-    "A": M_("cards.rank.A", "ace"),
-}
-# TRANSLATORS: a card's spoken name, read by screen readers: {rank} its rank ("ten"), {suit} its suit ("hearts").
-CARD_NAME = M_("cards.spoken_name", "{rank} of {suit}")
 # TRANSLATORS: a card in a hand that may not be played now, as a screen reader says it; {name} its spoken name
 # ("ten of hearts").
 NOT_PLAYABLE = M_("cards.not_playable", "{name}, not playable")
@@ -112,10 +81,11 @@ def check_card(code: object) -> Card:
 
 def card_label(code: str) -> str:
     """Spoken name of a card in the current language: ``card_label("TH") ==
-    "ten of hearts"`` (:data:`CARD_NAME`).  Raises ValueError for anything
+    "ten of hearts"`` (the engine's :func:`engine.text.card_name`, the words a
+    card's name is said with in each language).  Raises ValueError for anything
     that is not a canonical card code."""
     check_card(code)
-    return say(CARD_NAME, rank=RANK_NAMES[code[0]], suit=code[1])
+    return card_name(code, get_language())
 
 
 def card_display(code: str) -> str:
