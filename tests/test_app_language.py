@@ -29,9 +29,11 @@ def test_the_address_chooses_the_language(monkeypatch):
 
 
 def test_the_menu_offers_each_language_in_its_own_name():
+    """The menu is derived from the locale folders: a language with a catalogue is offered, named by its
+    own catalogue (issue 32)."""
     app = build_app(seed=1)
-    assert [v for _, v in app.language.options] == ["en", "so", "ha", "ceb"]
-    assert dict(LANGUAGES)["Soomaali"] == "so"
+    assert [v for _, v in app.language.options] == ["en", "ceb", "ha", "so"]   # English, then by code
+    assert dict(LANGUAGES) == {"English": "en", "Binisaya (Cebuano)": "ceb", "Hausa": "ha", "Soomaali": "so"}
 
 
 def test_switching_language_keeps_the_game_in_progress_and_speaks_the_new_one():
