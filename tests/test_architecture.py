@@ -303,5 +303,5 @@ def test_the_session_imports_no_widget_library():
 def test_architecture_md_says_where_the_kit_the_session_and_the_language_live():
     doc = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for name in ("tutor/games/__init__.py", "tutor/session.py", "tutor/session_two.py", "tutor/sessions.py",
-                 "GameTable(session)", "ContextVar", "attempt", "tutor/game_table.py"):
+                 "GameTable(session)", "ContextVar", "attempt", "tutor/table/game_table.py"):
         assert f"`{name}" in doc, name

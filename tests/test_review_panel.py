@@ -310,7 +310,7 @@ def test_two_player_record_in_the_panel(monkeypatch):
     assert [t.split(".")[0] for t in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
     assert p.figure.layout.title.text == "Tricks available: your best total"
     p.replay(0)  # a saved two-player game replays at a table for two
-    from tutor.table_two import SpadesTwoTable
+    from tutor.table.two import SpadesTwoTable
     assert p.feedback.kind == "" and isinstance(p.practice, SpadesTwoTable)
     assert len(p.practice_game.tricks) == 5 and p.practice_game.to_act == 1
     import engine.review
@@ -331,7 +331,7 @@ def two_state(t):
 
 def test_two_player_table_replays_a_costly_moment_at_a_table_for_two():
     from engine import Card, Play, SpadesTwoGame
-    from tutor.table_two import SpadesTwoTable, new_spades_two_table
+    from tutor.table.two import SpadesTwoTable, new_spades_two_table
     t = new_spades_two_table(deal_number=11, level=1, seed=3)
     g = t.game
     while g.phase is not Phase.DEAL:  # the learner (seat 1) takes every second card, bids 3, plays high
@@ -380,7 +380,7 @@ def test_two_player_table_replays_a_costly_moment_at_a_table_for_two():
 
 def test_two_player_record_replays_from_the_table_for_two():
     from engine import Card, Play
-    from tutor.table_two import SpadesTwoTable, new_spades_two_table
+    from tutor.table.two import SpadesTwoTable, new_spades_two_table
     rec = (ROOT / "tests" / "records" / "review" / "spades_two_player.json").read_text(encoding="utf-8")
     t = new_spades_two_table(deal_number=5, level=1, seed=1)
     assert t.load_record(rec), t.feedback.text

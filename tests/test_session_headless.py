@@ -16,11 +16,11 @@ import pytest
 
 from engine import OhHellGame, OhHellRules, Phase, SpadesGame, SpadesTwoGame
 from engine.game import TrickGame
-from tutor.game_table import GameTable
+from tutor.table.game_table import GameTable
 from tutor.session import TableSession
 from tutor.session_two import TwoPlayerSession
 from tutor.sessions import new_session, session_class
-from tutor.table_two import SpadesTwoTable
+from tutor.table.two import SpadesTwoTable
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 

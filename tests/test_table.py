@@ -598,7 +598,7 @@ def test_oh_hell_record_at_the_spades_table_is_refused_naming_where_it_opens():
                                        "table for four players.")
     assert oh.save_record() == oh_rec
     # Spades for two at the table for four
-    from tutor.table_two import new_spades_two_table
+    from tutor.table.two import new_spades_two_table
     two = new_spades_two_table(deal_number=4, level=1)
     while two.game.phase is Phase.DRAW:
         two.click_keep()
@@ -802,7 +802,7 @@ def test_hint_during_play_names_a_legal_card_and_why(make):
     """Hint in the play of a hand names a good card (the club player's choice,
     from the learner's view) with its reason in a learner's sentence, and
     never a card a rule forbids (SP-13, SP-14, OH-9, OH-V6)."""
-    from tutor.table_hint import REASONS, SOURCE
+    from tutor.table.hint import REASONS, SOURCE
     hinted = 0
     for seed in (11, 12, 13):
         t = make(seed)
@@ -831,7 +831,7 @@ def test_hint_during_play_names_a_legal_card_and_why(make):
 
 
 def test_hint_during_play_at_the_table_for_two():
-    from tutor.table_two import new_spades_two_table
+    from tutor.table.two import new_spades_two_table
     t = new_spades_two_table(deal_number=8, level=1)
     while t.game.phase is Phase.DRAW:
         t.click_keep()
@@ -1105,7 +1105,7 @@ def test_the_download_link_goes_with_its_game_after_new_game_or_load():
 def test_the_play_hints_suit_reads_as_english_with_the_suits_name():
     """Issue 33: the play hint said "the highest diamonds still out"."""
     from engine.bots import sampling as S
-    from tutor.table_hint import REASONS
+    from tutor.table.hint import REASONS
     from tutor.text import say
     for reason in (S.R_LEAD_MASTER, S.R_WIN_MASTER):
         text = say(REASONS[reason], card="AD", suit="D")

@@ -12,7 +12,7 @@ import json
 from engine import SpadesRules
 from engine.games.spades import OPTION_HELP
 from tutor.table import new_oh_hell_table, new_spades_table
-from tutor.table_view import spades_house_rules_text
+from tutor.table.view import spades_house_rules_text
 
 
 def spades(deal, **kw):

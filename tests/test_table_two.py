@@ -1,4 +1,4 @@
-"""Headless tests of the table for Spades for two (tutor.table_two, SP-2P-1…6).
+"""Headless tests of the table for Spades for two (tutor.table.two, SP-2P-1…6).
 
 The learner acts through the table's buttons (``button.click()``) and card
 clicks; every rule decision, the draw and the score are checked against the
@@ -16,7 +16,7 @@ import pytest
 from engine import Phase, SpadesRules, SpadesTwoGame
 from engine.record import game_to_record
 from tutor.table import GameTable, new_spades_table
-from tutor.table_two import (LEARNER_SEAT, SpadesTwoTable, TwoPlayerSession, draw_question,
+from tutor.table.two import (LEARNER_SEAT, SpadesTwoTable, TwoPlayerSession, draw_question,
                              new_spades_two_table)
 
 ME = LEARNER_SEAT
@@ -340,8 +340,8 @@ def test_save_is_refused_during_the_draw_and_offered_after_it():
 def test_new_game_keeps_two_players_and_hides_options_two_cannot_use():
     t = make_table()
     hidden = [row.layout.display for row in t._options.spades_box.children]
-    from tutor.table_options import SP_ORDER
-    from tutor.table_two import OPTIONS_NOT_FOR_TWO
+    from tutor.table.options import SP_ORDER
+    from tutor.table.two import OPTIONS_NOT_FOR_TWO
     assert [n for n, d in zip(SP_ORDER, hidden) if d == "none"] == list(OPTIONS_NOT_FOR_TWO)
     t._options.sp["target_score"].value = 200
     t.new_game(77)

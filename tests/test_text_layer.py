@@ -442,9 +442,9 @@ def test_score_lines_keep_english_items_and_carry_their_message(fake):
 
 
 def test_summary_line_matches_the_tutors_own(fake):
-    """rules.summary() is what the table writes today (tutor.table_view.spades_house_rules_text), for every
+    """rules.summary() is what the table writes today (tutor.table.view.spades_house_rules_text), for every
     option alone and a few together: the tutor can take it from the engine."""
-    from tutor.table_view import spades_house_rules_text
+    from tutor.table.view import spades_house_rules_text
     cases = [SpadesRules()]
     for o in SpadesRules.OPTIONS:
         for c in o.choices:

@@ -16,7 +16,7 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   two (keep or pass, SP-2P-2) (:mod:`tutor.drills`);
 * **Play Spades** — a game at the table, learner South (:mod:`tutor.table`);
   its game choice "Spades for two" switches to a game against one computer
-  player, the hand drawn card by card (SP-2P, :mod:`tutor.table_two`);
+  player, the hand drawn card by card (SP-2P, :mod:`tutor.table.two`);
 * **Play Oh Hell** — a game at the table; its "Options for a new game" panel
   switches on the variations OH-V1…OH-V8;
 * **Score sheet** — the score sheet of each game being played (*Play

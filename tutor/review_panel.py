@@ -1,7 +1,7 @@
 """The hand review at the table: where did the learner's side lose tricks?
 
 :class:`ReviewPanel` sits under the hand result of a
-:class:`tutor.game_table.GameTable`.  When a hand is over it offers "Review this
+:class:`tutor.table.game_table.GameTable`.  When a hand is over it offers "Review this
 hand"; pressed, it asks :func:`engine.review.review_hand` (double dummy: all
 hands open, best play by everyone) about every card the learner played and
 shows
@@ -50,7 +50,7 @@ from .card_faces import card_display
 from .charts import figure_output
 from .common import Feedback, guarded
 from .games import YOU, kit_for
-from .table_words import joined
+from .session_words import joined
 from .text import M_, P_, say, say_html
 from .session import TableSession
 
@@ -462,15 +462,15 @@ def practice_game(game, seat: int, hand: int, trick: int):
 
 def practice_table(table_class, game, seat: int, session) -> W.Widget:
     """The table that plays a practice copy: ``table_class``
-    (:class:`tutor.game_table.GameTable` or a subclass, such as
-    :class:`tutor.table_two.SpadesTwoTable`) on ``game`` (from
+    (:class:`tutor.table.game_table.GameTable` or a subclass, such as
+    :class:`tutor.table.two.SpadesTwoTable`) on ``game`` (from
     :func:`practice_game`) with the learner at ``seat``, in practice mode,
     hints off, computer players of ``session``'s level and seed.  Marked
     with the CSS class ``tt-practice-copy``; its game row (new game, save,
     load), options and score sheet are hidden: a copy is not a game to save
     or restart.  It plays one hand only (``single_hand``): when the hand is
     over it shows its result and the widgets the panel gives it
-    (:meth:`tutor.game_table.GameTable.set_hand_end`: try again, close), never a
+    (:meth:`tutor.table.game_table.GameTable.set_hand_end`: try again, close), never a
     next hand of another deal, nor a review of its own.  Raises TypeError if
     ``table_class`` does not play ``game``."""
     t = table_class.for_game(game, learner_seat=seat, level=session.level, practice=True, hints=False,
@@ -501,9 +501,9 @@ class ReviewPanel(W.VBox):
     (its ``game`` and ``learner`` are read when the button is pressed, so a
     new or loaded game is followed).  ``open_practice(game, seat)`` (optional)
     returns the widget that plays a practice copy (default: a
-    :class:`tutor.game_table.GameTable` in practice mode, hints off, computer
+    :class:`tutor.table.game_table.GameTable` in practice mode, hints off, computer
     players of the session's level, :func:`practice_table`; the table for
-    two, :class:`tutor.table_two.SpadesTwoTable`, passes its own kind).
+    two, :class:`tutor.table.two.SpadesTwoTable`, passes its own kind).
     ``use_dds``: allow DDS above the exact solver's limit (when ``endplay``
     is installed).  Call :meth:`sync` after
     the game changed: the panel shows only when a hand is over, and a review

@@ -237,7 +237,7 @@ def _chart_text(game, names: Sequence[str] | None = None) -> str:
 
 def _minus(v: Any) -> Any:
     """A negative number as shown, with a real minus sign ("−40", as the hand's result writes it,
-    :func:`tutor.table_words.signed`), not a hyphen; anything else as it is."""
+    :func:`tutor.session_words.signed`), not a hyphen; anything else as it is."""
     return f"−{-v}" if isinstance(v, int) and not isinstance(v, bool) and v < 0 else v
 
 

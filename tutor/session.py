@@ -60,7 +60,7 @@ from engine.verdict import Verdict
 
 from .text.verdicts import verdict_words
 from .games import LOOKS, look_for
-from .table_words import PLAYER_NAMES, SessionWords
+from .session_words import PLAYER_NAMES, SessionWords
 from .text import M_, P_, say
 
 __all__ = ["TableSession", "Outcome", "resolve_level", "DEFAULT_LEARNER_SEAT", "PLAYER_NAMES",

@@ -1,6 +1,6 @@
 """The session of Spades for two players (SP-2P-1…SP-2P-6), without widgets:
 :class:`TwoPlayerSession`, a :class:`~tutor.session.TableSession` that adds
-the draw (SP-2P-2) and says it.  :class:`tutor.table_two.SpadesTwoTable`
+the draw (SP-2P-2) and says it.  :class:`tutor.table.two.SpadesTwoTable`
 draws it; tests and scripts drive it directly::
 
     from engine import SpadesTwoGame
@@ -27,7 +27,7 @@ from engine.message import Msg
 from .card_faces import card_display
 from .games import look_named
 from .session import Outcome, TableSession
-from .table_words import STATUS_WAITING
+from .session_words import STATUS_WAITING
 from .text import M_, say
 
 __all__ = ["TwoPlayerSession", "LEARNER_SEAT", "two_view", "KEPT_FIRST", "TOOK_SECOND"]

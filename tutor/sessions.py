@@ -9,7 +9,7 @@ A new game with a phase of its own brings a session class that adds it
 (one entry in :data:`SESSION_CLASSES`); nothing here names a game.
 
 The table widget is handed the session it draws
-(:class:`tutor.game_table.GameTable`); a table server, a test or a script
+(:class:`tutor.table.game_table.GameTable`); a table server, a test or a script
 builds one with :func:`new_session` and drives it without widgets::
 
     >>> from engine import SpadesTwoGame

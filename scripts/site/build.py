@@ -206,7 +206,7 @@ def stub_sqlite3(dest_dir: pathlib.Path) -> pathlib.Path:
 KEEP_SOURCE = ("tricktutor",)
 #: What the kernel and the app import as the page opens (their modules are compiled).
 STARTUP_IMPORTS = ("micropip", "piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "anywidget",
-                   "tutor.app", "tutor.drills", "tutor.table", "tutor.table_two", "tutor.scoresheet",
+                   "tutor.app", "tutor.drills", "tutor.table", "tutor.table.two", "tutor.scoresheet",
                    "tutor.review_panel", "tutor.advice", "plotly.graph_objects", "plotly.io")
 
 

@@ -46,10 +46,10 @@ from tutor.app import SECTION_TITLES, SECTIONS
 from tutor.text.verdicts import verdict_words
 from tutor.drills import drill_game, drills_for
 from tutor.drills.menu import DRILLS
-from tutor.game_table import SAVE_BUTTON
+from tutor.table.game_table import SAVE_BUTTON
 from tutor.review_panel import REVIEW_HAND, TITLE_SIDE, TOOK_SIDE, TRICKS
 from tutor.session import NOT_ALLOWED
-from tutor.table_words import STATUS_HAND_OVER
+from tutor.session_words import STATUS_HAND_OVER
 from tutor.text import entries, say
 
 pytestmark = pytest.mark.browser

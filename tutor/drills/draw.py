@@ -35,7 +35,7 @@ from engine.message import Text
 from engine.text import card_text, get_language
 
 from ..common import Feedback, guarded
-from ..table_view import TABLE_CSS, card_html
+from ..table.view import TABLE_CSS, card_html
 from ..text import M_, P_, Markup, say, say_html
 from .shared import NEXT, SKIP, stats_html, word
 

@@ -19,7 +19,7 @@ from engine.registry import GameSpec, game_names, spec_named
 from engine.text import get_language, seat_text, translate
 from engine.text.words import LIST_SEP
 
-from ..table_words import PLAYER_NAMES
+from ..session_words import PLAYER_NAMES
 from ..text import M_, say, say_html
 
 __all__ = ["for_game", "ORDINALS", "TRICK_NAMES", "YOU", "NEXT", "SKIP", "own_names", "drill_spec", "seat_name", "you_label", "stats_html", "word", "bad_game",

@@ -119,7 +119,7 @@ KITS: tuple[TutorKit, ...] = (
                    # TRANSLATORS: where a saved game of four-player Spades opens, completing "open it …".
                    M_("games.spades.place", "at a Spades table for four players"),
                    default_seat=2, layout="compass"),
-        "tutor.game_table:GameTable", PLAY_SPADES,
+        "tutor.table.game_table:GameTable", PLAY_SPADES,
         # TRANSLATORS: the Play Spades section's first paragraph (SP-22 stays; <b>…</b> bold).
         M_("app.spades.intro",
            "You are <b>South</b>; your partner North and the opponents East and West are computer players. "
@@ -140,7 +140,7 @@ KITS: tuple[TutorKit, ...] = (
                       M_("games.spades_two.place", "at a table for Spades for two"),
                       default_seat=1, layout="face_to_face", own_names=True, you_in_a_sentence=YOU_IN_A_SENTENCE,
                       fixed_options=TWO_PLAYER_FIXED),
-        "tutor.table_two:SpadesTwoTable", PLAY_SPADES,
+        "tutor.table.two:SpadesTwoTable", PLAY_SPADES,
         # TRANSLATORS: the first paragraph of the Spades for two table (rule ids stay; <b>…</b> bold).
         M_("app.spades_two.intro",
            "Spades for two: you against one computer player, each for themselves (SP-2P-1). First "
@@ -162,7 +162,7 @@ KITS: tuple[TutorKit, ...] = (
                    M_("games.oh_hell.place", "at an Oh Hell table"),
                    default_seat=0, layout="ring", own_names=True, you_in_a_sentence=YOU,
                    as_now=(("schedule", "hand_sizes"),)),
-        "tutor.game_table:GameTable", PLAY_OH_HELL,
+        "tutor.table.game_table:GameTable", PLAY_OH_HELL,
         # TRANSLATORS: the Play Oh Hell section's first paragraph (rule ids stay; "Options for a new game" and
         # "New game" are the table's own labels: use the same words as those entries).
         M_("app.oh_hell.intro",

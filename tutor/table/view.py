@@ -21,17 +21,17 @@ from engine import Card, Deal, Phase
 from engine.game import SeatView
 from engine.options import GameRules
 
-from .card_faces import table_card_html
-from .session import TableSession
-from .table_words import joined, signed
-from .text import M_, P_, Markup, say, say_html
+from ..card_faces import table_card_html
+from ..session import TableSession
+from ..session_words import joined, signed
+from ..text import M_, P_, Markup, say, say_html
 
 __all__ = ["card_html", "seats_html", "info_html", "title_html", "last_trick_html", "result_html",
            "log_html", "status_html", "TABLE_CSS", "spades_house_rules_text", "blind_nil_note_html", "seat_box",
            "trick_caption"]
 
 #: The table's style sheet (tutor/static/table.css), put on the page once per table.
-TABLE_CSS = (pathlib.Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8")
+TABLE_CSS = (pathlib.Path(__file__).parents[1] / "static" / "table.css").read_text(encoding="utf-8")
 
 # TRANSLATORS: in the table's title: {name} dealt this hand.
 DEALER = M_("table.title.dealer", "dealer: {name}")

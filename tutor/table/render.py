@@ -1,6 +1,6 @@
-"""Drawing a :class:`tutor.game_table.GameTable` from its session (a mixin:
+"""Drawing a :class:`tutor.table.game_table.GameTable` from its session (a mixin:
 the widgets are made by GameTable; the HTML comes from
-:mod:`tutor.table_view`).  The learner's hand is updated in one message
+:mod:`tutor.table.view`).  The learner's hand is updated in one message
 (``hold_sync``), so the browser never shows new cards with old playable
 marks.  Every word is a catalogue entry (:mod:`tutor.text`), said when
 drawn."""
@@ -16,17 +16,17 @@ from engine import Bid, Phase, Play
 from engine.bots.advisor import advise_bid
 from engine.game import SeatView, TrickGame
 
-from . import table_view as V
-from .advice import AdvicePanel, count_lines
-from .cards import FULL_DECK, CardHand
-from .common import Feedback, import_in_background
-from .review_panel import ReviewPanel
-from .scoresheet import ScoreSheet
-from .session import TableSession
-from .text import M_, say
+from . import view as V
+from ..advice import AdvicePanel, count_lines
+from ..cards import FULL_DECK, CardHand
+from ..common import Feedback, import_in_background
+from ..review_panel import ReviewPanel
+from ..scoresheet import ScoreSheet
+from ..session import TableSession
+from ..text import M_, say
 
 if TYPE_CHECKING:
-    from .table_options import OptionsPanel
+    from .options import OptionsPanel
 
 #: What only "Review hand N" needs (tutor.table imports it from here).
 REVIEW_MODULES = ("endplay.dds",)
@@ -52,7 +52,7 @@ log = logging.getLogger("tutor.table")
 
 
 class TableRendering:
-    """The render methods of :class:`tutor.game_table.GameTable` (which makes
+    """The render methods of :class:`tutor.table.game_table.GameTable` (which makes
     every widget named here)."""
 
     _session: TableSession

@@ -19,8 +19,8 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .session import MAX_LOAD_BYTES
-from .text import M_, say
+from ..session import MAX_LOAD_BYTES
+from ..text import M_, say
 
 # TRANSLATORS: the table's button that opens a saved game from a file (under the table, beside Save).
 LOAD_BUTTON = M_("table.load_button", "Load a saved game")

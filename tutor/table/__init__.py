@@ -10,9 +10,9 @@
     table = play_table(SPADES_TWO, deal_number=7)       # any game with a kit (tutor.games)
     table                                                # display it
 
-The widget is :class:`tutor.game_table.GameTable` (re-exported here; its
+The widget is :class:`tutor.table.game_table.GameTable` (re-exported here; its
 docstring says what the learner sees); Spades for two has its own,
-:class:`tutor.table_two.SpadesTwoTable`.  Each game's kit names its table
+:class:`tutor.table.two.SpadesTwoTable`.  Each game's kit names its table
 (:attr:`tutor.games.TutorKit.table`); :data:`TABLES` gathers them by the
 tutor's game key and :func:`play_table` builds the table of any game (its
 session first, :func:`tutor.sessions.new_session`, then the table drawing
@@ -29,8 +29,8 @@ from engine.registry import OH_HELL, SPADES
 from engine.spec import GameSpec
 
 from .game_table import DEFAULT_LEARNER_SEAT, GameTable, resolve_level
-from .games import KITS, kit_for
-from .table_two import SpadesTwoTable, new_spades_two_table
+from ..games import KITS, kit_for
+from .two import SpadesTwoTable, new_spades_two_table
 
 __all__ = ["GameTable", "SpadesTwoTable", "new_spades_table", "new_oh_hell_table", "play_table", "resolve_level",
            "DEFAULT_LEARNER_SEAT", "TABLES", "table_class_for"]
@@ -69,7 +69,7 @@ def new_spades_table(deal_number: int | None = None, level: int = 2, *, target_s
     ``target_score`` ends the game (SP-3, SP-22, SP-H9); ``rules`` (a
     :class:`~engine.SpadesRules`, house rules SP-H1…SP-H9) replaces it
     when given.  ``seats=2``: Spades for two (SP-2P), the learner at seat 1
-    against one computer player (:func:`tutor.table_two.new_spades_two_table`).
+    against one computer player (:func:`tutor.table.two.new_spades_two_table`).
     Raises ``InvalidInputError`` for an invalid target, ValueError for
     ``seats`` other than 4 or 2."""
     if seats == 2:

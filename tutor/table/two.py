@@ -3,7 +3,7 @@ against one computer player.
 
 Build one with :func:`new_spades_two_table` (or ``new_spades_table(seats=2)``)::
 
-    from tutor.table_two import new_spades_two_table
+    from tutor.table.two import new_spades_two_table
 
     table = new_spades_two_table(deal_number=1234, level=2)
     table                                   # display it
@@ -34,7 +34,7 @@ each decision has its own pair of buttons, bound to the card it was about.
 The session is :class:`tutor.session_two.TwoPlayerSession` (no widgets;
 re-exported here).
 
-Headless API (on top of :class:`tutor.game_table.GameTable`'s):
+Headless API (on top of :class:`tutor.table.game_table.GameTable`'s):
 :meth:`SpadesTwoTable.click_keep`, :meth:`~SpadesTwoTable.click_take_next`,
 :attr:`~SpadesTwoTable.draw_buttons`, :attr:`~SpadesTwoTable.draw_html`.
 """
@@ -52,14 +52,14 @@ from engine import Card, Phase, SpadesRules, SpadesTwoGame, random_deal_number
 from engine.game import SeatView
 from engine.games.spades_two import TWO_PLAYER_FIXED, TwoSeatView
 
-from . import table_view as V
-from .common import guarded
-from .session import TableSession
-from .session_two import LEARNER_SEAT, TwoPlayerSession, two_view as _two
+from . import view as V
+from ..common import guarded
+from ..session import TableSession
+from ..session_two import LEARNER_SEAT, TwoPlayerSession, two_view as _two
 from .game_table import GameTable
-from .table_view import TAG_DEALER
-from .table_words import joined
-from .text import M_, P_, say, say_html
+from .view import TAG_DEALER
+from ..session_words import joined
+from ..text import M_, P_, say, say_html
 
 __all__ = ["SpadesTwoTable", "TwoPlayerSession", "new_spades_two_table", "draw_question", "TWO_CSS",
            "LEARNER_SEAT", "OPTIONS_NOT_FOR_TWO"]
@@ -72,7 +72,7 @@ log = logging.getLogger("tutor.table")
 #: them (:data:`engine.games.spades_two.TWO_PLAYER_FIXED`; the game's look keeps them out of its panel).
 OPTIONS_NOT_FOR_TWO = tuple(TWO_PLAYER_FIXED)
 #: Styles added to the table's (tutor/static/table_two.css).
-TWO_CSS = (pathlib.Path(__file__).parent / "static" / "table_two.css").read_text(encoding="utf-8")
+TWO_CSS = (pathlib.Path(__file__).parents[1] / "static" / "table_two.css").read_text(encoding="utf-8")
 
 # ---------------------------------------------------------------- what the table for two says
 # TRANSLATORS: a click on a Keep/Pass button of an earlier draw decision; {card} the card it was about ("K♠").
@@ -225,9 +225,9 @@ def draw_panel_html(s: TableSession, seat_view: SeatView) -> str:
 class SpadesTwoTable(GameTable):
     """A game of Spades for two: the learner (seat 1 unless the session
     says otherwise) against one computer player.  Parameters as
-    :class:`tutor.game_table.GameTable`; ``session`` must be a
+    :class:`tutor.table.game_table.GameTable`; ``session`` must be a
     :class:`~tutor.session_two.TwoPlayerSession` (build both with
-    :meth:`~tutor.game_table.GameTable.for_game` or :func:`new_spades_two_table`)."""
+    :meth:`~tutor.table.game_table.GameTable.for_game` or :func:`new_spades_two_table`)."""
 
     SESSION = TwoPlayerSession
 

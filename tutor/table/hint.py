@@ -26,7 +26,7 @@ from engine.cards import mask_of
 from engine.game import SeatView
 from engine.message import Text
 
-from .text import M_, say
+from ..text import M_, say
 
 __all__ = ["PlayHint", "play_hint", "REASONS", "HEADLINE", "SOURCE"]
 

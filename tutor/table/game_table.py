@@ -13,7 +13,7 @@ Build one with a factory (or :meth:`GameTable.for_game` with your own game objec
 The game itself is a :class:`tutor.session.TableSession` (``table.session``):
 learner seat, computer players, turn loop, undo, next hand, save and load,
 the hand in plain sentences; it can be driven without widgets.  This module
-only draws it (HTML from :mod:`tutor.table_view`, styles in
+only draws it (HTML from :mod:`tutor.table.view`, styles in
 ``tutor/static/table.css``) and turns clicks into session calls.  The table
 never decides a rule itself: legal cards and bids, every explanation (reason
 code and rule id), scores and winners come from the engine.
@@ -39,7 +39,7 @@ is over, and a click on a face-down card (before "Look at my cards") get a
 short note.
 
 Hint: in the bidding, the bid advisor's suggestion and its count; in the
-play, a good card and why (:mod:`tutor.table_hint`: the club computer
+play, a good card and why (:mod:`tutor.table.hint`: the club computer
 player's choice from the learner's view, never a card a rule forbids),
 marked in the hand.  "New game" during a game asks first (see
 :class:`GameTable`); a saved game of another kind is refused, naming where
@@ -80,19 +80,19 @@ from engine.bots import advisor
 from engine.game import SeatView, TrickGame
 from engine.verdict import Verdict
 
-from . import table_view as V
-from .advice import AdvicePanel
-from .cards import CardHand, card_display
-from .common import Feedback, WhenIdle, guarded, import_in_background
-from .session import DEFAULT_LEARNER_SEAT, Outcome, TableSession, resolve_level, too_big_sentence
-from .sessions import new_session
-from .table_hint import play_hint
-from .table_load import LoadButton
-from .review_panel import ReviewPanel, practice_table
-from .table_options import OptionsPanel
-from .table_render import TableRendering, advice as _advice
-from .table_words import joined
-from .text import M_, say, say_html
+from . import view as V
+from ..advice import AdvicePanel
+from ..cards import CardHand, card_display
+from ..common import Feedback, WhenIdle, guarded, import_in_background
+from ..session import DEFAULT_LEARNER_SEAT, Outcome, TableSession, resolve_level, too_big_sentence
+from ..sessions import new_session
+from .hint import play_hint
+from .load import LoadButton
+from ..review_panel import ReviewPanel, practice_table
+from .options import OptionsPanel
+from .render import TableRendering, advice as _advice
+from ..session_words import joined
+from ..text import M_, say, say_html
 
 __all__ = ["GameTable", "resolve_level", "DEFAULT_LEARNER_SEAT", "HAND_END_MODULES", "NEW_GAME_QUESTION"]
 
@@ -102,7 +102,7 @@ log = logging.getLogger("tutor.table")
 #: the score sheet (drawn when the hand ends) and the review.
 HAND_END_MODULES = ("tutor.scoresheet", "engine.review", "tutor.review_panel")
 #: What only "Review hand N" needs is imported in the background when a hand ends, while the learner reads
-#: the result: :data:`tutor.table_render.REVIEW_MODULES` (endplay's DDS, about 1 s: it loads matplotlib).
+#: the result: :data:`tutor.table.render.REVIEW_MODULES` (endplay's DDS, about 1 s: it loads matplotlib).
 
 #: File name offered by the "Save" download link.
 SAVE_FILE_NAME = "tricktutor-game.json"
@@ -231,7 +231,7 @@ class GameTable(TableRendering, W.VBox):
     shows the deal being played).
     """
 
-    #: The session this table draws (:mod:`tutor.table_two` draws Spades for two's, with its draw).
+    #: The session this table draws (:mod:`tutor.table.two` draws Spades for two's, with its draw).
     SESSION: type[TableSession] = TableSession
 
     def __init__(self, session: TableSession, hints: bool = True, show_legal: bool | None = None, **kwargs: Any):
@@ -647,7 +647,7 @@ class GameTable(TableRendering, W.VBox):
     @guarded()
     def _on_hint(self) -> None:
         """A good bid (the advisor's count) or, in the play, a good card and
-        why (the level-2 computer player's choice, :func:`tutor.table_hint.play_hint`):
+        why (the level-2 computer player's choice, :func:`tutor.table.hint.play_hint`):
         always one the rules allow."""
         if not self.hints:
             self._feedback.show_info(say(HINTS_OFF))

@@ -29,8 +29,8 @@ from engine.options import GameRules, Option
 from engine.registry import OH_HELL, SPADES
 from engine.text import help_text, label
 
-from .games import GameLook, look_for
-from .text import M_, say
+from ..games import GameLook, look_for
+from ..text import M_, say
 
 __all__ = ["OptionsPanel", "SP_ORDER", "option_widget"]
 
