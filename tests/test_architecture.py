@@ -300,6 +300,34 @@ def test_the_session_imports_no_widget_library():
     assert not wrong, "\n".join(wrong)
 
 
+def _loaded_on_import(start: str) -> set[str]:
+    """The project modules importing ``start`` loads: its module-level imports (not those inside a
+    function, which load later), theirs, and the packages of each."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        parts = m.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in MODULES]
+        todo += [t for t, _line, late, _names in GRAPH[m] if not late]
+    return seen
+
+
+def test_neither_the_session_nor_the_apps_first_page_loads_the_table_package():
+    """The table wing is one package (tutor/table/, issue 32) whose ``__init__`` builds the tables, so
+    importing any module of it loads the widgets and every table: the headless session and the app's
+    first page (the drills open with it) import nothing from it; the app loads it when a table is opened."""
+    assert {"tutor.table", "tutor.table.game_table", "tutor.table.view", "tutor.table.two"} <= set(MODULES)
+    for start in ("tutor.sessions", "tutor.app"):
+        loaded = _loaded_on_import(start)
+        assert "tutor.drills" in loaded or start != "tutor.app"
+        table = sorted(m for m in loaded if m == "tutor.table" or m.startswith("tutor.table."))
+        assert not table, f"importing {start} loads {table}"
+
+
 def test_architecture_md_says_where_the_kit_the_session_and_the_language_live():
     doc = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for name in ("tutor/games/__init__.py", "tutor/session.py", "tutor/session_two.py", "tutor/sessions.py",

@@ -34,8 +34,8 @@ from engine.games.spades_two import TwoSeatView, standard_keep
 from engine.message import Text
 from engine.text import card_text, get_language
 
+from ..card_faces import table_card_html
 from ..common import Feedback, guarded
-from ..table.view import TABLE_CSS, card_html
 from ..text import M_, P_, Markup, say, say_html
 from .shared import NEXT, SKIP, stats_html, word
 
@@ -44,9 +44,10 @@ __all__ = ["DrawProblem", "DrawProblems", "DrawDrill", "judge_draw", "policy_rea
 #: The rule the drill exercises.
 RULE = "SP-2P-2"
 #: The drill's styles: the cards and the draw panel of the table for two
-#: (tutor/static/table.css, table_two.css), so that it looks the same on its own.
-DRILL_CSS = TABLE_CSS + "\n" + (pathlib.Path(__file__).parents[1] / "static" / "table_two.css").read_text(
-    encoding="utf-8")
+#: (tutor/static/table.css, table_two.css), so that it looks the same on its own.  Read from the style
+#: sheets, not from the table's modules: the drills open with the app, the table when its section does.
+_STATIC = pathlib.Path(__file__).parents[1] / "static"
+DRILL_CSS = "\n".join((_STATIC / name).read_text(encoding="utf-8") for name in ("table.css", "table_two.css"))
 
 
 #: The judgement in words, as the drill states it: the engine's standard draw
@@ -320,7 +321,7 @@ DRAWS = 13
 
 def _cards_markup(cards: tuple[Card, ...]) -> Markup:
     """Small pictures of ``cards`` (or "none yet") in the draw panel's row of cards."""
-    inner = "".join(card_html(c, small=True) for c in cards) or say_html(NONE_YET)
+    inner = "".join(table_card_html(c.code, small=True) for c in cards) or say_html(NONE_YET)
     return Markup(f"<span class='tt-draw-cards'>{inner}</span>")
 
 
@@ -402,7 +403,7 @@ class DrawDrill(W.VBox):
             f"<div class='tt-draw' style='font-size:15px'>"
             f"<div class='tt-draw-head'>{say_html(HEAD, count=self.count, draw=p.draw, draws=DRAWS, n=p.pack_left)}"
             f"</div>"
-            f"<div class='tt-draw-top'><div class='tt-draw-card'>{card_html(p.top)}"
+            f"<div class='tt-draw-top'><div class='tt-draw-card'>{table_card_html(p.top.code)}"
             f"<div class='tt-draw-cap'>{say_html(TOP_CARD)}</div></div>"
             f"<p class='tt-draw-q'>{say_html(QUESTION, top=top)}</p></div>"
             f"<div class='tt-draw-line'>{say_html(KEPT_SO_FAR, n=len(p.hand), kept=hand)}</div>"
