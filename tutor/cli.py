@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--hand", type=int, default=None, help="hand number, 1… (default: the last hand played)")
     v.set_defaults(func=_review)
     try:  # teacher tools (need the app extra: pandas, nbformat)
-        from tutor.exercises_cli import add_exercise_commands  # late: without the app extra the CLI still replays
+        from tutor.exercises.cli import add_exercise_commands  # late: without the app extra the CLI still replays
     except ImportError:
         pass
     else:
