@@ -2,6 +2,7 @@
 
     tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
     tricktutor review RECORD.json [--seat N] [--hand K]   (double-dummy review, engine.review)
+    tricktutor tables serve [--host H] [--port P] [--db FILE]   (table server, docs/TABLE_PROTOCOL.md)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
@@ -138,6 +139,12 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_exercise_commands(sub)
+    try:  # the table server (tornado: installed with Jupyter, the app extra)
+        from tutor.tables_server.server import add_tables_command  # late: without tornado the CLI still replays
+    except ImportError:
+        pass
+    else:
+        add_tables_command(sub)
     return p
 
 

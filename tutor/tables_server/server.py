@@ -1,0 +1,213 @@
+"""``tricktutor tables serve``: the table server on tornado.
+
+Tornado is installed with Jupyter already (no new dependency), speaks
+WebSocket and HTTP in one server (a later version can serve the static
+site's files from the same port), and runs on the asyncio event loop that
+Jupyter's own server uses, so the same code could run as a Jupyter or
+JupyterHub service (docs/SCALING.md).
+
+The server binds 127.0.0.1 unless ``--host`` says otherwise, prints its
+``ws://`` address once it listens (the port it really bound: ``--port 0``
+takes a free one), the teacher key and a join link per table it opened.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from engine.errors import InvalidInputError
+from engine.registry import default_seats, spec_named
+
+from . import protocol as P
+from .hub import Hub, Settings
+from .store import Store
+
+__all__ = ["make_app", "start", "Running", "serve", "add_tables_command", "default_db"]
+
+#: tornado's own limit on one message (a larger one closes the connection, code 1009);
+#: the hub refuses frames over protocol.MAX_FRAME_BYTES with an error frame first.
+_WS_MAX_BYTES = 64 * 1024
+
+
+class TableSocket(tornado.websocket.WebSocketHandler):
+    """One WebSocket connection, handed to the hub."""
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def check_origin(self, origin: str) -> bool:
+        # A page of the static site (another origin) may connect: the table code, seat tokens and
+        # the teacher key guard the tables, not the page's origin (a browser sends no cookie here).
+        return True
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        self.set_nodelay(True)
+        self.hub.connect(self)
+
+    def on_message(self, message: str | bytes) -> None:
+        self.hub.receive(self, message)
+
+    def on_close(self) -> None:
+        self.hub.gone(self)
+
+    def send(self, text: str) -> None:
+        try:
+            self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+
+class Health(tornado.web.RequestHandler):
+    """``GET /``: what this server is (JSON), for a client or a health check."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.write(json.dumps({"server": "tricktutor-tables", "protocol": P.VERSION, "websocket": "/ws"}))
+
+
+def make_app(hub: Hub) -> tornado.web.Application:
+    return tornado.web.Application(
+        [(r"/ws", TableSocket, {"hub": hub}), (r"/", Health)],
+        websocket_max_message_size=_WS_MAX_BYTES, websocket_ping_interval=10, websocket_ping_timeout=10)
+
+
+def default_db() -> Path:
+    """The database when ``--db`` is not given: ``tables.sqlite3`` in the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or os.environ.get("LOCALAPPDATA") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tricktutor" / "tables.sqlite3"
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _table_arg(text: str) -> tuple[str, int | None, int | None]:
+    """``--table GAME[:SEATS[:COMPUTERS]]``."""
+    parts = text.split(":")
+    if not 1 <= len(parts) <= 3 or not parts[0] or not all(p.isascii() and p.isdigit() for p in parts[1:]):
+        raise argparse.ArgumentTypeError(f"expected GAME[:SEATS[:COMPUTERS]], such as spades:4:2, not {text[:40]!r}")
+    nums = [int(p) for p in parts[1:]] + [None, None]
+    return parts[0], nums[0], nums[1]
+
+
+class Running:
+    """A server started by :func:`start`: its ``url``, ``hub`` and :meth:`stop`."""
+
+    def __init__(self, url: str, hub: Hub, server: tornado.httpserver.HTTPServer, store: Store) -> None:
+        self.url, self.hub, self.server, self.store = url, hub, server, store
+
+    def stop(self) -> None:
+        self.server.stop()
+        for conn in list(self.hub.conns.values()):
+            conn.peer.close(1001, "server stopping")
+        self.hub.shutdown()
+        self.store.close()
+
+
+async def start(host: str, port: int, db: str, settings: Settings) -> Running:
+    """Start a server on the running event loop (``port`` 0: a free one)."""
+    store = Store(db)
+    hub = Hub(store, asyncio.get_running_loop(), settings)
+    sockets = tornado.netutil.bind_sockets(port, address=host)
+    bound = sockets[0].getsockname()[1]
+    server = tornado.httpserver.HTTPServer(make_app(hub), max_body_size=_WS_MAX_BYTES)
+    server.add_sockets(sockets)
+    shown = f"[{host}]" if ":" in host else host
+    return Running(f"ws://{shown}:{bound}/ws", hub, server, store)
+
+
+async def serve(args: argparse.Namespace) -> int:
+    """Run the server until SIGINT or SIGTERM."""
+    db = Path(args.db) if args.db else default_db()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
+                        next_hand_delay=args.next_hand_delay, rate=args.rate, level=args.level)
+    running = await start(args.host, args.port, str(db), settings)
+    hub, url = running.hub, running.url
+    rules = json.loads(args.rules) if args.rules else {}
+    opened = []
+    for game, seats, computers in args.table or []:
+        n = seats or default_seats(game) or spec_named(game).seat_counts[0]
+        k = n - 1 if computers is None else min(computers, n)
+        opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
+    print(f"Trick Tutor table server listening: {url}", flush=True)
+    print(f"teacher key: {hub.teacher_key}", flush=True)
+    for t in hub.tables.values():
+        note = "new" if t in opened else "resumed"
+        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {url}?table={t.code}", flush=True)
+    if not _is_loopback(args.host):
+        print("This server is open to the network: anyone who can reach this computer can connect and watch a "
+              "table whose code they know. The table codes, seat tokens and the teacher key are the only keys; "
+              "frames travel unencrypted (ws://), so use it on a school network you trust, never on the open "
+              "internet without a TLS proxy in front (wss://).", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    await stop.wait()
+    running.stop()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        if args.rules:
+            json.loads(args.rules)
+    except ValueError:
+        print("tricktutor tables serve: --rules is not JSON", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(serve(args))
+    except OSError as e:
+        print(f"tricktutor tables serve: cannot listen on {args.host}:{args.port}: {e.strerror}", file=sys.stderr)
+        return 2
+    except P.FrameError as e:
+        print(f"tricktutor tables serve: --table refused: {e.code} {e.data}", file=sys.stderr)
+        return 2
+    except InvalidInputError as e:
+        print(f"tricktutor tables serve: --table refused: {e}", file=sys.stderr)
+        return 2
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    p.add_argument("--port", type=int, default=8765, help="port (0: any free port; default 8765)")
+    p.add_argument("--db", default=None, help=f"SQLite database file (default {default_db()})")
+    p.add_argument("--table", action="append", type=_table_arg, metavar="GAME[:SEATS[:COMPUTERS]]",
+                   help="open a table at start (spades, spades:2, oh_hell:5:3 …); COMPUTERS fill the last seats")
+    p.add_argument("--rules", default=None, help="house rules of the tables opened with --table (JSON)")
+    p.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=2, help="computer players' level (default 2)")
+    p.add_argument("--hold-seconds", type=float, default=60.0,
+                   help="a dropped player's seat is held this long before a computer plays it (default 60)")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer player waits before acting")
+    p.add_argument("--next-hand-delay", type=float, default=4.0, help="seconds between hands")
+    p.add_argument("--rate", type=float, default=20.0, help="frames a second one connection may send")
+
+
+def add_tables_command(sub: Any) -> None:
+    """``tricktutor tables serve …`` on the CLI's subcommands."""
+    t = sub.add_parser("tables", help="the table server: people and computer players at one table")
+    tsub = t.add_subparsers(dest="tables_command", required=True)
+    s = tsub.add_parser("serve", help="run a table server (WebSocket; docs/TABLE_PROTOCOL.md)")
+    add_arguments(s)
+    s.set_defaults(func=_serve)

@@ -1,0 +1,113 @@
+"""The table server's store: SQLite in WAL mode, parameterised SQL only.
+
+One database file (``--db``) holds the server's teacher key, each table's
+settings, its seats (seat tokens kept as SHA-256 digests, never as given)
+and every accepted action in order.  An action is committed before the
+server sends it to anyone (:meth:`Store.add_action`), so a server killed
+with SIGKILL and started again on the same file replays each table to the
+same action.  WAL with ``synchronous=NORMAL`` keeps every committed
+transaction when the process dies (a power cut may lose the last ones;
+``synchronous=FULL`` would keep those too, at a cost per action).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from typing import Any, Iterator
+
+__all__ = ["Store", "token_digest"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL, closed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, token TEXT, name TEXT,
+    PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER, action TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (code, seq));
+"""
+
+
+def token_digest(token: str) -> str:
+    """What the store keeps of a seat token: its SHA-256 digest (hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """The server's SQLite database (one connection, used from the event loop's thread)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------ meta
+    def meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # ------------------------------------------------------------ tables
+    def add_table(self, code: str, config: dict[str, Any], seats: list[tuple[str, str | None, str | None]]) -> None:
+        """A new table with its settings and its seats ``(kind, token digest, name)``, in one transaction."""
+        with self._tx():
+            self.db.execute("INSERT INTO tables (code, config, created) VALUES (?, ?, ?)",
+                            (code, json.dumps(config), time.time()))
+            for seat, (kind, token, name) in enumerate(seats):
+                self.db.execute("INSERT INTO seats (code, seat, kind, token, name) VALUES (?, ?, ?, ?, ?)",
+                                (code, seat, kind, token, name))
+
+    def close_table(self, code: str) -> None:
+        self.db.execute("UPDATE tables SET closed = 1 WHERE code = ?", (code,))
+
+    def open_tables(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every table not closed: (code, settings), oldest first."""
+        rows = self.db.execute("SELECT code, config FROM tables WHERE closed = 0 ORDER BY created, code").fetchall()
+        return [(str(c), json.loads(cfg)) for c, cfg in rows]
+
+    def set_seat(self, code: str, seat: int, kind: str, token: str | None, name: str | None) -> None:
+        self.db.execute("UPDATE seats SET kind = ?, token = ?, name = ? WHERE code = ? AND seat = ?",
+                        (kind, token, name, code, seat))
+
+    def seats(self, code: str) -> list[tuple[int, str, str | None, str | None]]:
+        rows = self.db.execute("SELECT seat, kind, token, name FROM seats WHERE code = ? ORDER BY seat",
+                               (code,)).fetchall()
+        return [(int(s), str(k), t, n) for s, k, t, n in rows]
+
+    # ------------------------------------------------------------ actions
+    def add_action(self, code: str, seq: int, seat: int | None, action: dict[str, Any]) -> None:
+        """Commit action number ``seq`` (0…) of table ``code`` (a second one with the same number fails)."""
+        self.db.execute("INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                        (code, seq, seat, json.dumps(action), time.time()))
+
+    def actions(self, code: str) -> list[tuple[int, int | None, dict[str, Any]]]:
+        """Table ``code``'s actions in order: (seq, seat or None for a deal, action)."""
+        rows = self.db.execute("SELECT seq, seat, action FROM actions WHERE code = ? ORDER BY seq",
+                               (code,)).fetchall()
+        return [(int(q), None if s is None else int(s), json.loads(a)) for q, s, a in rows]
+
+    def _tx(self) -> Iterator[None]:
+        return _Transaction(self.db)  # type: ignore[return-value]
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
