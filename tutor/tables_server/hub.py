@@ -130,6 +130,24 @@ class Table:
                 "players": self.players_json()}
 
 
+def _last_seen(last: dict[str, Any] | None, seat: int | None, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The last action as ``seat`` (None: a spectator) may know it: its own
+    in full; another seat's play, look or draw in full, its bid as the
+    receiver's view shows it (a sealed bid is null, OH-V5), its exchange
+    cards never; a deal without its number (the number is every hand)."""
+    if last is None or (seat is not None and last["seat"] == seat):
+        return last
+    action = last["action"]
+    if "deal" in action:
+        action = {"deal": None}
+    elif "pass" in action:
+        action = {"pass": None}
+    elif "bid" in action:
+        bids = view.get("bids") or []
+        action = {"bid": bids[last["seat"]] if last["seat"] < len(bids) else None}
+    return {**last, "action": action}
+
+
 def _new_code() -> str:
     return secrets.token_urlsafe(9)   # 72 random bits: 12 URL-safe characters
 
@@ -637,15 +655,17 @@ class Hub:
         """The state frame for ``conn``: its seat's own view, or the public
         view, or (a teacher watching) the public view with every hand."""
         game = table.game
-        frame: dict[str, Any] = {"type": "state", "table": table.code, "seq": table.seq, "last": table.last,
+        frame: dict[str, Any] = {"type": "state", "table": table.code, "seq": table.seq,
                                  "info": cache.get("info") or cache.setdefault("info", table.info())}
         if conn.table is table and conn.seat is not None:
             frame["role"], frame["seat"] = "seat", conn.seat
-            frame["view"] = self._seat_view(table, conn.seat, cache)
+            frame["view"] = view = self._seat_view(table, conn.seat, cache)
+            frame["last"] = _last_seen(table.last, conn.seat, view)
             return frame
         if "public" not in cache:
             cache["public"] = P.public_view_json([self._seat_view(table, s, cache) for s in range(table.n)])
         frame["view"] = cache["public"]
+        frame["last"] = table.last if conn.teacher else _last_seen(table.last, None, cache["public"])
         if conn.teacher:
             frame["role"] = "teacher"
             frame["hands"] = {str(s): [c.code for c in game.hand_of(s)] for s in range(table.n)}
