@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from typing import Any, Callable
 
@@ -30,7 +31,9 @@ except ImportError:  # pragma: no cover - tornado's client instead
     _ws_connect = None
     from tornado.websocket import websocket_connect
 
-__all__ = ["TableClient", "ConnectionGone", "refusal_text"]
+__all__ = ["TableClient", "ConnectionGone", "refusal_text", "LeakCheck", "cards_named"]
+
+_CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 
 
 class ConnectionGone(Exception):
@@ -41,6 +44,80 @@ def refusal_text(frame: dict[str, Any], lang: str) -> str:
     """A ``refused`` frame's verdict as a sentence in ``lang`` (``"so"``,
     ``"ha"``, ``"ceb"``, ``"en"``), from its message data."""
     return render(msg_from_json(frame["verdict"]["text"]), lang)
+
+
+def cards_named(obj: Any) -> set[str]:
+    """Every card code anywhere in a frame (its values, at any depth)."""
+    if isinstance(obj, str):
+        return {obj} if _CARD.match(obj) else set()
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            out |= cards_named(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_named(v)
+    return out
+
+
+class LeakCheck:
+    """Finds frames that named another seat's hidden card.
+
+    Feed it every state frame a teacher received (:meth:`teacher_frame`:
+    each one gives every hand at its action number ``seq``) and, in the
+    order received, every frame a seat's connection received
+    (:meth:`seat_frame`).  A seat's frame at ``seq`` leaks when it names a
+    card that another seat held at that ``seq``, unless the seat itself held
+    or was shown it this hand (its ``hand``, ``draw_card`` or ``legal`` in an
+    earlier frame: a card it passed its partner, a two-player discard) or it
+    lies in ``last_result`` (a finished hand: every card played).
+    :attr:`leaks` lists them; :attr:`unchecked` counts frames whose ``seq``
+    no teacher frame covered."""
+
+    def __init__(self) -> None:
+        self.truth: dict[tuple[str, int], dict[int, set[str]]] = {}
+        self.own: dict[tuple[str, int], tuple[Any, set[str]]] = {}
+        self.pending: dict[tuple[str, int], list[tuple[int, set[str]]]] = {}
+        self.leaks: list[tuple[str, int, int, list[str]]] = []
+        self.checked = 0
+
+    def teacher_frame(self, f: dict[str, Any]) -> None:
+        if f.get("type") != "state" or "hands" not in f:
+            return
+        key = (f["table"], f["seq"])
+        self.truth[key] = {int(s): set(cards) for s, cards in f["hands"].items()}
+        for seat, named in self.pending.pop(key, []):
+            self._check(key, seat, named)
+
+    def seat_frame(self, seat: int, f: dict[str, Any]) -> None:
+        if "seq" not in f or "table" not in f:
+            return
+        view = f.get("view") or {}
+        key = (f["table"], seat)
+        number, own = self.own.get(key, (None, set()))
+        if "hand_number" in view and view["hand_number"] != number:
+            number, own = view["hand_number"], set()
+        current = dict(f, view={k: v for k, v in view.items() if k != "last_result"}) if view else f
+        named = cards_named(current) - own
+        own = own | set(view.get("hand") or []) | cards_named(view.get("draw_card")) | cards_named(
+            view.get("legal") or [])
+        self.own[key] = (number, own)
+        tkey = (f["table"], f["seq"])
+        if tkey in self.truth:
+            self._check(tkey, seat, named)
+        else:
+            self.pending.setdefault(tkey, []).append((seat, named))
+
+    def _check(self, key: tuple[str, int], seat: int, named: set[str]) -> None:
+        self.checked += 1
+        hidden = {c for s, cards in self.truth[key].items() if s != seat for c in cards}
+        bad = named & hidden
+        if bad:
+            self.leaks.append((key[0], key[1], seat, sorted(bad)))
+
+    @property
+    def unchecked(self) -> int:
+        return sum(len(v) for v in self.pending.values())
 
 
 class _TornadoSocket:
