@@ -238,6 +238,13 @@ def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Any) -> None:
         assert r["type"] == "error" and r["code"] == "stale_seq" and r["detail"]["seq"] == seq
         log_after = (await t.request("log", table=code))["actions"]
         assert log_after == log_before
+        # the same action sent twice on one state (a double click) is taken once
+        legal = p.state["view"]["legal"]
+        ok = await p.request("act", action=legal[-1], seq=seq)
+        again = await p.request("act", action=legal[-1], seq=seq)
+        assert ok["type"] == "accepted" and again["code"] == "stale_seq"
+        mine = [a for a in (await t.request("log", table=code))["actions"] if a["seat"] == 0]
+        assert len(mine) == 1 and mine[0]["seq"] == seq
         # the name was kept as given (parameterised SQL), and the table still plays
         info = (await t.request("tables"))["tables"]
         assert [x for x in info if x["code"] == code][0]["players"][0]["name"] == "x'); DROP TABLE actions;--"

@@ -25,6 +25,7 @@ from engine.text import render
 
 from .protocol import VERSION, msg_from_json
 
+_ws_connect: Any
 try:  # the websockets package, when installed
     from websockets.asyncio.client import connect as _ws_connect
 except ImportError:  # pragma: no cover - tornado's client instead
@@ -120,6 +121,11 @@ class LeakCheck:
         return sum(len(v) for v in self.pending.values())
 
 
+def _retrieved(fut: "asyncio.Future[Any]") -> None:
+    if not fut.cancelled():
+        fut.exception()
+
+
 class _TornadoSocket:
     def __init__(self, conn: Any) -> None:
         self.conn = conn
@@ -155,6 +161,7 @@ class TableClient:
     @classmethod
     async def connect(cls, url: str, keep: bool = True, timeout: float = 5.0) -> "TableClient":
         """Connect to ``url`` (``ws://HOST:PORT/ws``); OSError when nobody listens."""
+        ws: Any
         if _ws_connect is not None:
             ws = await asyncio.wait_for(_ws_connect(url, max_size=2 ** 22, compression=None,
                                                     open_timeout=timeout), timeout)
@@ -208,6 +215,7 @@ class TableClient:
         """Send a frame and wait for the reply that names it (``re``)."""
         fid = next(self._ids)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        fut.add_done_callback(_retrieved)  # a reply lost with the connection is no unhandled error
         self._waiting[fid] = fut
         await self.send_raw(json.dumps({"v": VERSION, "type": type, "id": fid, **fields}))
         return await asyncio.wait_for(fut, timeout)

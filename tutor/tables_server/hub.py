@@ -110,6 +110,8 @@ class Table:
         self.watchers: set[Conn] = set()
         self.timer: Any = None
         self.last: dict[str, Any] | None = None
+        self.acted: dict[int, int] = {}   # seat -> the number of its last action
+        self.memo: dict[int, tuple[Any, Any]] = {}  # finished tricks and hands as data (protocol.data)
 
     @property
     def level(self) -> int:
@@ -182,6 +184,8 @@ class Hub:
                         table.game.apply(act)
                     table.seq = seq + 1
                     table.last = {"seq": seq, "seat": seat, "action": obj}
+                    if seat is not None:
+                        table.acted[seat] = seq
                 for seat, kind, token, name in self.store.seats(code):
                     st = table.seats[seat]
                     st.kind, st.token, st.name = kind, token, name
@@ -543,8 +547,8 @@ class Hub:
         if conn.table is None or conn.seat is None:
             raise P.FrameError("not_seated")
         table, seat = conn.table, conn.seat
-        if "seq" in frame and frame["seq"] != table.seq:
-            raise P.FrameError("stale_seq", seq=table.seq)
+        if "seq" in frame and (frame["seq"] > table.seq or frame["seq"] <= table.acted.get(seat, -1)):
+            raise P.FrameError("stale_seq", seq=table.seq)  # from the future, or this seat acted since
         action = P.action_from_json(table.spec, seat, frame["action"])
         try:
             verdict = table.game.check(action)
@@ -587,6 +591,8 @@ class Hub:
             raise
         table.seq = seq + 1
         table.last = {"seq": seq, "seat": seat, "action": obj}
+        if seat is not None:
+            table.acted[seat] = seq
         return seq
 
     def _rebuild(self, table: Table) -> None:
@@ -677,7 +683,9 @@ class Hub:
 
     def _seat_view(self, table: Table, seat: int, cache: dict[Any, Any]) -> dict[str, Any]:
         if seat not in cache:
-            cache[seat] = P.view_json(table.game.view(seat))
+            if len(table.memo) > 400:
+                table.memo.clear()
+            cache[seat] = P.view_json(table.game.view(seat), table.memo)
         out: dict[str, Any] = cache[seat]
         return out
 

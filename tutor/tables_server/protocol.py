@@ -240,11 +240,13 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
 _VIEW_SKIP = frozenset({"spec", "rules", "results"})
 
 
-def data(v: Any) -> Any:
+def data(v: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
     """Any engine value as JSON data: cards as codes, suits as letters,
     tricks as ``{"leader", "cards", "winner"}``, actions as
     :func:`action_to_json` writes them (bids with numbers), messages as
-    :func:`msg_json`, frozen records field by field."""
+    :func:`msg_json`, frozen records field by field.  ``memo`` (id → (value,
+    data)) keeps the data of finished tricks and hands, which do not change
+    and which every seat's view shares: each is written once per table."""
     if v is None or isinstance(v, (bool, str)):
         return v
     if isinstance(v, int):
@@ -256,7 +258,17 @@ def data(v: Any) -> Any:
     if isinstance(v, Enum):
         return _enum(v)
     if isinstance(v, Trick):
-        return v.to_json()
+        if memo is None or v.winner is None:
+            return v.to_json()
+        hit = memo.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = memo[id(v)] = (v, v.to_json())
+        return hit[1]
+    if isinstance(v, HandResult) and memo is not None:
+        hit = memo.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = memo[id(v)] = (v, {f.name: data(getattr(v, f.name)) for f in dataclasses.fields(v)})
+        return hit[1]
     if isinstance(v, Msg):
         return {"msg": msg_json(v)}
     if isinstance(v, ScoreLine):
@@ -272,12 +284,12 @@ def data(v: Any) -> Any:
     if isinstance(v, GameRules):
         return v.to_json()
     if isinstance(v, Mapping):
-        return {str(k): data(x) for k, x in v.items()}
+        return {str(k): data(x, memo) for k, x in v.items()}
     if isinstance(v, (list, tuple, set, frozenset)):
         items = sorted(v, key=repr) if isinstance(v, (set, frozenset)) else v
-        return [data(x) for x in items]
+        return [data(x, memo) for x in items]
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: data(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in _VIEW_SKIP}
+        return {f.name: data(getattr(v, f.name), memo) for f in dataclasses.fields(v) if f.name not in _VIEW_SKIP}
     return str(v)
 
 
@@ -299,18 +311,14 @@ def _plain_action(a: Action) -> dict[str, Any]:
     return {"look": True}
 
 
-def _last_result(results: Sequence[HandResult]) -> Any:
-    return data(results[-1]) if results else None
-
-
-def view_json(view: Any) -> dict[str, Any]:
+def view_json(view: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> dict[str, Any]:
     """What one seat may see (its :class:`~engine.views.SeatView`, any
     game's subclass with its own fields) as JSON data; legal actions as the
-    protocol's actions (``{"bid": "nil"}``)."""
-    out = data(view)
+    protocol's actions (``{"bid": "nil"}``).  ``memo``: see :func:`data`."""
+    out = data(view, memo)
     spec = view.spec
     out["legal"] = [action_to_json(spec, a) for a in view.legal]
-    out["last_result"] = _last_result(view.results)
+    out["last_result"] = data(view.results[-1], memo) if view.results else None
     out["hands_played"] = len(view.results)
     return dict(out)
 

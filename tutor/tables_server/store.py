@@ -15,7 +15,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from typing import Any, Iterator
+from typing import Any, Sequence
 
 __all__ = ["Store", "token_digest"]
 
@@ -60,7 +60,7 @@ class Store:
         self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # ------------------------------------------------------------ tables
-    def add_table(self, code: str, config: dict[str, Any], seats: list[tuple[str, str | None, str | None]]) -> None:
+    def add_table(self, code: str, config: dict[str, Any], seats: Sequence[tuple[str, str | None, str | None]]) -> None:
         """A new table with its settings and its seats ``(kind, token digest, name)``, in one transaction."""
         with self._tx():
             self.db.execute("INSERT INTO tables (code, config, created) VALUES (?, ?, ?)",
@@ -98,8 +98,8 @@ class Store:
                                (code,)).fetchall()
         return [(int(q), None if s is None else int(s), json.loads(a)) for q, s, a in rows]
 
-    def _tx(self) -> Iterator[None]:
-        return _Transaction(self.db)  # type: ignore[return-value]
+    def _tx(self) -> "_Transaction":
+        return _Transaction(self.db)
 
 
 class _Transaction:
