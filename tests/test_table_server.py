@@ -450,3 +450,16 @@ def test_house_rules_are_chosen_when_the_table_opens(tmp_path: Any, rules: dict[
         assert (await t.request("open_table", game="chess", seats=2))["code"] == "bad_table"
         await t.close()
     run(body, tmp_path)
+
+
+def test_under_a_jupyterhub_service_prefix(tmp_path: Any) -> None:
+    async def main() -> None:
+        server = await start("127.0.0.1", 0, str(tmp_path / "t.sqlite3"), Settings(**FAST), base_url="/services/tables/")
+        try:
+            assert server.url.endswith("/services/tables/ws")
+            c = await TableClient.connect(server.url)
+            assert (await c.request("ping"))["type"] == "pong"
+            await c.close()
+        finally:
+            server.stop()
+    asyncio.run(asyncio.wait_for(main(), 20))

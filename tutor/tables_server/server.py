@@ -17,6 +17,7 @@ import asyncio
 import ipaddress
 import json
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -72,14 +73,20 @@ class TableSocket(tornado.websocket.WebSocketHandler):
 class Health(tornado.web.RequestHandler):
     """``GET /``: what this server is (JSON), for a client or a health check."""
 
+    def initialize(self, ws_path: str) -> None:
+        self.ws_path = ws_path
+
     def get(self) -> None:
         self.set_header("Content-Type", "application/json")
-        self.write(json.dumps({"server": "tricktutor-tables", "protocol": P.VERSION, "websocket": "/ws"}))
+        self.write(json.dumps({"server": "tricktutor-tables", "protocol": P.VERSION, "websocket": self.ws_path}))
 
 
-def make_app(hub: Hub) -> tornado.web.Application:
+def make_app(hub: Hub, base_url: str = "/") -> tornado.web.Application:
+    """The routes under ``base_url`` (``/``; as a JupyterHub service, its prefix
+    ``/services/NAME/``): ``ws`` the WebSocket, the prefix itself what this is."""
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
     return tornado.web.Application(
-        [(r"/ws", TableSocket, {"hub": hub}), (r"/", Health)],
+        [(re.escape(base) + "ws", TableSocket, {"hub": hub}), (re.escape(base), Health, {"ws_path": base + "ws"})],
         websocket_max_message_size=_WS_MAX_BYTES, websocket_ping_interval=10, websocket_ping_timeout=10)
 
 
@@ -121,16 +128,17 @@ class Running:
         self.store.close()
 
 
-async def start(host: str, port: int, db: str, settings: Settings) -> Running:
+async def start(host: str, port: int, db: str, settings: Settings, base_url: str = "/") -> Running:
     """Start a server on the running event loop (``port`` 0: a free one)."""
     store = Store(db)
     hub = Hub(store, asyncio.get_running_loop(), settings)
     sockets = tornado.netutil.bind_sockets(port, address=host)
     bound = sockets[0].getsockname()[1]
-    server = tornado.httpserver.HTTPServer(make_app(hub), max_body_size=_WS_MAX_BYTES)
+    server = tornado.httpserver.HTTPServer(make_app(hub, base_url), max_body_size=_WS_MAX_BYTES)
     server.add_sockets(sockets)
     shown = f"[{host}]" if ":" in host else host
-    return Running(f"ws://{shown}:{bound}/ws", hub, server, store)
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    return Running(f"ws://{shown}:{bound}{base}ws", hub, server, store)
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -139,7 +147,8 @@ async def serve(args: argparse.Namespace) -> int:
     db.parent.mkdir(parents=True, exist_ok=True)
     settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
                         next_hand_delay=args.next_hand_delay, rate=args.rate, level=args.level)
-    running = await start(args.host, args.port, str(db), settings)
+    base_url = args.base_url or os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
+    running = await start(args.host, args.port, str(db), settings, base_url)
     hub, url = running.hub, running.url
     rules = json.loads(args.rules) if args.rules else {}
     opened = []
@@ -202,6 +211,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer player waits before acting")
     p.add_argument("--next-hand-delay", type=float, default=4.0, help="seconds between hands")
     p.add_argument("--rate", type=float, default=20.0, help="frames a second one connection may send")
+    p.add_argument("--base-url", default=None, help="path prefix of the routes (default /; as a JupyterHub "
+                   "service: $JUPYTERHUB_SERVICE_PREFIX)")
 
 
 def add_tables_command(sub: Any) -> None:
