@@ -51,6 +51,10 @@ sys.path.insert(0, str(REPO))
 from tutor.tables_server.client import ConnectionGone, LeakCheck, TableClient  # noqa: E402
 
 
+#: The --rate the benchmark's server gets (frames a second per connection).
+RATE = 50
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -77,7 +81,7 @@ class Server:
         env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         cmd = [sys.executable, "-m", "tutor.cli", "tables", "serve", "--port", str(self.port), "--db", self.db,
                "--bot-delay", str(self.args.bot_delay), "--next-hand-delay", "0.2", "--level", str(self.args.level),
-               "--rate", "50"]
+               "--rate", str(RATE)]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
                                      cwd=REPO)
         assert self.proc.stdout is not None
@@ -251,6 +255,7 @@ async def lost_actions(url: str, key: str, stats: Stats) -> int:
     await t.request("teacher", key=key)
     lost = 0
     for code, acked in stats.acked.items():
+        await asyncio.sleep(1.5 / RATE)  # within the server's rate limit for one connection
         log = (await t.request("log", table=code, timeout=30))["actions"]
         held = {(a["seq"], a["seat"], repr(a["action"])) for a in log}
         lost += sum((q, s, repr(a)) not in held for q, s, a in acked)
@@ -266,10 +271,17 @@ def pct(values: list[float], p: float) -> float:
 
 
 async def main_async(args: argparse.Namespace) -> int:
-    server = None
+    server = Server(args) if args.serve else None
+    try:
+        return await measure(args, server)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+async def measure(args: argparse.Namespace, server: "Server | None") -> int:
     url, key = args.url, args.key
-    if args.serve:
-        server = Server(args)
+    if server is not None:
         server.start()
         url, key = server.url, server.key
     if not url or not key:

@@ -463,3 +463,24 @@ def test_under_a_jupyterhub_service_prefix(tmp_path: Any) -> None:
         finally:
             server.stop()
     asyncio.run(asyncio.wait_for(main(), 20))
+
+
+def test_a_table_whose_people_all_left_stops_between_hands(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        t = await teacher(server)
+        code = await open_table(t, people=(0,))
+        await t.request("watch", table=code)
+        p = await TableClient.connect(server.url)
+        tok = (await p.request("take_seat", table=code, seat=0))["seat_token"]
+        await p.wait_state(lambda f: f["seq"] >= 1)
+        await p.close()
+        # the hold ends, a computer plays seat 0 to the end of the hand, and no next hand is dealt
+        st = await t.wait_state(lambda f: f["view"]["phase"] == "deal" and f["view"]["hands_played"] == 1, 20)
+        await asyncio.sleep(0.3)
+        assert t.state["seq"] == st["seq"]
+        q = await TableClient.connect(server.url)
+        assert (await q.request("resume", table=code, seat_token=tok))["type"] == "seated"
+        await q.wait_state(lambda f: f["view"]["hand_number"] == 2, 5)  # back: the next hand is dealt
+        for cl in (t, q):
+            await cl.close()
+    run(body, tmp_path, hold_seconds=0.1)

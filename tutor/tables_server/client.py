@@ -17,10 +17,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import re
 import time
 from typing import Any, Callable
 
+from engine.cards import DECK
 from engine.text import render
 
 from .protocol import VERSION, msg_from_json
@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - tornado's client instead
 
 __all__ = ["TableClient", "ConnectionGone", "refusal_text", "LeakCheck", "cards_named"]
 
-_CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
+_CARDS = frozenset(c.code for c in DECK)
 
 
 class ConnectionGone(Exception):
@@ -50,7 +50,7 @@ def refusal_text(frame: dict[str, Any], lang: str) -> str:
 def cards_named(obj: Any) -> set[str]:
     """Every card code anywhere in a frame (its values, at any depth)."""
     if isinstance(obj, str):
-        return {obj} if _CARD.match(obj) else set()
+        return {obj} if obj in _CARDS else set()
     out: set[str] = set()
     if isinstance(obj, dict):
         for v in obj.values():

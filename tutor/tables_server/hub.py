@@ -629,7 +629,9 @@ class Hub:
             return
         if game.phase is Phase.DEAL:
             seats = table.seats
-            if (table.config.get("next_hand") == "auto" and any(s.kind == "person" for s in seats)
+            # the next hand only for someone: a person connected, or away less than the hold (a table
+            # whose people have all gone stops between hands instead of playing computers forever)
+            if (table.config.get("next_hand") == "auto" and any(s.kind == "person" and not s.standin for s in seats)
                     and not any(s.kind == "open" for s in seats)):
                 delay = self.settings.next_hand_delay if game.hands_dealt else min(self.settings.next_hand_delay, 1.0)
                 table.timer = self.loop.call_later(delay, self._deal, table)

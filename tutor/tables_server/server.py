@@ -17,7 +17,6 @@ import asyncio
 import ipaddress
 import json
 import os
-import re
 import signal
 import sys
 from pathlib import Path
@@ -81,12 +80,23 @@ class Health(tornado.web.RequestHandler):
         self.write(json.dumps({"server": "tricktutor-tables", "protocol": P.VERSION, "websocket": self.ws_path}))
 
 
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-")
+
+
+def _base(base_url: str) -> str:
+    """``/prefix/`` of the routes: letters, digits, ``/ _ -`` only (it is a route pattern)."""
+    if not set(base_url) <= _PATH_CHARS:
+        raise ValueError("--base-url: letters, digits, / _ - only")
+    inner = base_url.strip("/")
+    return "/" + inner + "/" if inner else "/"
+
+
 def make_app(hub: Hub, base_url: str = "/") -> tornado.web.Application:
     """The routes under ``base_url`` (``/``; as a JupyterHub service, its prefix
     ``/services/NAME/``): ``ws`` the WebSocket, the prefix itself what this is."""
-    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    base = _base(base_url)
     return tornado.web.Application(
-        [(re.escape(base) + "ws", TableSocket, {"hub": hub}), (re.escape(base), Health, {"ws_path": base + "ws"})],
+        [(base + "ws", TableSocket, {"hub": hub}), (base, Health, {"ws_path": base + "ws"})],
         websocket_max_message_size=_WS_MAX_BYTES, websocket_ping_interval=10, websocket_ping_timeout=10)
 
 
@@ -137,7 +147,7 @@ async def start(host: str, port: int, db: str, settings: Settings, base_url: str
     server = tornado.httpserver.HTTPServer(make_app(hub, base_url), max_body_size=_WS_MAX_BYTES)
     server.add_sockets(sockets)
     shown = f"[{host}]" if ":" in host else host
-    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    base = _base(base_url)
     return Running(f"ws://{shown}:{bound}{base}ws", hub, server, store)
 
 
@@ -195,6 +205,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     except InvalidInputError as e:
         print(f"tricktutor tables serve: --table refused: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"tricktutor tables serve: {e}", file=sys.stderr)
         return 2
 
 
