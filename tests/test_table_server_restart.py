@@ -4,6 +4,7 @@ as ``tricktutor tables serve`` in a subprocess on a free loopback port."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -113,3 +114,50 @@ def test_kill_9_and_restart_resumes_every_table_at_the_same_action(tmp_path: Pat
                     stream.close()
 
     asyncio.run(asyncio.wait_for(after(), 40))
+
+
+def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite3"
+
+    async def play() -> str:
+        proc, url, key = start_server(db)
+        try:
+            t = await TableClient.connect(url)
+            await t.request("teacher", key=key)
+            code = str((await t.request("open_table", game="oh_hell", seats=3))["table"])
+            await t.request("free_seat", table=code, seat=0)
+            p = await TableClient.connect(url)
+            await p.request("take_seat", table=code, seat=0)
+            last = -1
+            while True:  # seat 0 plays its first legal action until the first hand is over
+                st = await p.wait_state(lambda f, q=last: f["seq"] > q and (
+                    0 in f["view"]["to_act"] or f["view"]["hands_played"] >= 1), 20)
+                if st["view"]["hands_played"] >= 1:
+                    break
+                last = (await p.request("act", action=st["view"]["legal"][0], seq=st["seq"]))["seq"]
+            return code
+        finally:
+            proc.terminate()
+            proc.wait(10)
+            for stream in (proc.stdout, proc.stderr):
+                if stream is not None:
+                    stream.close()
+
+    code = asyncio.run(asyncio.wait_for(play(), 40))
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    listed = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db)],
+                            capture_output=True, text=True, env=env, cwd=REPO, check=True)
+    assert code in listed.stdout
+    rec = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db), "--table", code],
+                         capture_output=True, text=True, env=env, cwd=REPO, check=True)
+    path = tmp_path / "game.json"
+    path.write_text(rec.stdout, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path)], capture_output=True, text=True,
+                         env=env, cwd=REPO)
+    assert out.returncode == 0, out.stderr
+    replayed = json.loads(out.stdout)
+    assert replayed["ok"] and len(replayed["hands"]) >= 1 and replayed["hands"][0]["tricks_won"]
+    bad = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db), "--table",
+                          "x'; DROP TABLE actions; --"], capture_output=True, text=True, env=env, cwd=REPO)
+    assert bad.returncode == 2 and "no table" in bad.stderr
+

@@ -3,6 +3,7 @@
     tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
     tricktutor review RECORD.json [--seat N] [--hand K]   (double-dummy review, engine.review)
     tricktutor tables serve [--host H] [--port P] [--db FILE]   (table server, docs/TABLE_PROTOCOL.md)
+    tricktutor tables records --db FILE [--table CODE]   (a table of that server as a hand record)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the

@@ -34,7 +34,7 @@ from engine.spec import GameSpec
 from . import protocol as P
 from .store import Store, token_digest
 
-__all__ = ["Hub", "Peer", "Table", "Settings"]
+__all__ = ["Hub", "Peer", "Table", "Settings", "make_table", "load_table"]
 
 log = logging.getLogger("tricktutor.tables")
 
@@ -150,6 +150,36 @@ def _last_seen(last: dict[str, Any] | None, seat: int | None, view: dict[str, An
     return {**last, "action": action}
 
 
+def make_table(code: str, config: dict[str, Any]) -> Table:
+    """A table of the stored settings ``config``, its game made through the
+    spec registry, before any action (InvalidInputError for settings the
+    engine refuses)."""
+    spec = spec_for(str(config["game"]), int(config["seats"]))
+    rules = spec.rules_from_json(config.get("rules") or {}, int(config["seats"]))
+    return Table(code, config, spec, rules)
+
+
+def load_table(store: Store, code: str, config: dict[str, Any]) -> Table:
+    """Table ``code`` as the store holds it: every stored action replayed
+    through the engine (a deal by its number), its seats as stored.  Raises
+    what the engine raises for an action it refuses (a damaged store)."""
+    table = make_table(code, config)
+    for seq, seat, obj in store.actions(code):
+        act = P.stored_action(table.spec, seat, obj)
+        if isinstance(act, int):
+            table.game.deal(act)
+        else:
+            table.game.apply(act)
+        table.seq = seq + 1
+        table.last = {"seq": seq, "seat": seat, "action": obj}
+        if seat is not None:
+            table.acted[seat] = seq
+    for seat, kind, token, name in store.seats(code):
+        st = table.seats[seat]
+        st.kind, st.token, st.name = kind, token, name
+    return table
+
+
 def _new_code() -> str:
     return secrets.token_urlsafe(9)   # 72 random bits: 12 URL-safe characters
 
@@ -175,32 +205,15 @@ class Hub:
     def _resume_tables(self) -> None:
         for code, config in self.store.open_tables():
             try:
-                table = self._make_table(code, config)
-                for seq, seat, obj in self.store.actions(code):
-                    act = P.stored_action(table.spec, seat, obj)
-                    if isinstance(act, int):
-                        table.game.deal(act)
-                    else:
-                        table.game.apply(act)
-                    table.seq = seq + 1
-                    table.last = {"seq": seq, "seat": seat, "action": obj}
-                    if seat is not None:
-                        table.acted[seat] = seq
-                for seat, kind, token, name in self.store.seats(code):
-                    st = table.seats[seat]
-                    st.kind, st.token, st.name = kind, token, name
-                    if kind == "person":   # nobody is connected yet: hold the seat as after a drop
-                        self._hold(table, seat)
+                table = load_table(self.store, code, config)
             except (InvalidInputError, IllegalActionError, KeyError, ValueError) as e:
                 log.error("table %s could not be resumed: %s", code, type(e).__name__)
                 continue
+            for seat, st in enumerate(table.seats):
+                if st.kind == "person":   # nobody is connected yet: hold the seat as after a drop
+                    self._hold(table, seat)
             self.tables[code] = table
             self._next(table)
-
-    def _make_table(self, code: str, config: dict[str, Any]) -> Table:
-        spec = spec_for(str(config["game"]), int(config["seats"]))
-        rules = spec.rules_from_json(config.get("rules") or {}, int(config["seats"]))
-        return Table(code, config, spec, rules)
 
     def shutdown(self) -> None:
         """Cancel every timer (the server is stopping; the store keeps everything)."""
@@ -596,11 +609,7 @@ class Hub:
         return seq
 
     def _rebuild(self, table: Table) -> None:
-        fresh = self._make_table(table.code, table.config)
-        for _seq, seat, obj in self.store.actions(table.code):
-            act = P.stored_action(table.spec, seat, obj)
-            fresh.game.deal(act) if isinstance(act, int) else fresh.game.apply(act)
-        table.game = fresh.game
+        table.game = load_table(self.store, table.code, table.config).game
 
     def _deal(self, table: Table) -> None:
         if table.timer is not None:

@@ -28,10 +28,11 @@ import tornado.web
 import tornado.websocket
 
 from engine.errors import InvalidInputError
+from engine.record import game_to_record
 from engine.registry import default_seats, spec_named
 
 from . import protocol as P
-from .hub import Hub, Settings
+from .hub import Hub, Settings, load_table
 from .store import Store
 
 __all__ = ["make_app", "start", "Running", "serve", "add_tables_command", "default_db"]
@@ -228,6 +229,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "service: $JUPYTERHUB_SERVICE_PREFIX)")
 
 
+def _records(args: argparse.Namespace) -> int:
+    """``tricktutor tables records --db FILE [--table CODE]``: a table's game as a hand record
+    (JSON on stdout, for ``tricktutor replay``), or the list of tables."""
+    if not Path(args.db).is_file():
+        print(f"tricktutor tables records: no database {args.db}", file=sys.stderr)
+        return 2
+    store = Store(args.db)
+    try:
+        if args.table is None:
+            for code, settings, closed, n in store.all_tables():
+                print(json.dumps({"table": code, "game": settings["game"], "seats": settings["seats"],
+                                  "actions": n, "closed": closed}))
+            return 0
+        config = store.config(args.table)
+        if config is None:
+            print(f"tricktutor tables records: no table {args.table[:40]!r} in {args.db}", file=sys.stderr)
+            return 2
+        table = load_table(store, args.table, config)
+        json.dump(game_to_record(table.game), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    finally:
+        store.close()
+
+
 def add_tables_command(sub: Any) -> None:
     """``tricktutor tables serve …`` on the CLI's subcommands."""
     t = sub.add_parser("tables", help="the table server: people and computer players at one table")
@@ -235,3 +261,7 @@ def add_tables_command(sub: Any) -> None:
     s = tsub.add_parser("serve", help="run a table server (WebSocket; docs/TABLE_PROTOCOL.md)")
     add_arguments(s)
     s.set_defaults(func=_serve)
+    r = tsub.add_parser("records", help="a table's game as a hand record (JSON), from the server's database")
+    r.add_argument("--db", required=True, help="the server's SQLite database")
+    r.add_argument("--table", default=None, help="the table's code (without it: list the tables)")
+    r.set_defaults(func=_records)

@@ -77,6 +77,17 @@ class Store:
         rows = self.db.execute("SELECT code, config FROM tables WHERE closed = 0 ORDER BY created, code").fetchall()
         return [(str(c), json.loads(cfg)) for c, cfg in rows]
 
+    def all_tables(self) -> list[tuple[str, dict[str, Any], bool, int]]:
+        """Every table, closed ones too: (code, settings, closed, actions stored), oldest first."""
+        rows = self.db.execute(
+            "SELECT t.code, t.config, t.closed, (SELECT COUNT(*) FROM actions a WHERE a.code = t.code) "
+            "FROM tables t ORDER BY t.created, t.code").fetchall()
+        return [(str(c), json.loads(cfg), bool(closed), int(n)) for c, cfg, closed, n in rows]
+
+    def config(self, code: str) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT config FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
     def set_seat(self, code: str, seat: int, kind: str, token: str | None, name: str | None) -> None:
         self.db.execute("UPDATE seats SET kind = ?, token = ?, name = ? WHERE code = ? AND seat = ?",
                         (kind, token, name, code, seat))
