@@ -28,6 +28,7 @@ import sys
 
 from engine.errors import quote
 from engine.record import RecordError, load_record_file, replay
+from tutor.tables_server.commands import add_tables_command
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID, EXIT_BUG = 0, 1, 2, 3
 
@@ -140,12 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_exercise_commands(sub)
-    try:  # the table server (tornado: installed with Jupyter, the app extra)
-        from tutor.tables_server.server import add_tables_command  # late: without tornado the CLI still replays
-    except ImportError:
-        pass
-    else:
-        add_tables_command(sub)
+    add_tables_command(sub)
     return p
 
 

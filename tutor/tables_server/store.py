@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
+from pathlib import Path
 from typing import Any, Sequence
 
-__all__ = ["Store", "token_digest"]
+__all__ = ["Store", "token_digest", "default_db"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,6 +32,12 @@ CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER, action TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (code, seq));
 """
+
+
+def default_db() -> Path:
+    """The database when ``--db`` is not given: ``tables.sqlite3`` in the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or os.environ.get("LOCALAPPDATA") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tricktutor" / "tables.sqlite3"
 
 
 def token_digest(token: str) -> str:
