@@ -228,7 +228,7 @@ class TableRun:
                 q = st["seq"]
                 self.sent.append((q, time.perf_counter(), set(self.people)))
                 r = await c.request("act", action=action, seq=q)
-                if r.get("type") == "accepted":
+                if r.get("type") == "accepted" and r["seq"] is not None:
                     self.stats.actions += 1
                     self.stats.acked[code].append((r["seq"], seat, action))
                     acted = r["seq"]

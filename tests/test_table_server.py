@@ -484,3 +484,36 @@ def test_a_table_whose_people_all_left_stops_between_hands(tmp_path: Any) -> Non
         for cl in (t, q):
             await cl.close()
     run(body, tmp_path, hold_seconds=0.1)
+
+
+def test_a_sealed_bid_is_not_sent_to_another_seat_before_it_is_shown(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        t = await teacher(server)
+        code = await open_table(t, game="oh_hell", seats=3, people=(0, 1, 2),
+                                rules={"simultaneous_bidding": True, "schedule": "down"})
+        await t.request("watch", table=code)
+        seats = {}
+        for s in range(3):
+            c = await TableClient.connect(server.url)
+            await c.request("take_seat", table=code, seat=s)
+            seats[s] = c
+        st = await seats[0].wait_state(lambda f: f["view"]["phase"] == "bidding")
+        assert sorted(st["view"]["to_act"]) == [0, 1, 2]  # everyone chooses at once (OH-V5)
+        marks = {s: len(c.frames) for s, c in seats.items()}
+        assert (await seats[0].request("act", action={"bid": 7}, seq=st["seq"]))["type"] == "accepted"
+        tf = await t.wait_state(lambda f: f["seq"] > st["seq"])
+        assert tf["bids"][0] == 7 and tf["last"]["action"] == {"bid": 7}  # the teacher sees it
+        for s in (1, 2):
+            f = await seats[s].wait_state(lambda f: f["seq"] > st["seq"])
+            assert f["view"]["bids"][0] is None and f["last"]["action"] == {"bid": None}
+            assert all(7 not in (x.get("view") or {}).get("bids", []) for x in seats[s].frames[marks[s]:])
+        mine = await seats[0].wait_state(lambda f: f["seq"] > st["seq"])
+        assert mine["view"]["bids"][0] == 7 and mine["last"]["action"] == {"bid": 7}
+        # once every seat has bid, the bids are shown to all
+        for s in (1, 2):
+            await seats[s].request("act", action={"bid": 0}, seq=st["seq"])
+        shown = await seats[1].wait_state(lambda f: f["view"]["phase"] == "play")
+        assert shown["view"]["bids"] == [7, 0, 0]
+        for cl in (t, *seats.values()):
+            await cl.close()
+    run(body, tmp_path)

@@ -573,16 +573,18 @@ class Hub:
             return
         seq = self._commit(table, seat, action)
         self._reply(conn, re, {"type": "accepted", "table": table.code, "seq": seq})
-        self._after(table)
+        if seq is not None:
+            self._after(table)
 
-    def _commit(self, table: Table, seat: int | None, action: Action | int) -> int:
+    def _commit(self, table: Table, seat: int | None, action: Action | int) -> int | None:
         """Write the action to the store, apply it to the game, both or
         neither (the transaction commits only after the engine applied it;
         a game changed but not stored is rebuilt from the store).  Returns
-        its sequence number."""
+        its sequence number; None for a look by a seat that has seen its cards
+        (it changes nothing and is not stored, HAND_RECORD.md)."""
         game = table.game
         if isinstance(action, Look) and game.has_looked(action.seat):
-            return table.seq - 1  # changes nothing (HAND_RECORD.md)
+            return None
         seq = table.seq
         before = game.history_length
         db = self.store.db

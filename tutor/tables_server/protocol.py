@@ -46,7 +46,7 @@ _MAX_ID = 64
 #: characters), "seat" (a whole number 0–6), "int" (a whole number 0–2**31),
 #: "obj" (a JSON object), "level" (1–4), "bool".
 CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
-    "hello": {"lang": ("str", False), "name": ("str", False)},
+    "hello": {},
     "teacher": {"key": ("code", True)},
     "watch": {"table": ("code", True)},
     "take_seat": {"table": ("code", True), "seat": ("seat", True), "name": ("str", False)},
