@@ -41,7 +41,7 @@ log = logging.getLogger("tricktutor.tables")
 _NEXT_HAND = ("auto", "teacher")
 #: Errors that count against a connection (bad input, not the timing of a play or a seat).
 _STRIKES = frozenset({"malformed", "too_large", "bad_version", "unknown_type", "bad_field", "bad_action",
-                      "bad_key", "not_teacher", "bad_token", "rate_limited"})
+                      "bad_key", "not_teacher", "bad_token", "no_such_table", "rate_limited"})
 
 
 class Peer(Protocol):
