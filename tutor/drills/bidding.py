@@ -30,7 +30,7 @@ from ..advice import AdvicePanel, count_lines, tricks_text
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, P_, say, say_html
-from .shared import ORDINALS, computer_player, drill_spec, own_names, seat_name, word, you_label
+from .shared import ORDINALS, computer_player, drill_spec, own_names, seat_name, word, verdict_text, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text",
            "BIDDING_GAMES", "BiddingGame", "BID_RISKS", "ZERO_BID_NAME"]
@@ -596,12 +596,12 @@ class BiddingDrill(W.VBox):
         if not v.ok:
             self.mistakes[v.rule] += 1
             self.note.clear()
-            self.feedback.show_verdict(v)
+            self.feedback.show_verdict(v, text=verdict_text(self.spec, v, self._name, g.sides))
             return
         self.note.clear()
         g.bid(self.seat, value)
         self.learner_bid = value
-        self.feedback.show_verdict(v)
+        self.feedback.show_verdict(v, text=verdict_text(self.spec, v, self._name, g.sides))
         self._bots_act(until_learner=True)  # the remaining seats bid
         self._draw_bids()
         adv = self.advice

@@ -14,7 +14,7 @@ from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, say, say_html
 from .positions import KIND_TEXT, Position, PositionStream, config_of
-from .shared import NEXT, SKIP, own_names, play_terms, seat_name, stats_html, word
+from .shared import NEXT, SKIP, named_msg, own_names, play_terms, seat_name, stats_html, verdict_text, word
 
 __all__ = ["FollowSuitDrill", "free_position_text", "FREE_TEXT"]
 
@@ -198,6 +198,9 @@ class FollowSuitDrill(W.VBox):
     def _name(self, seat: int) -> str:
         return seat_name(self.spec, seat, learner=self.position.seat, n_seats=self.position.game.n_seats)
 
+    def _verdict_text(self, v: Verdict) -> str:
+        return verdict_text(self.spec, v, self._name, self.position.game.sides)
+
     def _trump_line(self, pos: Position) -> str:
         view = pos.game.view(pos.seat)
         trump = view.trump
@@ -273,7 +276,7 @@ class FollowSuitDrill(W.VBox):
             self._wrong_tried.add(code)
             self.mistakes[v.rule] += 1
             self.streak = 0
-            self.feedback.show_verdict(v)
+            self.feedback.show_verdict(v, text=self._verdict_text(v))
             self.hand.highlighted = self.legal_cards()
             self._draw_stats()
             return
@@ -282,7 +285,8 @@ class FollowSuitDrill(W.VBox):
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
         self.positions_done += 1
-        why: str | Msg = free_position_text(pos) if pos.free else v.msg
+        why: str | Msg = (free_position_text(pos) if pos.free
+                          else named_msg(self.spec, v.msg, self._name, pos.game.sides))
         summary = say(SUMMARY_FIRST if first_try else SUMMARY, kind=KIND_TEXT[pos.kind], rule=pos.rule, card=code,
                       why=why)
         self._accepting = False
@@ -295,7 +299,7 @@ class FollowSuitDrill(W.VBox):
             if pos.free:
                 self.feedback.show_ok(str(why))
             else:
-                self.feedback.show_verdict(v)
+                self.feedback.show_verdict(v, text=self._verdict_text(v))
             self.last.clear()
             self._draw_stats()  # the hand stays clickable: a second click gets a note
 
