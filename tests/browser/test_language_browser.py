@@ -213,7 +213,7 @@ def _open_options(page, section: str, lang: str):
     return panel
 
 
-@pytest.mark.parametrize("lang", ["qps", "so", "en"])
+@pytest.mark.parametrize("lang", ["qps", "so", "ha", "ceb", "en"])
 def test_options_panels_fit_a_phone_in_every_language(browser, app_base, lang, artifacts_dir):
     """Issue 34: on a phone the Oh Hell variation labels were cut (Somali: 5 of 6), "Ciyaartoyda" broke
     inside the word, the Hands menu ran past the panel; English cut the Hook label.  Every label of both
