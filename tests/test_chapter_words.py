@@ -34,6 +34,8 @@ CHAPTERS = sorted(p.name for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if p.name 
 
 SEAT_WORDS = re.compile(r"\b(North|East|South|West)\b|(?<![\w-])[NESW]:")
 BARE = re.compile(r"\b(True|False|None)\b")
+#: A game's phase as the engine names it (``Phase.PLAY.value``, ``Phase.BIDDING.name``).
+PHASES = re.compile(r"\b(bidding|exchange|game_over|play)\b", re.I)
 IDENTIFIER = re.compile(r"^[a-z]+(_[a-z]+)+$")
 #: Python names a widget took as its label before (issue 34), and the schedule's values.
 NAMES = {"north_bid", "north_tricks", "south_bid", "south_tricks", "players", "schedule", "tricks_always_count",
@@ -56,8 +58,8 @@ def _plain(text: str) -> str:
     return " ".join(html.unescape(TAG.sub(" ", STYLE.sub(" ", text))).split())
 
 
-def _catalogue(lang: str) -> list[tuple[str, str]]:
-    """(English, translation) of every entry of both domains in ``lang`` (plural forms each)."""
+def _catalogue(lang: str) -> list[tuple[str, str, str]]:
+    """(message id, English, translation) of every entry of both domains in ``lang`` (plural forms each)."""
     out = []
     for po in (ROOT / "engine" / "locale" / lang / "LC_MESSAGES" / "engine.po",
                ROOT / "tutor" / "locale" / lang / "LC_MESSAGES" / "tutor.po"):
@@ -67,7 +69,7 @@ def _catalogue(lang: str) -> list[tuple[str, str]]:
                     continue
                 ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
                 strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
-                out.extend((i, " ".join(s for s in strs if s)) for i in ids)
+                out.extend((m.context or "", i, " ".join(s for s in strs if s)) for i in ids)
     return out
 
 
@@ -76,13 +78,15 @@ def english_passages(lang: str) -> set[str]:
     markup, three words or more) that no translation of ``lang`` contains: seeing one in
     a chapter's output means English catalogue text is shown."""
     entries = _catalogue(lang)
-    translated = " ".join(_plain(s) for _e, s in entries).lower()
+    translated = " ".join(_plain(s) for _c, _e, s in entries).lower()
     out = set()
-    for english, _s in entries:
+    for context, english, _s in entries:
+        # a score line is short ("bid made", "contract set"): two words are enough to be one
+        least = 2 if context.startswith("SCORE.") else 3
         for piece in re.split(r"[.:;!?()\[\]“”\"]", _plain(PLACEHOLDER.sub("\n", english)).replace("\n", "|")):
             for part in piece.split("|"):
                 part = part.strip(" ,–-—")
-                if len(WORD.findall(part)) >= 3 and part.lower() not in translated:
+                if len(WORD.findall(part)) >= least and part.lower() not in translated:
                     out.add(part)
     return out
 
@@ -181,6 +185,8 @@ def problems(lang: str, nb: Any, where: list[tuple[str, int]]) -> list[str]:
             found.append(f"{at}: a Python name as a label: {text!r}")
         for m in SEAT_WORDS.finditer(text):
             found.append(f"{at}: English seat name {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
+        for m in PHASES.finditer(text):
+            found.append(f"{at}: the phase {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
         for m in BARE.finditer(text):
             found.append(f"{at}: bare {m.group(0)} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
         low = text.lower()
@@ -193,7 +199,7 @@ def problems(lang: str, nb: Any, where: list[tuple[str, int]]) -> list[str]:
 def test_english_passages_catch_an_untranslated_score_line():
     """The check itself: an English score line and a refusal are passages it looks for."""
     passages = {p.lower() for p in english_passages("so")}
-    assert "failed nil tricks are bags" in passages
+    assert "failed nil tricks are bags" in passages and "contract made" in passages and "bid made" in passages
     assert any("bidding starts left of the dealer" in p for p in passages)
 
 
