@@ -175,6 +175,8 @@ case "$cmd" in
     "$VENV/bin/python" -m mypy >&2
     # and the tutor at mypy's default strictness (scripts/mypy-tutor.ini)
     "$VENV/bin/python" -m mypy --config-file scripts/mypy-tutor.ini tutor >&2
+    # the linter: ruff, its rules in pyproject.toml ([tool.ruff.lint]); every noqa names its rule
+    "$VENV/bin/python" -m ruff check --quiet . >&2
     # engine and widget tests, the examples in engine's docstrings (doctests), browser tests, and
     # every notebook under nbval.  Two workers (pytest-xdist), each file whole on one worker
     # (--dist loadfile): a notebook's cells are never split across workers, a module's fixtures

@@ -34,12 +34,11 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import Bid, OhHellGame, OhHellRules, Phase, Play, SpadesGame, SpadesRules  # noqa: E402
-from engine.bots import make_player  # noqa: E402
-from engine.bots.advisor import advise_bid, advise_spades, show_me  # noqa: E402
-from engine.bots.level2 import ClubPlayer  # noqa: E402
-from engine.bots.level3 import ExpertPlayer  # noqa: E402
-from engine.bots.sampling import play_game  # noqa: E402
+from engine import Bid, OhHellGame, OhHellRules, Phase, Play, SpadesGame, SpadesRules
+from engine.bots import make_player
+from engine.bots.advisor import advise_bid, advise_spades, show_me
+from engine.bots.level3 import ExpertPlayer
+from engine.bots.sampling import play_game
 
 Z = 1.96
 

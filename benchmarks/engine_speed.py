@@ -41,8 +41,8 @@ from typing import Callable
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # for _openspiel
 sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the engine, if not installed
 
-from engine import OhHellRules, Phase, SpadesGame  # noqa: E402
-from engine.sim import random_oh_hell_game, random_oh_hell_hand, random_spades_hand  # noqa: E402
+from engine import OhHellRules, Phase, SpadesGame
+from engine.sim import random_oh_hell_game, random_oh_hell_hand, random_spades_hand
 
 TARGET = 1.5
 CPP_TARGET = 1.0

@@ -50,13 +50,13 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import (Bid, Look, OhHellGame, OhHellRules, Phase, Play, SpadesGame,  # noqa: E402
+from engine import (Bid, Look, OhHellGame, OhHellRules, Phase, Play, SpadesGame,
                     SpadesRules)
-from engine import solver_dds  # noqa: E402
-from engine.bots import make_player  # noqa: E402
-from engine.bots.advisor import advise_bid  # noqa: E402
-from engine.bots.level3 import ExpertPlayer  # noqa: E402
-from engine.bots.level4 import DoubleDummyPlayer  # noqa: E402
+from engine import solver_dds
+from engine.bots import make_player
+from engine.bots.advisor import advise_bid
+from engine.bots.level3 import ExpertPlayer
+from engine.bots.level4 import DoubleDummyPlayer
 
 Z = 1.96
 INF = float("inf")

@@ -25,7 +25,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from engine import Bid, Phase, SpadesGame  # noqa: E402
+from engine import Phase, SpadesGame  # noqa: E402
 from engine.record import FORMAT, MAX_ACTIONS, MAX_HANDS, MAX_RECORD_BYTES  # noqa: E402
 
 

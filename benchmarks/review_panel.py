@@ -37,8 +37,8 @@ import time
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import Phase, solver_dds  # noqa: E402
-from tutor.table import new_spades_table  # noqa: E402
+from engine import Phase, solver_dds
+from tutor.table import new_spades_table
 
 TARGET_S = 1.0
 

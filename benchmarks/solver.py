@@ -32,12 +32,12 @@ import time
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import solver_dds  # noqa: E402
-from engine.games.oh_hell import OhHellGame, OhHellRules  # noqa: E402
-from engine.record import game_to_record  # noqa: E402
-from engine.review import OH_HELL_LIMITS, review_hand  # noqa: E402
-from engine.solver import card_values, spades_position  # noqa: E402
-from engine.games.spades import SpadesGame  # noqa: E402
+from engine import solver_dds
+from engine.games.oh_hell import OhHellGame, OhHellRules
+from engine.record import game_to_record
+from engine.review import OH_HELL_LIMITS, review_hand
+from engine.solver import card_values, spades_position
+from engine.games.spades import SpadesGame
 
 
 def _random_spades_record(rng: random.Random, number: int) -> dict:

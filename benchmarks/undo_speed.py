@@ -29,7 +29,7 @@ import time
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import Bid, Look, Phase, SpadesGame  # noqa: E402
+from engine import Bid, Look, Phase, SpadesGame
 
 LOOKS = 6000
 

@@ -413,6 +413,28 @@ class TrickGame(ABC):
         verdict = self.check(action)
         if not verdict.ok:
             raise IllegalActionError(verdict)
+        return self._commit(action)
+
+    def attempt(self, action: Action) -> Verdict:
+        """Check ``action`` once and apply it when the rules allow it; the
+        :class:`Verdict` either way (why it was allowed, or why not: a
+        refused action changes nothing).  A table's click is one legality
+        computation: the verdict it shows is the one that let the action
+        through.  Raises :class:`InvalidInputError` for a malformed action.
+
+        >>> from engine import Play, SpadesGame
+        >>> g = SpadesGame(first_deal=7, dealer=3)
+        >>> g.attempt(Play(0, "2C")).reason.name
+        'WRONG_PHASE'
+        """
+        action = self._normalize(action)
+        verdict = self.check(action)
+        if verdict.ok:
+            self._commit(action)
+        return verdict
+
+    def _commit(self, action: Action) -> Trick | None:
+        """Apply ``action``, normalised and allowed (:meth:`apply`, :meth:`attempt`)."""
         if isinstance(action, Look) and self.has_looked(action.seat):
             return None
         out = self._apply(action)

@@ -131,14 +131,11 @@ class GameSpec:
     whose ``OPTIONS`` declare every option); ``rules_from_json(obj,
     seats)`` reads a record's ``rules`` (InvalidInputError); a rules
     object's ``to_json()`` writes it.  ``phases``: the phases a game passes
-    through.  ``rule_ids``: the RULES.md ids it implements.  ``nil_bids``:
-    a bid of 0 is a Nil contract scored on its own (SP-8); ``blind_nil``:
-    Blind Nil exists (SP-10); ``fixed_trump``: the trump suit of every hand
+    through.  ``rule_ids``: the RULES.md ids it implements.  ``fixed_trump``: the trump suit of every hand
     (Spades), None when a card is turned up.  ``scorer``: the function that
     scores one hand of one side or seat
     (:func:`~engine.games.spades.score_spades_side`,
-    :func:`~engine.games.oh_hell.score_oh_hell_seat`); ``score_per``:
-    ``"side"`` or ``"seat"``.  ``winner_rule``: the rule that says who wins
+    :func:`~engine.games.oh_hell.score_oh_hell_seat`).  ``winner_rule``: the rule that says who wins
     a trick (SP-16, OH-10).  ``codec``: the record format's differences.
     """
 
@@ -155,10 +152,7 @@ class GameSpec:
     rule_ids: tuple[str, ...]
     scorer: Callable[..., Any]
     codec: RecordCodec
-    score_per: str = "seat"
     max_bid: int | None = None
-    nil_bids: bool = False
-    blind_nil: bool = False
     fixed_trump: Suit | None = None
     default_seat_count: int | None = None
     winner_rule: str = ""

@@ -42,20 +42,27 @@ from babel.messages.pofile import read_po, write_po
 REPO = Path(__file__).resolve().parent.parent
 #: gettext domain → the package folder that declares its entries.
 DOMAINS = {"engine": REPO / "engine", "tutor": REPO / "tutor"}
-#: The translated languages and their CLDR plural rule (Somali and Hausa: one/other; Cebuano: CLDR's
-#: Filipino rule, whose second form is for numbers ending in 4, 6 or 9).
-LANGUAGES = {
-    "so": "nplurals=2; plural=(n != 1);",
-    "ha": "nplurals=2; plural=(n != 1);",
-    "ceb": "nplurals=2; plural=(n % 10 == 4 || n % 10 == 6 || n % 10 == 9);",
-}
-PLURAL_NOTE = {
-    "ceb": ("Plural forms (CLDR, the Filipino rule CLDR uses for Cebuano): msgstr[1] is for numbers ending in "
-            "4, 6 or 9 (4, 6, 9, 14, 16, 19, 24 ...); msgstr[0] for every other number (0, 1, 2, 3, 5, 7, 8, 10 ...)."),
-    "so": "Plural forms (CLDR): msgstr[0] for 1, msgstr[1] for every other number (0, 2, 3 ...).",
-    "ha": "Plural forms (CLDR): msgstr[0] for 1, msgstr[1] for every other number (0, 2, 3 ...).",
-}
 PSEUDO = "qps"
+
+
+def _plural_of(lang: str) -> str:
+    """The plural rule of ``lang``: the Plural-Forms its tutor.po declares (Somali and Hausa: one/other;
+    Cebuano: CLDR's Filipino rule, whose second form is for numbers ending in 4, 6 or 9), or, for a new
+    language whose folder has no catalogue yet, the rule CLDR gives it (Babel)."""
+    po = REPO / "tutor" / "locale" / lang / "LC_MESSAGES" / "tutor.po"
+    if po.exists():
+        return _read(po).plural_forms
+    return Catalog(locale=lang).plural_forms
+
+
+def languages() -> dict[str, str]:
+    """The translated languages, derived from the locale folders: every folder of ``tutor/locale`` (the
+    pseudo-language's apart; a new language is a new folder there), in the order of their codes, with its
+    plural rule (:func:`_plural_of`)."""
+    codes = sorted(p.name for p in (REPO / "tutor" / "locale").iterdir() if p.is_dir() and p.name != PSEUDO)
+    return {lang: _plural_of(lang) for lang in codes}
+
+
 WIDTH = 120
 
 
@@ -123,6 +130,10 @@ def _read(path: Path) -> Catalog:
         return read_po(fh, abort_invalid=True)
 
 
+#: The translated languages and their plural rules (:func:`languages`).
+LANGUAGES = languages()
+
+
 def extract(check: bool, stale: list[str]) -> None:
     for domain in DOMAINS:
         _write(pot_path(domain), _dump(template(domain)), check, stale)
@@ -139,7 +150,7 @@ def update(check: bool, stale: list[str]) -> None:
                 cat = Catalog(locale=lang, domain=domain, project="Trick Tutor", version="0.1.0",
                               copyright_holder="Trick Tutor contributors",
                               msgid_bugs_address="https://github.com/tricktutor/tricktutor/issues",
-                              header_comment=f"# Trick Tutor's {domain} messages in {lang}.\n# {PLURAL_NOTE[lang]}\n"
+                              header_comment=f"# Trick Tutor's {domain} messages in {lang}.\n# Plural forms: {plural}\n"
                                              "# Waiting for a native speaker's review: see docs/translations.md.",
                               fuzzy=False)
             cat.update(tpl, no_fuzzy_matching=True, update_header_comment=False)

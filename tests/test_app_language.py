@@ -29,9 +29,11 @@ def test_the_address_chooses_the_language(monkeypatch):
 
 
 def test_the_menu_offers_each_language_in_its_own_name():
+    """The menu is derived from the locale folders: a language with a catalogue is offered, named by its
+    own catalogue (issue 32)."""
     app = build_app(seed=1)
-    assert [v for _, v in app.language.options] == ["en", "so", "ha", "ceb"]
-    assert dict(LANGUAGES)["Soomaali"] == "so"
+    assert [v for _, v in app.language.options] == ["en", "ceb", "ha", "so"]   # English, then by code
+    assert dict(LANGUAGES) == {"English": "en", "Binisaya (Cebuano)": "ceb", "Hausa": "ha", "Soomaali": "so"}
 
 
 def test_switching_language_keeps_the_game_in_progress_and_speaks_the_new_one():
@@ -103,7 +105,7 @@ def test_learn_opens_the_chapters_of_the_pages_language():
     app = build_app(seed=2, lang="so")
     learn = app._boxes[0].children[0].value
     assert "notebooks/so/04_spades_playing_tricks.ipynb" in learn
-    assert "notebooks/12_two_player_spades.ipynb" in learn        # not translated: the English chapter
+    assert "notebooks/so/12_two_player_spades.ipynb" in learn     # chapters 11–13 are in Somali too
 
 
 def _play_some(table, steps: int) -> None:

@@ -265,3 +265,43 @@ def test_regular_expressions_read_input_only():
 
     users = {name for name, path in MODULES.items() if uses_re(path)}
     assert users == set(READS_WITH_RE), sorted(users ^ set(READS_WITH_RE))
+
+
+#: What a table server or a script drives without widgets (issue 32): the session factory, and through it
+#: both sessions, the games' kits and looks, the cards' words and HTML, the tutor's text layer.
+HEADLESS = ("tutor.sessions",)
+#: The widget libraries (and what they stand on) none of the headless modules may import.
+WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets", "ipykernel", "IPython")
+
+
+def _external_imports(path: pathlib.Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+def test_the_session_imports_no_widget_library():
+    seen: set[str] = set()
+    todo = list(HEADLESS)
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        parts = m.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in MODULES]  # its packages
+        todo += [t for t, _line, _late, _names in GRAPH[m]]
+    assert {"tutor.session", "tutor.session_two", "tutor.games", "tutor.card_faces"} <= seen
+    wrong = sorted(f"{m} imports {lib}" for m in seen for lib in _external_imports(MODULES[m]) & set(WIDGET_LIBRARIES))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_architecture_md_says_where_the_kit_the_session_and_the_language_live():
+    doc = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for name in ("tutor/games/__init__.py", "tutor/session.py", "tutor/session_two.py", "tutor/sessions.py",
+                 "GameTable(session)", "ContextVar", "attempt", "tutor/game_table.py"):
+        assert f"`{name}" in doc, name

@@ -66,6 +66,20 @@ def test_label_and_display_examples():
     assert card_label("2C") == "two of clubs"
 
 
+def test_a_cards_label_is_the_engines_spoken_name_in_each_language():
+    """One spoken name per card: the widget says what the engine's card_name says, in Somali the
+    rank and suit in the forms the chapters use ("tobanka wadnaha", the ten of the hearts; issue 34)."""
+    from engine.text import card_name, language
+
+    for lang in ("en", "so", "ha", "ceb"):
+        with language(lang):
+            assert [card_label(c) for c in FULL_DECK] == [card_name(c, lang) for c in FULL_DECK]
+            assert len({card_label(c) for c in FULL_DECK}) == 52
+    with language("so"):
+        assert (card_label("TH"), card_label("AC"), card_label("7D"), card_label("QS")) == (
+            "tobanka wadnaha ♥", "eyska caleenta ♣", "7-da dheemanka ♦", "boqoradda spades ♠")
+
+
 def test_all_labels_and_displays_distinct():
     assert len({card_label(c) for c in FULL_DECK}) == 52
     assert len({card_display(c) for c in FULL_DECK}) == 52

@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("so", "ha", "ceb")
-#: The chapters every language has (00–10); 11–13 join as they are translated.
+#: The chapters checked: 00–10 (11–13, translated since, still print the house-rule tables' English words).
 CHAPTERS = sorted(p.name for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if p.name < "11")
 
 SEAT_WORDS = re.compile(r"\b(North|East|South|West)\b|(?<![\w-])[NESW]:")

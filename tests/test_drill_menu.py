@@ -1,6 +1,8 @@
-"""The app's drills come from one list (tutor.drills.DRILLS, DRILL_GAMES):
-the game switch, the tabs and the widgets the app builds are those entries,
-and a new drill is one entry there (issue 26)."""
+"""The app's drills come from one list (tutor.drills.DRILLS) and the games'
+kits (their choices of the game switch, tutor.games.DRILL_GAMES): the game
+switch, the tabs and the widgets the app builds are those entries, and a new
+drill is one entry there and its key in the choices that offer it (issues 26
+and 32)."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,6 +12,7 @@ import ipywidgets as W
 import pytest
 
 import tutor.drills.menu as menu
+import tutor.games
 from engine.message import Text
 from engine.registry import game_names
 from engine.text import add_translation, language
@@ -22,7 +25,7 @@ def test_every_choice_is_a_registry_game_with_drills_and_every_drill_has_a_choic
     assert keys == ["spades", "oh_hell", "must_trump", "spades_two"]
     assert {c.game for c in DRILL_GAMES} <= set(game_names())
     assert all(drills_for(k) for k in keys)
-    assert all(set(d.games) <= set(keys) for d in DRILLS)
+    assert {k for c in DRILL_GAMES for k in c.drills} == {d.key for d in DRILLS}  # each drill offered
     assert len({d.key for d in DRILLS}) == len({d.css_class for d in DRILLS}) == len(DRILLS) == 5
     assert drill_game("must_trump").must_trump and not drill_game("oh_hell").must_trump
     with pytest.raises(KeyError):
@@ -57,8 +60,11 @@ def test_a_new_drill_is_one_entry(monkeypatch):
         return W.HTML(f"{choice.game} {seed}")
 
     title = Text("test.drills.tab.extra", "Extra", None, "tutor")  # not declared: no catalogue entry for a test
-    extra = Drill("extra", title, "tt-extra-drill", make, ("oh_hell",))
+    extra = Drill("extra", title, "tt-extra-drill", make)
     monkeypatch.setattr(menu, "DRILLS", (*menu.DRILLS, extra))
+    oh_hell = drill_game("oh_hell")   # the choice that offers it, in Oh Hell's kit
+    monkeypatch.setattr(tutor.games, "DRILL_GAMES", tuple(
+        dataclasses.replace(c, drills=(*c.drills, "extra")) if c is oh_hell else c for c in DRILL_GAMES))
     app = TrickTutorApp(seed=5)
     assert "Extra" not in app._drill_tabs.titles  # Spades: not its game
     app._drill_game.value = "oh_hell"

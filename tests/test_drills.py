@@ -17,10 +17,11 @@ import pytest
 from engine import Card, Phase, Reason, SpadesGame, Suit, parse_cards, winning_offset
 from engine.bots.advisor import advise_bid
 from tutor.drills import (
-    CYCLES, FREE_KINDS, KIND_RULE, POSITION_KINDS, BiddingDrill, FollowSuitDrill, PositionStream, TrickSetup,
-    TrickWinnerDrill, classify_position, count_likely_tricks, kinds_for,
+    FREE_KINDS, BiddingDrill, FollowSuitDrill, PositionStream, TrickSetup, TrickWinnerDrill, classify_position,
+    count_likely_tricks, follow_setup,
 )
-from tutor.drills.bidding import BID_RISKS
+from tutor.drills.bidding import BIDDING_GAMES
+from tutor.drills.shared import for_game
 
 
 # ----------------------------------------------------------------- helpers
@@ -46,14 +47,14 @@ CONFIGS = [("spades", False), ("oh_hell", False), ("oh_hell", True)]
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_first_cycle_is_the_cycle_of_kinds_each_tagged_with_its_rule(game, must_trump, seed):
     stream = PositionStream(game, must_trump=must_trump, seed=seed)
-    config = kinds_for(game, must_trump)
-    seen = [stream.next() for _ in range(len(CYCLES[config]))]
-    assert sorted(p.kind for p in seen) == sorted(CYCLES[config])
-    assert set(CYCLES[config]) == set(POSITION_KINDS[config])
+    setup = follow_setup(game, must_trump)
+    seen = [stream.next() for _ in range(len(setup.cycle))]
+    assert sorted(p.kind for p in seen) == sorted(setup.cycle)
+    assert set(setup.cycle) == set(setup.kinds)
     for p in seen:
         assert p.game.phase is Phase.PLAY and p.game.to_act == p.seat
         assert classify_position(p.game) == p.kind
-        assert p.rule == KIND_RULE[config][p.kind]
+        assert p.rule == setup.rules[p.kind]
 
 
 @pytest.mark.parametrize("game,must_trump", CONFIGS)
@@ -83,7 +84,7 @@ def test_follow_suit_mix_over_500_seeds_every_position_a_choice_most_with_an_ill
             early += p.trick <= max(1, g.view(p.seat).hand_size // 3)
     assert with_illegal / positions >= 0.75
     assert early / positions >= 0.25  # not only endgames
-    assert set(rules) == set(KIND_RULE[kinds_for(game, must_trump)].values())
+    assert set(rules) == set(follow_setup(game, must_trump).rules.values())
 
 
 def test_same_seed_same_positions():
@@ -489,7 +490,7 @@ def test_the_bid_is_compared_with_the_advisors_suggestion_in_words():
     d.bid(3)
     total = f"{d.advice.total:.1f}"
     assert d.comparison == (f"You bid 3; the advisor suggests 5: its count of this hand comes to about {total} "
-                            f"tricks. {BID_RISKS['spades']['under']}")  # fewer than likely: bags (SP-17, SP-20)
+                            f"tricks. {for_game(BIDDING_GAMES, 'spades').risks['under']}")  # fewer than likely: bags (SP-17, SP-20)
     assert "because" not in d.comparison and d.advice.reasons[0] not in d.comparison
     assert "What counts most in the advisor&#x27;s count:" in d.advice_html.value
     assert all(f"<li>{html.escape(r)}</li>" in d.advice_html.value for r in d.advice.reasons)

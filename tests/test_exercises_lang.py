@@ -304,6 +304,7 @@ def test_every_languages_spoken_card_name_reads_as_that_card():
 @pytest.mark.parametrize("typed, code", [
     ("toban wadne", "TH"), ("Toban Wadne ♥", "TH"), ("eys caleen", "AC"), ("boqorad spades", "QS"),
     ("10 dheeman", "TD"), ("wadne toban", "TH"),                                     # Somali
+    ("tobanka wadnaha", "TH"), ("eyska caleenta", "AC"), ("7-da dheemanka", "7D"),  # Somali, as the cards are named
     ("goma na zuciya", "TH"), ("ɗan sarki na luʼu-luʼu", "JD"), ("dan sarki na lu'u-lu'u", "JD"),
     ("sarauniya na kulob", "QC"), ("biyu zuciya", "2H"),                              # Hausa
     ("10 sa heart", "TH"), ("queen sa spade", "QS"), ("ace sa diamond", "AD"),       # Cebuano

@@ -15,7 +15,6 @@ subprocess and through :func:`engine.record.replay` / :func:`loads_record`:
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import subprocess

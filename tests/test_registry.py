@@ -11,7 +11,7 @@ import pytest
 from engine import Bid, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit
 from engine.errors import InvalidInputError
 from engine.record import game_to_record, parse_record, replay
-from engine.registry import (OH_HELL, SPADES, GameSpec, default_seats, game_names, register, seats_problem,
+from engine.registry import (OH_HELL, SPADES, default_seats, game_names, register, seats_problem,
                              spec_for, spec_named, spec_of, specs)
 import engine.registry as registry
 
@@ -44,13 +44,13 @@ def test_unknown_layouts_are_refused_with_the_rule(name, seats, message):
 
 def test_spades_spec_declares_the_four_seat_game():
     s = SPADES
-    assert (s.name, s.title, s.seat_counts, s.score_per) == ("spades", "Spades", (4,), "side")
+    assert (s.name, s.title, s.seat_counts) == ("spades", "Spades", (4,))
     assert s.seat_names(4) == ("North", "East", "South", "West")
     assert s.sides(4) == ((0, 2), (1, 3)) and s.partnerships and s.n_sides(4) == 2
     assert [s.partner_of(x, 4) for x in range(4)] == [2, 3, 0, 1]
     assert s.bid_range(13) == (0, 13)
     assert s.phases == (Phase.DEAL, Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY, Phase.GAME_OVER)
-    assert (s.nil_bids, s.blind_nil, s.fixed_trump) == (True, True, Suit.SPADES)
+    assert s.fixed_trump is Suit.SPADES
     assert s.game_class is SpadesGame and s.rules_class is SpadesRules
     c = s.codec
     assert c.seat_letters == ("N", "E", "S", "W") and c.seat_from_letter("w") == 3 and c.seat_from_letter("X") is None
@@ -63,7 +63,7 @@ def test_oh_hell_spec_declares_one_seat_per_side():
     assert s.sides(3) == ((0,), (1,), (2,)) and not s.partnerships
     assert s.partner_of(1, 5) is None
     assert s.bid_range(7) == (0, 7)
-    assert (s.nil_bids, s.blind_nil, s.fixed_trump) == (False, False, None)
+    assert s.fixed_trump is None
     rules = OhHellRules(players=5)
     assert s.codec.hand_size(rules, 3) == 4 and s.codec.hand_count(rules) == 10
     assert s.codec.turn_up_problem(rules, 9, None) is None  # the last hand has no trump (OH-7)
@@ -127,7 +127,7 @@ def test_a_second_seat_layout_is_one_registration():
         register(dataclasses.replace(two))
     assert spec_for("spades", 2) is two and spec_for("spades", 4) is SPADES
     assert two.seat_names(2) == ("Player 1", "Player 2") and two.sides(2) == ((0,), (1,))
-    assert not two.partnerships and two.partner_of(0, 2) is None and not two.blind_nil
+    assert not two.partnerships and two.partner_of(0, 2) is None
     assert seats_problem("spades", 3) == "Spades is for 2 or 4 seats, not 3 (SP-1, SP-2P-1)"
     assert default_seats("spades") == 4 and game_names() == ("spades", "oh_hell")
     g = SpadesGame(first_deal=5)

@@ -130,3 +130,13 @@ def test_docs_copies_are_identical_to_the_shared_documents(name):
     assert copy.read_bytes() == shared.read_bytes(), (
         f"docs/{name} differs from ../shared/{name}: copy it over (cp ../shared/{name} docs/{name})"
     )
+
+
+#: What a repository of sources never tracks: packages and archives (they come from PyPI or npm
+#: at pinned versions, or are built).
+ARCHIVES = (".whl", ".zip", ".tar", ".tar.gz", ".tgz", ".egg", ".so", ".pyd", ".jar")
+
+
+def test_no_archive_or_built_file_is_tracked():
+    offenders = [str(p.relative_to(REPO)) for p in _repository_files() if p.name.endswith(ARCHIVES)]
+    assert not offenders, "archives or built files in the repository: " + ", ".join(offenders)

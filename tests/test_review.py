@@ -8,7 +8,6 @@ from engine import solver_dds
 from engine.cards import parse_cards
 from engine.record import RecordError, game_from_record
 from engine.review import review_hand
-from engine.solver import can_take_exactly, oh_hell_position, solve_tricks
 from tutor.cli import main
 
 HERE = Path(__file__).parent / "records" / "review"

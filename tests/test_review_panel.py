@@ -264,7 +264,7 @@ def test_blind_nil_hidden_with_the_rule_in_a_tooltip_when_not_100_behind():
 def test_blind_nil_offered_when_100_behind():
     rules = SpadesRules(blind_nil="behind_100")
     g = SpadesGame(rules, scores=(0, 100), first_deal=5, auto_deal=False)
-    t = GameTable(g, learner_seat=2, level=1)
+    t = GameTable.for_game(g, learner_seat=2, level=1)
     assert Bid(2, 0, True) in t.game.legal_bids(2)
     display, note, status = blind_state(t)
     assert display != "none" and note == ""

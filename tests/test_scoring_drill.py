@@ -13,7 +13,7 @@ import pytest
 from engine import Bid, OhHellRules, score_spades_side
 from engine.games.oh_hell import score_oh_hell_seat
 from tutor.drills import ScoringDrill, ScoringProblems
-from tutor.drills.scoring import SCORING_KINDS, ScoringProblem, parse_points
+from tutor.drills.scoring import OH_HELL_KINDS, SPADES_KINDS, ScoringProblem, parse_points
 
 
 def load(drill: ScoringDrill, problem: ScoringProblem) -> ScoringDrill:
@@ -23,7 +23,7 @@ def load(drill: ScoringDrill, problem: ScoringProblem) -> ScoringDrill:
 
 def spades_problem(kind, bids, tricks, before) -> ScoringProblem:
     lines, points, after = score_spades_side(0, list(bids), list(tricks), before)
-    return ScoringProblem("spades", kind, SCORING_KINDS["spades"][kind], tuple(bids), tuple(tricks), before, 13,
+    return ScoringProblem("spades", kind, SPADES_KINDS[kind], tuple(bids), tuple(tricks), before, 13,
                           None, tuple(lines), points, after)
 
 
@@ -31,7 +31,7 @@ def spades_problem(kind, bids, tricks, before) -> ScoringProblem:
 @pytest.mark.parametrize("seed", range(40))
 def test_every_spades_kind_exercises_its_rule(seed):
     st = ScoringProblems("spades", seed)
-    for kind, rule in SCORING_KINDS["spades"].items():
+    for kind, rule in SPADES_KINDS.items():
         p = st.make(kind)
         assert sum(p.tricks) <= 13 and 0 <= p.bags_before <= 9
         lines, points, after = score_spades_side(0, list(p.bids), list(p.tricks), p.bags_before)
@@ -48,7 +48,7 @@ def test_every_spades_kind_exercises_its_rule(seed):
 @pytest.mark.parametrize("seed", range(40))
 def test_every_oh_hell_kind_exercises_its_rule(seed):
     st = ScoringProblems("oh_hell", seed)
-    for kind, rule in SCORING_KINDS["oh_hell"].items():
+    for kind, rule in OH_HELL_KINDS.items():
         p = st.make(kind)
         (line,) = p.lines
         assert line == score_oh_hell_seat(0, p.bids[0], p.tricks[0], p.hand_size, p.rules)
@@ -57,8 +57,8 @@ def test_every_oh_hell_kind_exercises_its_rule(seed):
 
 def test_kinds_come_in_cycles_and_a_missed_kind_comes_back():
     st = ScoringProblems("spades", 3)
-    kinds = [st.next().kind for _ in range(len(SCORING_KINDS["spades"]))]
-    assert sorted(kinds) == sorted(SCORING_KINDS["spades"])
+    kinds = [st.next().kind for _ in range(len(SPADES_KINDS))]
+    assert sorted(kinds) == sorted(SPADES_KINDS)
     st.ask_again("nil_failed")
     st.next()
     assert st.next().kind == "nil_failed"

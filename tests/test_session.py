@@ -7,10 +7,8 @@ import random
 
 import pytest
 
-from engine import (Bid, Deal, Look, OhHellGame, OhHellRules, Phase, Play, Reason, SpadesGame, SpadesRules,
-                    Verdict)
+from engine import (Bid, Deal, Look, OhHellGame, OhHellRules, Phase, Reason, SpadesGame, Verdict)
 from engine.message import Msg
-from engine.record import game_to_record
 from tutor.session import LOAD_REFUSED, MAX_LOAD_BYTES, PLAYER_NAMES, TableSession
 from tutor.table import new_spades_table
 

@@ -43,8 +43,10 @@ def test_the_chapters_that_need_pandas_are_the_ones_that_say_so():
 def test_stage_contents_notes_pandas_in_the_sites_copy_only(tmp_path):
     before = (REPO / "notebooks" / "05_spades_scoring.ipynb").read_bytes()
     noted = build.stage_contents(tmp_path)
-    assert noted == ["notebooks/05_spades_scoring.ipynb", "notebooks/11_spades_house_rules.ipynb",
-                     *(f"notebooks/{lang}/05_spades_scoring.ipynb" for lang in ("so", "ha", "ceb"))]
+    pandas_chapters = ("05_spades_scoring.ipynb", "11_spades_house_rules.ipynb")
+    assert noted == [*(f"notebooks/{name}" for name in pandas_chapters),
+                     *(f"notebooks/{lang}/{name}" for lang in build.CHAPTER_LANGUAGES for name in pandas_chapters
+                       if (REPO / "notebooks" / lang / name).is_file())]
     nb = json.loads((tmp_path / "notebooks" / "05_spades_scoring.ipynb").read_text(encoding="utf-8"))
     note = [c for c in nb["cells"] if c.get("id") == "tt-site-pandas-note"]
     assert len(note) == 1 and "on Binder" in note[0]["source"] and "05_spades_scoring.ipynb" in note[0]["source"]
@@ -134,3 +136,8 @@ def test_serve_moves_off_a_taken_port_and_compresses(tmp_path):
         server.shutdown()
         server.server_close()
         taken.close()
+
+
+def test_the_chapters_languages_are_the_locale_folders():
+    """The site's chapters in other languages come from the locale folders (issue 32), not a list."""
+    assert build.CHAPTER_LANGUAGES == ("ceb", "ha", "so")

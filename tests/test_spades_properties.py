@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import DECK, Card, IllegalActionError, Phase, Reason, SpadesGame, SpadesRules, parse_card
+from engine import DECK, IllegalActionError, Phase, Reason, SpadesGame, SpadesRules, parse_card
 from engine.record import game_from_record, game_to_record, replay
 from engine_test_helpers import check_cards_conserved, play_checked_game
 

@@ -5,7 +5,6 @@ statuses (0 ok, 1 illegal action, 2 invalid record) and ``--trace``
 """
 from __future__ import annotations
 
-import copy
 import json
 import shutil
 import subprocess

@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, Pass, Phase, Play, Reason,
+from engine import (Bid, Deal, IllegalActionError, InvalidInputError, Phase, Play, Reason,
                     SpadesGame, SpadesRules, Suit, parse_card, parse_cards, partner_of, side_of, trick_winner)
 from engine.record import game_to_record
 from engine.games.spades import SEAT_NAMES

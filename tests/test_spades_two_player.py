@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (Bid, Card, Deal, Draw, IllegalActionError, InvalidInputError, Phase, Play, SpadesRules,
+from engine import (Card, Deal, Draw, IllegalActionError, InvalidInputError, Phase, Play, SpadesRules,
                     SpadesTwoGame, parse_cards, shuffled_deck, standard_draw)
 from engine.cards import DECK
 from engine.record import game_from_record, game_to_record, replay

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import datetime
 import json
 import random
 
@@ -120,7 +119,7 @@ def test_resolve_level_falls_back_to_an_available_level():
 
 def test_learner_seat_must_be_a_seat_of_the_game():
     with pytest.raises(ValueError):
-        GameTable(OhHellGame(OhHellRules(players=3), first_deal=1), learner_seat=3)
+        GameTable.for_game(OhHellGame(OhHellRules(players=3), first_deal=1), learner_seat=3)
 
 
 def test_same_deal_number_gives_the_same_game():
@@ -670,7 +669,7 @@ class BrokenPlayer:
 
 def test_failure_while_loading_puts_the_previous_game_back():
     t = spades(57, players={0: BrokenPlayer()}, dealer=0)  # East bids first, then South: North never asked yet
-    game, hist = t.game, t.game.history
+    game = t.game
     t.look()
     t.click_bid(3)  # West bids, then North crashes: shown, not raised
     assert t.feedback.kind == "bug" and "player crashed" in t.feedback.text
@@ -923,7 +922,7 @@ class RecordingPlayer:
 def test_computer_players_never_see_another_seats_hidden_cards(game):
     ref = [game]
     players = {s: RecordingPlayer(s, make_player(resolve_level(2), s), ref) for s in range(game.n_seats)}
-    t = GameTable(game, players=players)
+    t = GameTable.for_game(game, players=players)
     play_to_end(t, seed=9)
     me = t.learner_seat
     assert me not in players or players[me].calls == 0
@@ -950,7 +949,7 @@ class BlindNilPartner:
 def test_sp10_partner_blind_nil_makes_the_learner_exchange():
     north = BlindNilPartner()
     game = SpadesGame(dealer=1, first_deal=61, auto_deal=False)  # East deals: South, West, North, East bid
-    t = GameTable(game, level=1, players={0: north})
+    t = GameTable.for_game(game, level=1, players={0: north})
     t.look()
     t.click_bid(4)
     assert game.bids[0] == "blind_nil"

@@ -376,12 +376,13 @@ def test_the_app_offers_spades_for_two():
     app = TrickTutorApp(seed=4)
     app.open_section("Play Spades")
     assert app.spades_table is not None and app.spades_two_table is None
-    app.spades_choice.value = "two"
+    app.choices["spades"].value = "spades_two"
     t = app.spades_two_table
     assert isinstance(t, SpadesTwoTable) and t.game.phase is Phase.DRAW
     assert t.draw_buttons is not None
     app.open_section("Score sheet")
     assert "Spades for two" in app.scoresheets
-    app.spades_choice.value = "four"
-    assert app._spades_two.layout.display == "none" and app._spades_four.layout.display != "none"
+    app.choices["spades"].value = "spades"
+    boxes = app.game_boxes
+    assert boxes["spades_two"].layout.display == "none" and boxes["spades"].layout.display != "none"
     assert "Score sheet" in SECTIONS

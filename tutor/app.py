@@ -36,16 +36,17 @@ page reproducible with it; :mod:`tutor.page_query`), else random deal numbers.
 """
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import os
+import pathlib
 import random
 import sys
 from typing import Any, Callable
 
 import ipywidgets as W  # noqa: E402
 
-from engine import OhHellRules  # noqa: E402
 from engine.game import TrickGame  # noqa: E402
 from engine.message import Text  # noqa: E402
 from engine.text import known_languages  # noqa: E402
@@ -54,36 +55,50 @@ from engine.text.render import join_list  # noqa: E402
 from .common import Feedback, guarded  # noqa: E402
 from .drills import DRILL_GAMES, drill_game, drills_for  # noqa: E402
 from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO  # noqa: E402
-from .games import look_for  # noqa: E402
+from .games import KITS, TutorKit, app_sections, kit_for  # noqa: E402
 from .page_query import PageQuery, lang_from_environment, lang_from_query, seed_from_environment, seed_from_query  # noqa: E402
-from .text import M_, Markup, get_language, say, say_html, set_language  # noqa: E402
+from .text import M_, Markup, get_language, say, say_html, set_language, translate  # noqa: E402
 
 __all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "SECTION_TITLES", "APP_CSS", "lab_link",
            "LANGUAGES", "CHAPTER_LANGUAGES", "chapter_path"]
 
 log = logging.getLogger("tutor.app")
 
-#: The sections, in page order, by their English titles (the keys tests and :meth:`TrickTutorApp.open_section`
-#: use); :data:`SECTION_TITLES` shows them in the page's language.
-SECTIONS = ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet")
+#: The sections' titles, in page order: Learn, Drills, the sections that play the games (each game's kit
+#: names its section, :data:`tutor.games.KITS`), Score sheet.
 SECTION_TITLES: tuple[Text, ...] = (
     # TRANSLATORS: the app's section tabs (short: on a phone three share a row): the chapters' list.
     M_("app.section.learn", "Learn"),
     # TRANSLATORS: the app's section tab of the practice drills.
     M_("app.section.drills", "Drills"),
-    # TRANSLATORS: the app's section tab with the Spades table.
-    M_("app.section.play_spades", "Play Spades"),
-    # TRANSLATORS: the app's section tab with the Oh Hell table.
-    M_("app.section.play_oh_hell", "Play Oh Hell"),
+    *app_sections(),
     # TRANSLATORS: the app's section tab with the score sheets of the games being played.
     M_("app.section.score_sheet", "Score sheet"),
 )
+#: The sections, in page order, by their English titles (the keys tests and :meth:`TrickTutorApp.open_section`
+#: use); :data:`SECTION_TITLES` shows them in the page's language.
+SECTIONS = tuple(str(t) for t in SECTION_TITLES)
 
-#: The languages the page offers in its menu, each named in itself (never translated); ``?lang=`` may also
-#: ask for any language with a catalogue (the pseudo-language ``qps`` of the browser tests).
-LANGUAGES = (("English", "en"), ("Soomaali", "so"), ("Hausa", "ha"), ("Binisaya (Cebuano)", "ceb"))
+# TRANSLATORS: this language's own name, as the page's language menu shows it (each language is named in
+# itself, never in English: Somali "Soomaali").
+LANGUAGE_NAME = M_("app.language.name", "English")
+#: The pseudo-language of the browser tests: asked for by ``?lang=qps``, never offered in the menu.
+PSEUDO_LANGUAGE = "qps"
+
+
+def menu_languages() -> tuple[tuple[str, str], ...]:
+    """The languages the page's menu offers, as ``(name, code)``: English, then every language the tutor
+    has a catalogue of (its locale folder, :func:`engine.text.known_languages`), each named in itself
+    (its own catalogue's :data:`LANGUAGE_NAME`)."""
+    return tuple((translate(LANGUAGE_NAME, code), code) for code in known_languages("tutor")
+                 if code != PSEUDO_LANGUAGE)
+
+
+#: The languages the page offers in its menu (:func:`menu_languages`); ``?lang=`` may also ask for any
+#: language with a catalogue (the pseudo-language ``qps`` of the browser tests).
+LANGUAGES = menu_languages()
 #: The chapters translated into each language (by their two-digit number; the others open in English).
-CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(11))
+CHAPTER_LANGUAGES: dict[str, tuple[str, ...]] = {lang: tuple(f"{n:02d}" for n in range(14))
                                                  for lang in ("so", "ha", "ceb")}
 
 
@@ -91,7 +106,7 @@ def chapter_path(notebook: str, lang: str) -> str:
     """The chapter ``notebook`` (an English file name) in ``lang``: ``so/04_….ipynb``
     when it is translated (:data:`CHAPTER_LANGUAGES`), else the English one.
 
-    >>> chapter_path("04_spades_playing_tricks.ipynb", "so"), chapter_path("12_two_player_spades.ipynb", "so")
+    >>> chapter_path("04_spades_playing_tricks.ipynb", "so"), chapter_path("12_two_player_spades.ipynb", "en")
     ('so/04_spades_playing_tricks.ipynb', '12_two_player_spades.ipynb')
     """
     return f"{lang}/{notebook}" if notebook[:2] in CHAPTER_LANGUAGES.get(lang, ()) else notebook
@@ -185,108 +200,8 @@ CHAPTERS: tuple[tuple[str, Text, Text, str], ...] = (
      ""),
 )
 
-#: The page's styles (system fonts only; nothing is loaded from the network).
-APP_CSS = """
-<style>
-.tt-app { max-width: 1080px; margin: 0 auto; padding: 0 8px 40px; box-sizing: border-box;
-  font-family: "DejaVu Sans", "Segoe UI", "Noto Sans", Arial, sans-serif; font-size: 15px;
-  color: #1d1d1d; line-height: 1.45; }
-.tt-app-header h1 { font-size: 30px; margin: 10px 0 2px; color: #0b5d2a; letter-spacing: .5px; }
-/* The heading and the language menu: side by side, the menu under the heading on a phone. */
-.tt-app .tt-app-top { flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0 16px;
-  height: auto; width: 100%; }
-.tt-app .tt-app-top > .widget-html, .tt-app .tt-app-top > .jupyter-widget-html { flex: 1 1 300px; min-width: 0;
-  margin: 0; }
-.tt-app .tt-language { width: auto; max-width: 100%; margin: 14px 0 6px; }
-/* A control's label (ipywidgets' description, 80 px by default) is as wide as its words in any language,
-   wrapping rather than cut. */
-.tt-app .widget-inline-hbox > .widget-label, .tt-app .jupyter-widget-inline-hbox > .widget-label {
-  width: auto !important; min-width: 0; max-width: 60vw; white-space: normal; overflow: visible;
-  text-overflow: clip; flex: 0 1 auto; }
-.tt-app-header p { margin: 0 0 8px; font-size: 16px; color: #333; }
-/* Section tabs (the app's and the drills'): a bar of buttons that wraps onto a
-   second row on a narrow screen instead of running off it; every tab is at
-   least 44 px high (touch target) and its label is never cut. */
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar { min-height: 0; height: auto; overflow: visible;
-  font: inherit; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; gap: 4px;
-  align-items: stretch; padding: 0 0 6px; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important;
-  min-width: 44px !important; max-width: none !important; min-height: 44px; line-height: 1.2;
-  margin: 0; padding: 0 14px; align-items: center; justify-content: center; transform: none;
-  font-size: 15px; color: #1d1d1d; background: #e6eee6; border: 1px solid #9db09d; border-radius: 8px;
-  cursor: pointer; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:hover:not(.lm-mod-current) {
-  background: #d5e4d5; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
-  color: #fff; background: #0b5d2a; border-color: #0b5d2a; font-weight: bold; min-height: 44px;
-  transform: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current:before { display: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:focus-visible {
-  outline: 3px solid #0b3fa8; outline-offset: 2px; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabIcon { display: none; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { flex: 0 1 auto;
-  overflow: visible; text-overflow: clip; white-space: normal; text-align: center; overflow-wrap: anywhere; }
-.tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 12px 14px; border-radius: 8px; }
-.tt-app .jupyter-button, .tt-app .widget-button { font-size: 14px; }
-.tt-learn { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }
-.tt-learn .tt-chapter { border: 1px solid #cfd8cf; border-radius: 8px; padding: 8px 12px; background: #fbfdfb; }
-.tt-learn .tt-chapter h2 { margin: 0 0 4px; font-size: 16px; }
-.tt-learn .tt-chapter p { margin: 0 0 4px; }
-.tt-learn .tt-rules { font-family: monospace; font-size: 13px; color: #0b5d2a; }
-.tt-learn a { color: #0a58ca; display: inline-block; min-height: 24px; padding: 4px 0; }
-.tt-section-intro { margin: 0 0 8px; font-size: 15px; }
-.tt-app .tt-sheet-note { margin: 4px 0 12px; }
-/* option checkboxes and drop-downs: as wide as their labels (ipywidgets' default 300px cuts them) */
-.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { width: auto; max-width: 100%; }
-.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { width: auto; }
-.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-width: 6em; width: auto; }
-/* The drills' game switch: buttons of their label's width that wrap, 44 px high. */
-.tt-app .tt-drill-game { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; }
-.tt-app .tt-drill-game .widget-toggle-buttons, .tt-app .tt-drill-game .jupyter-widget-toggle-buttons {
-  flex-wrap: wrap; gap: 4px; }
-.tt-app .tt-drill-game .jupyter-button { margin: 0; }
-.tt-app .tt-drill-game .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
-/* Play Spades: four players or Spades for two (the same look as the drills' game switch). */
-.tt-app .tt-spades-choice { flex-wrap: wrap; height: auto; width: auto; max-width: 100%; margin: 0 0 8px; }
-.tt-app .tt-spades-choice .widget-toggle-buttons, .tt-app .tt-spades-choice .jupyter-widget-toggle-buttons {
-  flex-wrap: wrap; gap: 4px; }
-.tt-app .tt-spades-choice .jupyter-button { margin: 0; }
-.tt-app .tt-spades-choice .jupyter-button.mod-active { background: #1b5e20; color: #fff; font-weight: bold; }
-/* Every control is a touch target of at least 44 x 44 px (phones, touch laptops). */
-.tt-app .jupyter-button, .tt-app .widget-button { min-height: 44px; min-width: 44px; height: auto; }
-.tt-app .widget-text input, .tt-app .jupyter-widget-text input,
-.tt-app .widget-dropdown > select, .tt-app .jupyter-widget-dropdown > select { min-height: 44px; height: auto; }
-.tt-app .widget-text, .tt-app .jupyter-widget-text,
-.tt-app .widget-dropdown, .tt-app .jupyter-widget-dropdown { height: auto; }
-.tt-app .widget-checkbox, .tt-app .jupyter-widget-checkbox { height: auto; }
-.tt-app .widget-checkbox label, .tt-app .jupyter-widget-checkbox label { min-height: 44px;
-  display: inline-flex; align-items: center; }
-.tt-app summary { min-height: 44px; line-height: 44px; }
-.tt-app input[type=checkbox] { width: 24px; height: 24px; margin: 0 8px 0 0; flex: 0 0 auto; }
-/* Accordion headers ("Options for a new game"): readable text, 44 px high. */
-.tt-app .jupyter-widget-Collapse-header { color: #1d1d1d; background: #eef3ee; min-height: 44px;
-  display: flex; align-items: center; font-weight: bold; }
-.tt-app .jupyter-widget-Collapse-header span { color: inherit; }
-/* Phones and narrow windows: the page's side margins shrink so that a 13-card
-   hand fits 7 + 6 at 390 px. */
-@media (max-width: 700px) {
-  .jp-Cell:has(.tt-app) { padding: 0 !important; }
-  .lm-BoxPanel-child:has(> * .tt-app) { padding: 4px 6px !important; }
-  .tt-app { padding: 0 0 40px; }
-  .tt-app-header h1 { font-size: 26px; }
-  .tt-app-header p { font-size: 15px; }
-  .tt-app .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents { padding: 8px 4px; }
-  .tt-app .widget-tab-contents .jupyter-widgets.jupyter-widget-tab > .widget-tab-contents {
-    padding: 6px 0; border-width: 0; }
-  .tt-app .jupyter-widgets.jupyter-widget-tab { margin-left: 0; margin-right: 0; }
-  /* three tabs a row at most, so the second row is not one lone long tab */
-  .tt-app .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 8px;
-    flex: 1 1 28% !important; }
-  .tt-learn a { min-height: 44px; line-height: 36px; }
-}
-</style>
-"""
+#: The page's styles (tutor/static/app.css: system fonts only; nothing is loaded from the network).
+APP_CSS = "\n<style>\n" + (pathlib.Path(__file__).parent / "static" / "app.css").read_text(encoding="utf-8") + "</style>\n"
 
 
 def lab_link(notebook: str) -> str:
@@ -348,21 +263,37 @@ def _seed_from_env() -> int | None:
 PLACE_CHOICE = M_("app.place.choice", "in the {tab} tab (Game: {choice})")
 # TRANSLATORS: where a saved game of Oh Hell opens ({tab}: the section's title as the page shows it).
 PLACE_TAB = M_("app.place.tab", "in the {tab} tab")
-# TRANSLATORS: the Play Spades section's game choice: four players in partnerships, or Spades for two.
-CHOICE_FOUR = M_("app.spades.four", "Four players, partners")
-# TRANSLATORS: the Play Spades section's game choice for the two-player game.
-CHOICE_TWO = M_("app.spades.two", "Spades for two")
 # TRANSLATORS: the label before the Play Spades section's game choice.
 GAME_LABEL = M_("app.spades.game", "Game:")
+
+
+def section_kits(section: Text) -> tuple[TutorKit, ...]:
+    """The kits of the games the app's section ``section`` plays, in order (the first is shown at once; a
+    section playing several offers a game choice, each kit's :attr:`~tutor.games.TutorKit.choice`)."""
+    return tuple(kit for kit in KITS if kit.section is section)
+
+
+def _choice(kit: TutorKit) -> Text:
+    if kit.choice is None:
+        raise ValueError(f"the kit of {kit.key!r} shares its section with other games: it needs a choice entry")
+    return kit.choice
 
 
 def places() -> dict[str, str]:
     """Where a saved game of each kind opens in the app, in the page's language (a table refuses another
     kind's file, naming this place; :attr:`tutor.session.TableSession.places`), by the tutor's game key."""
-    spades = say(SECTION_TITLES[2])
-    return {"spades": say(PLACE_CHOICE, tab=spades, choice=say(CHOICE_FOUR)),
-            "spades_two": say(PLACE_CHOICE, tab=spades, choice=say(CHOICE_TWO)),
-            "oh_hell": say(PLACE_TAB, tab=say(SECTION_TITLES[3]))}
+    out = {}
+    for kit in KITS:
+        tab = say(kit.section)
+        several = len(section_kits(kit.section)) > 1
+        out[kit.key] = say(PLACE_CHOICE, tab=tab, choice=say(_choice(kit))) if several else say(PLACE_TAB, tab=tab)
+    return out
+
+
+def _where(kit: TutorKit) -> Text:
+    """What the Score sheet section calls where ``kit``'s game is played: its section (its choice when it is
+    not its section's first game)."""
+    return kit.section if section_kits(kit.section)[0] is kit else _choice(kit)
 
 
 # TRANSLATORS: the page's heading paragraph, under the title "Trick Tutor" (which stays as it is).
@@ -370,25 +301,6 @@ HEADER = M_("app.header", "Learn to play <b>Spades</b> and <b>Oh Hell</b>: read 
                           "then play a game. Every illegal move is explained with its rule.")
 # TRANSLATORS: the label of the page's language menu (each language is named in itself).
 LANGUAGE_LABEL = M_("app.language", "Language:")
-# TRANSLATORS: the Play Spades section's first paragraph (SP-22 stays; <b>…</b> bold).
-SPADES_INTRO = M_("app.spades.intro",
-                  "You are <b>South</b>; your partner North and the opponents East and West are computer players. "
-                  "Look at your cards, bid, then click a card to play it. The first partnership to 500 points wins "
-                  "(SP-22). Your score sheet is in <b>Score sheet</b>.")
-# TRANSLATORS: the first paragraph of the Spades for two table (rule ids stay; <b>…</b> bold).
-SPADES_TWO_INTRO = M_("app.spades_two.intro",
-                      "Spades for two: you against one computer player, each for themselves (SP-2P-1). First "
-                      "<b>draw</b> your hand from the pack, one decision at a time: keep the top card and discard "
-                      "the next one, or discard the top card and take the next one (SP-2P-2). Then bid 0 to 13 "
-                      "(SP-2P-3) and play two-card tricks (SP-2P-4). The first to 500 points wins (SP-2P-5).")
-# TRANSLATORS: the Play Oh Hell section's first paragraph (rule ids stay; "Options for a new game" and "New
-# game" are the table's own labels: use the same words as those entries).
-OH_HELL_INTRO = M_("app.oh_hell.intro",
-                   "You play against computer players, each for themselves (named clockwise from you at the table). "
-                   "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number of "
-                   "tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, sealed "
-                   "bids, must-trump, other scoring), open <b>Options for a new game</b> under the table, switch it "
-                   "on and press <b>New game</b>.")
 # TRANSLATORS: the Score sheet section before any game was started (<b>…</b>: the sections' titles).
 SCORES_NONE = M_("app.scores.none",
                  "No game has been started yet. Open <b>{spades}</b> or <b>{oh_hell}</b> to play; the score sheet "
@@ -401,6 +313,17 @@ SCORES_SOME = M_("app.scores.some",
 # TRANSLATORS: a section could not be built ({section}: its title; {error}: the programmer's error, as is).
 SECTION_BROKEN = M_("app.section.broken", "Something went wrong while opening “{section}” ({error}). Try opening "
                                           "the section again.")
+
+
+def _page_language(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """An app callback speaks the page's language (:attr:`TrickTutorApp.lang`): set in the context it runs in
+    (a kernel's, where it stays for the page's other widgets) before the callback builds anything."""
+    @functools.wraps(fn)
+    def wrapper(self: TrickTutorApp, *args: Any, **kwargs: Any) -> Any:
+        if get_language() != self.lang:
+            set_language(self.lang)
+        return fn(self, *args, **kwargs)
+    return wrapper
 
 
 class TrickTutorApp(W.VBox):
@@ -419,13 +342,20 @@ class TrickTutorApp(W.VBox):
         self.add_class("tt-app")
         if lang is not None:
             set_language(lang)
+        #: The page's language: the reader's (engine.text.lang holds it per context; in a kernel, every cell
+        #: and widget callback of the page runs in the kernel's one context, so the page speaks it throughout).
+        self.lang = get_language()
         self.seed = seed
         self._rng = random.Random(seed)
         self.feedback = Feedback()
         self.drills: dict[str, list[Any]] = {}
-        self.spades_table: Any = None
-        self.spades_two_table: Any = None  # built when "Spades for two" is first chosen in Play Spades
-        self.oh_hell_table: Any = None
+        #: The game tables built so far, by the tutor's game key (``app.<key>_table`` reads one, None before);
+        #: a section playing several games builds each when it is first chosen.
+        self.tables: dict[str, Any] = {}
+        #: The game choice of each section playing several games, by its first game's key (values: game keys).
+        self.choices: dict[str, W.ToggleButtons] = {}
+        #: Each game's box in its section (intro and table), by game key.
+        self.game_boxes: dict[str, W.VBox] = {}
         self.scoresheet = None  # the first of ``scoresheets`` (None while no game is open)
         #: game title ("Spades", "Oh Hell") -> ScoreSheet, for each game table opened, in page
         #: order, as shown in the Score sheet section (which follows the games in play)
@@ -441,7 +371,8 @@ class TrickTutorApp(W.VBox):
         self.language.add_class("tt-language")
         self.language.observe(self._on_language, names="value")
         self._builders: list[Callable[[], list]] = [
-            self._build_learn, self._build_drills, self._build_spades, self._build_oh_hell, self._build_scores]
+            self._build_learn, self._build_drills,
+            *(functools.partial(self._build_games, section) for section in app_sections()), self._build_scores]
         self.tabs = W.Tab()
         self.tabs.observe(self._on_tab, names="selected_index")
         # ?seed=N and ?lang=xx of the page's address, where the kernel cannot see it (the static site)
@@ -485,23 +416,33 @@ class TrickTutorApp(W.VBox):
         and counts; the same game and drill tab shown), said again in the new language.
         InvalidInputError for a code that is not a language code."""
         set_language(code)
-        for key, table in (("spades", self.spades_table), ("spades_two", self.spades_two_table),
-                           ("oh_hell", self.oh_hell_table)):
-            if table is not None:
-                self._games[key] = (table.game, table.session.learner)
-        self._spades_two_wanted = self.spades_choice.value == "two" if hasattr(self, "spades_choice") else False
+        self.lang = code
+        for key, table in self.tables.items():
+            self._games[key] = (table.game, table.session.learner)
+        self._chosen = {first: choice.value for first, choice in self.choices.items()}
         self._rebuild = tuple(i for i, built in enumerate(self._built) if built)
-        self.spades_table = self.spades_two_table = self.oh_hell_table = None
+        self.tables.clear()
+        self.choices.clear()
+        self.game_boxes.clear()
         self._lay_out()
         if code not in [value for _, value in self.language.options]:
             self.language.options = [*self.language.options, (code, code)]  # the pseudo-language, by ?lang=
         if self.language.value != code:
             self.language.value = code
 
+    @_page_language
     @guarded()
     def _on_language(self, change: dict) -> None:
         if change["new"] != get_language():
             self.switch_language(change["new"])
+
+    def __getattr__(self, name: str) -> Any:
+        """``app.<key>_table`` (``app.spades_table``, ``app.oh_hell_table`` …): the table of the game
+        ``key`` (:data:`tutor.games.KITS`), None until it is built."""
+        key = name[:-len("_table")] if name.endswith("_table") else None
+        if key is not None and any(kit.key == key for kit in KITS):
+            return self.__dict__.get("tables", {}).get(key)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ---------------------------------------------------------------- API
     def open_section(self, title: str) -> None:
@@ -515,7 +456,8 @@ class TrickTutorApp(W.VBox):
         re-dealt under them."""
         if seed == self.seed:
             return True
-        opened = any(self._built[2:]) or set(self.drills) - {"spades"} or any(self.drills.get("spades", [None])[1:])
+        first = DRILL_GAMES[0].key
+        opened = any(self._built[2:]) or set(self.drills) - {first} or any(self.drills.get(first, [None])[1:])
         if opened:
             log.info("seed %s from the address ignored: the learner has already opened more", seed)
             return False
@@ -525,6 +467,7 @@ class TrickTutorApp(W.VBox):
         self._show_drills(self._drill_game.value)
         return True
 
+    @_page_language
     @guarded()
     def _on_page_query(self, change: dict) -> None:
         seed = seed_from_query(change["new"])
@@ -551,6 +494,7 @@ class TrickTutorApp(W.VBox):
             note.show_bug(say(SECTION_BROKEN, section=say(SECTION_TITLES[index]), error=f"{type(e).__name__}: {e}"))
             box.children = [note]
 
+    @_page_language
     @guarded()
     def _on_tab(self, change: dict) -> None:
         index = change["new"]
@@ -631,81 +575,76 @@ class TrickTutorApp(W.VBox):
             self.drills[kind][which] = drill
             self._drill_boxes[kind][which].children = [drill]
 
+    @_page_language
     @guarded()
     def _on_drill_tab(self, change: dict) -> None:
         if change["new"] is not None:
             self._ensure_drill(change["new"])
 
+    @_page_language
     @guarded()
     def _on_drill_game(self, change: dict) -> None:
         self._show_drills(change["new"])
 
-    #: The Play Spades section's game choice: (label, value).
-    SPADES_CHOICES = ((CHOICE_FOUR, "four"), (CHOICE_TWO, "two"))
-    _spades_two_wanted = False
+    #: The game chosen in each section playing several games (by its first game's key), kept across a change
+    #: of language.
+    _chosen: dict[str, str] = {}
 
-    def _kept_table(self, key: str) -> Any:
-        """A table around the game kept for ``key`` across a change of language, or None."""
-        from .table import TABLES  # noqa: PLC0415 - the tables load when their tab is first opened
-        kept = self._games.pop(key, None)
-        if kept is None:
-            return None
-        game, learner = kept
-        return TABLES[look_for(game.spec).key](game, learner_seat=learner, places=places())
+    def _new_table(self, kit: TutorKit) -> Any:
+        """The table of ``kit``'s game: around the game kept across a change of language, or a new game
+        (the app's deal numbers, :meth:`_next_seed`); its module is loaded now, when first needed."""
+        from .table import play_table  # noqa: PLC0415 - the tables load when their section is first opened
+        kept = self._games.pop(kit.key, None)
+        if kept is not None:
+            game, learner = kept
+            return kit.table_class().for_game(game, learner_seat=learner, places=places())
+        return play_table(kit.spec, deal_number=self._next_seed(), places=places())
 
-    def _build_spades(self) -> list:
-        from .table import new_spades_table  # noqa: PLC0415 - the table loads when its tab is first opened
-        self.spades_table = (self._kept_table("spades")
-                             or new_spades_table(deal_number=self._next_seed(), places=places()))
-        self.spades_table.add_class("tt-play-spades")
-        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(SPADES_INTRO)}</p>")
-        self._spades_four = W.VBox([intro, self.spades_table])
-        self._spades_two = W.VBox([_loading(say(CHOICE_TWO))])
-        self._spades_two.layout.display = "none"
-        self.spades_choice = W.ToggleButtons(options=[(say(label), value) for label, value in self.SPADES_CHOICES],
-                                             value="four", description=say(GAME_LABEL),
-                                             style={"button_width": "auto"})
-        self.spades_choice.add_class("tt-spades-choice")
-        self.spades_choice.observe(self._on_spades_choice, names="value")
-        if self._spades_two_wanted or "spades_two" in self._games:
-            two = self._spades_two_wanted
-            self._spades_two_wanted = False
-            if "spades_two" in self._games:
-                self._show_spades_two()
-            self.spades_choice.value = "two" if two else "four"
-        return [self.spades_choice, self._spades_four, self._spades_two]
+    def _build_games(self, section: Text) -> list:
+        """A section playing games (:func:`section_kits`): its first game's table at once; when it plays
+        several, a game choice, each other game's table built when it is first chosen."""
+        kits = section_kits(section)
+        first = kits[0]
+        for kit in kits:
+            self.game_boxes[kit.key] = W.VBox([_loading(say(kit.choice if kit.choice is not None else kit.section))])
+        self._show_game(first)
+        if len(kits) == 1:
+            return [self.game_boxes[first.key]]
+        for kit in kits[1:]:
+            self.game_boxes[kit.key].layout.display = "none"
+        choice = W.ToggleButtons(options=[(say(_choice(kit)), kit.key) for kit in kits], value=first.key,
+                                 description=say(GAME_LABEL), style={"button_width": "auto"})
+        choice.add_class(f"tt-{first.key.replace('_', '-')}-choice")
+        choice.observe(self._on_game_choice, names="value")
+        self.choices[first.key] = choice
+        wanted = self._chosen.get(first.key, first.key)
+        for kit in kits[1:]:
+            if kit.key in self._games:
+                self._show_game(kit)
+        choice.value = wanted
+        return [choice, *(self.game_boxes[kit.key] for kit in kits)]
 
-    def _show_spades_two(self) -> None:
-        from .table_two import new_spades_two_table  # noqa: PLC0415 - loaded when first chosen
-        self.spades_two_table = (self._kept_table("spades_two")
-                                 or new_spades_two_table(deal_number=self._next_seed(), places=places()))
-        self.spades_two_table.add_class("tt-play-spades-two")
-        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(SPADES_TWO_INTRO)}</p>")
-        self._spades_two.children = [intro, self.spades_two_table]
+    def _show_game(self, kit: TutorKit) -> None:
+        """Build ``kit``'s table in its box (intro above it)."""
+        table = self._new_table(kit)
+        table.add_class("tt-play-" + kit.key.replace("_", "-"))
+        self.tables[kit.key] = table
+        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(kit.intro)}</p>")
+        self.game_boxes[kit.key].children = [intro, table]
 
+    @_page_language
     @guarded()
-    def _on_spades_choice(self, change: dict) -> None:
-        """Show the four-player table or the table for two (built the first time it is chosen)."""
-        two = change["new"] == "two"
-        if two and self.spades_two_table is None:
-            self._show_spades_two()
-        self._spades_four.layout.display = "none" if two else ""
-        self._spades_two.layout.display = "" if two else "none"
-
-    def _build_oh_hell(self) -> list:
-        from .table import new_oh_hell_table  # noqa: PLC0415 - the table loads when its tab is first opened
-        self.oh_hell_table = (self._kept_table("oh_hell")
-                              or new_oh_hell_table(OhHellRules(), deal_number=self._next_seed(), places=places()))
-        self.oh_hell_table.add_class("tt-play-oh-hell")
-        intro = W.HTML(f"<p class='tt-section-intro'>{say_html(OH_HELL_INTRO)}</p>")
-        return [intro, self.oh_hell_table]
+    def _on_game_choice(self, change: dict) -> None:
+        """Show the chosen game's table (built the first time it is chosen), hide the others of its section."""
+        chosen = next(kit for kit in KITS if kit.key == change["new"])
+        if chosen.key not in self.tables:
+            self._show_game(chosen)
+        for kit in section_kits(chosen.section):
+            self.game_boxes[kit.key].layout.display = "" if kit is chosen else "none"
 
     def _tables_in_play(self) -> list[tuple[str, Any]]:
         """[(game title, table)] for every game table opened so far, in page order."""
-        return [(title, table) for title, table in (("Spades", self.spades_table),
-                                                     ("Spades for two", self.spades_two_table),
-                                                     ("Oh Hell", self.oh_hell_table))
-                if table is not None]
+        return [(str(kit.spec.title), self.tables[kit.key]) for kit in KITS if kit.key in self.tables]
 
     def _build_scores(self) -> list:
         self._scores_intro = W.HTML()
@@ -735,10 +674,11 @@ class TrickTutorApp(W.VBox):
         # the first sheet, for callers of the single-game API
         self.scoresheet = next(iter(self.scoresheets.values()), None)
         if not tables:
-            intro = say_html(SCORES_NONE, spades=say(SECTION_TITLES[2]), oh_hell=say(SECTION_TITLES[3]))
+            first, *_, last = app_sections()  # the entry names the first and the last section of the games
+            intro = say_html(SCORES_NONE, spades=say(first), oh_hell=say(last))
         else:
-            where = {"Spades": SECTION_TITLES[2], "Spades for two": CHOICE_TWO, "Oh Hell": SECTION_TITLES[3]}
-            games = join_list([f"<b>{html.escape(say(where[t]))}</b>" for t, _ in tables], get_language())
+            games = join_list([f"<b>{html.escape(say(_where(kit_for(table.game))))}</b>" for _, table in tables],
+                              get_language())
             intro = say_html(SCORES_SOME, games=Markup(games))
         self._scores_intro.value = f"<p class='tt-section-intro'>{intro}</p>"
         self._scores_box.children = tuple(self.scoresheets.values())

@@ -32,7 +32,9 @@ announced as a picture of the card, not a button, and not in the Tab order),
 ``four_colour``, ``label`` (the row's accessible name), ``error``.
 
 Cards inside ordinary HTML (an ``ipywidgets.HTML`` table) look the same with
-:func:`cards_html` (the CSS comes with the first CardHand on the page).
+:func:`cards_html` (the CSS comes with the first CardHand on the page).  The
+cards' names and HTML need no widget: they are :mod:`tutor.card_faces`,
+re-exported here.
 
 Every click (mouse, Enter or Space) sends ``{"type": "click", "card": "TH",
 "seq": n}`` to Python, which calls the callbacks registered with
@@ -46,7 +48,6 @@ shows as a small red note; it does not propagate.
 
 from __future__ import annotations
 
-import html
 import logging
 import pathlib
 from typing import Any, Callable
@@ -54,10 +55,8 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from engine import DECK, Card
-from engine.text import card_text, get_language, translate
-from engine.text.words import RANKS as RANK_SYMBOLS
-
+from .card_faces import (FULL_DECK, HAND, RANKS, SUITS, card_display, card_face_html, card_label, card_words,
+                         cards_html, is_card, table_card_html)
 from .text import M_, say
 
 __all__ = [
@@ -76,169 +75,12 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-
-#: All 52 codes, suit by suit (clubs, diamonds, hearts, spades), low to high.
-FULL_DECK: tuple[str, ...] = tuple(c.code for c in DECK)
-_BY_CODE = {c.code: c for c in DECK}
-
 _STATIC = pathlib.Path(__file__).parent / "static"
-
 #: Longest text stored in the ``error`` trait.
 ERROR_MAX_LEN = 200
-
-# ---------------------------------------------------------------- the words of a card row
-#: Each rank's spoken name, for a card's accessible name (:data:`CARD_NAME`).
-RANK_NAMES = {
-    # TRANSLATORS: the two, in a card's spoken name for screen readers ("two of clubs").
-    "2": M_("cards.rank.2", "two"),
-    # TRANSLATORS: the three, in a card's spoken name ("three of clubs").
-    "3": M_("cards.rank.3", "three"),
-    # TRANSLATORS: the four, in a card's spoken name ("four of clubs").
-    "4": M_("cards.rank.4", "four"),
-    # TRANSLATORS: the five, in a card's spoken name ("five of clubs").
-    "5": M_("cards.rank.5", "five"),
-    # TRANSLATORS: the six, in a card's spoken name ("six of clubs").
-    "6": M_("cards.rank.6", "six"),
-    # TRANSLATORS: the seven, in a card's spoken name ("seven of clubs").
-    "7": M_("cards.rank.7", "seven"),
-    # TRANSLATORS: the eight, in a card's spoken name ("eight of clubs").
-    "8": M_("cards.rank.8", "eight"),
-    # TRANSLATORS: the nine, in a card's spoken name ("nine of clubs").
-    "9": M_("cards.rank.9", "nine"),
-    # TRANSLATORS: the ten, in a card's spoken name ("ten of clubs").
-    "T": M_("cards.rank.T", "ten"),
-    # TRANSLATORS: the jack, in a card's spoken name ("jack of clubs").
-    "J": M_("cards.rank.J", "jack"),
-    # TRANSLATORS: the queen, in a card's spoken name ("queen of clubs").
-    "Q": M_("cards.rank.Q", "queen"),
-    # TRANSLATORS: the king, in a card's spoken name ("king of clubs").
-    "K": M_("cards.rank.K", "king"),
-    # TRANSLATORS: the ace, in a card's spoken name ("ace of clubs").
-    "A": M_("cards.rank.A", "ace"),
-}
-# TRANSLATORS: a card's spoken name, read by screen readers: {rank} its rank ("ten"), {suit} its suit ("hearts").
-CARD_NAME = M_("cards.spoken_name", "{rank} of {suit}")
-# TRANSLATORS: a card in a hand that may not be played now, as a screen reader says it; {name} its spoken name
-# ("ten of hearts").
-NOT_PLAYABLE = M_("cards.not_playable", "{name}, not playable")
-# TRANSLATORS: a card of the hand seen from the back (before "Look at my cards"), as a screen reader says it.
-FACE_DOWN = M_("cards.face_down", "face-down card")
-# TRANSLATORS: said by a screen reader of a card the tutor points at (a hint, the cards received).
-HIGHLIGHTED = M_("cards.highlighted", "highlighted")
-# TRANSLATORS: the accessible name of a row of cards when no other is given.
-HAND = M_("cards.hand", "Hand")
-# TRANSLATORS: the accessible name of a row of cards shown in a page when no other is given.
-CARDS = M_("cards.cards", "Cards")
 # TRANSLATORS: a small red note under a hand when a click could not be handled; {code} the card's code ("TH"),
 # {error} the technical error.
 CLICK_FAILED = M_("cards.click_failed", "Error handling {code}: {error}")
-
-_WORDS: dict[str, dict[str, Any]] = {}
-
-
-def card_words() -> dict[str, Any]:
-    """What a card row says in the current language, for the browser
-    (:attr:`CardHand.words`): ``names`` (each card's spoken name), ``ranks``
-    (each rank as printed on a card), ``not_playable`` (a template with
-    ``{name}``, which the browser fills), ``face_down``, ``highlighted``,
-    ``hand``.  Made once per language."""
-    lang = get_language()
-    got = _WORDS.get(lang)
-    if got is None:
-        got = {"names": {code: card_label(code) for code in FULL_DECK},
-               "ranks": {r: say(t) for r, t in RANK_SYMBOLS.items()},
-               "not_playable": translate(NOT_PLAYABLE),
-               "face_down": say(FACE_DOWN), "highlighted": say(HIGHLIGHTED), "hand": say(HAND)}
-        _WORDS[lang] = got
-    return got
-
-
-def is_card(code: object) -> bool:
-    """True if ``code`` is a canonical card code such as ``"TH"``."""
-    return isinstance(code, str) and code in _BY_CODE
-
-
-def _check(code: object) -> Card:
-    if not is_card(code):
-        raise ValueError(
-            f"not a card code: {code!r} (expected rank in {RANKS!r} then suit in "
-            f"{SUITS!r}, e.g. 'TH' for the ten of hearts)"
-        )
-    return _BY_CODE[code]  # type: ignore[index]
-
-
-def card_label(code: str) -> str:
-    """Spoken name of a card in the current language: ``card_label("TH") ==
-    "ten of hearts"`` (:data:`CARD_NAME`).  Raises ValueError for anything
-    that is not a canonical card code."""
-    _check(code)
-    return say(CARD_NAME, rank=RANK_NAMES[code[0]], suit=code[1])
-
-
-def card_display(code: str) -> str:
-    """Short printed form of a card: ``card_display("TH") == "10♥"`` (the
-    engine's card words, :func:`engine.text.card_text`).  Raises ValueError otherwise."""
-    _check(code)
-    return card_text(code, get_language())
-
-
-_SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def _rank_text(rank: str) -> str:
-    return say(RANK_SYMBOLS[rank])
-
-
-def card_face_html(code: str, who: str | None = None) -> str:
-    """One face-up card as HTML, drawn like a CardHand card (class
-    ``tt-card``; put it inside :func:`cards_html`'s container, which sets the
-    size).  ``who``: optional caption under the card (e.g. the seat that
-    played it), escaped.  Raises ValueError for a malformed card code."""
-    _check(code)
-    rank, suit = code[0], code[1]
-    rank_text = html.escape(_rank_text(rank))
-    classes = f"tt-card tt-suit-{suit}" + (" tt-court" if rank in "JQK" else "") + (" tt-ace" if rank == "A" else "")
-    face = (f'<span class="{classes}" role="img" aria-label="{html.escape(card_label(code))}" data-card="{code}" '
-            f'data-rank="{rank_text}" data-suit="{_SUIT_SYMBOL[suit]}"><span class="tt-index" aria-hidden="true">'
-            f'<span class="tt-rank">{rank_text}</span><span class="tt-suit">{_SUIT_SYMBOL[suit]}</span></span></span>')
-    if who is None:
-        return face
-    return f'<span class="tt-played">{face}<span class="tt-played-by">{html.escape(who)}</span></span>'
-
-
-def cards_html(codes: list[str], label: str | None = None, size: str = "medium",
-               who: list[str] | None = None) -> str:
-    """A row of face-up cards as static HTML (for cards shown, not clicked):
-    ``<div class="tt-cards-static" role="group" aria-label=label>`` holding
-    :func:`card_face_html` of each code.  ``size``: "small" (44 px wide),
-    "medium" (56 px) or "large" (72 px); ``who``: optional caption per card.
-    ``label`` None: :data:`CARDS`.  Raises ValueError for a malformed code
-    or an unknown size."""
-    if size not in ("small", "medium", "large"):
-        raise ValueError(f"size must be 'small', 'medium' or 'large', not {size!r}")
-    if who is not None and len(who) != len(codes):
-        raise ValueError(f"who has {len(who)} captions for {len(codes)} cards")
-    faces = "".join(card_face_html(c, None if who is None else who[i]) for i, c in enumerate(codes))
-    label = say(CARDS) if label is None else label
-    return (f'<div class="tt-cards-static" data-size="{size}" role="group" '
-            f'aria-label="{html.escape(label)}">{faces}</div>')
-
-
-def table_card_html(code: str | None, small: bool = False) -> str:
-    """A card drawn on the game table's felt (rank over suit, red or black;
-    class ``tt-tbl-card``, styles in ``tutor/static/table.css``), or an
-    empty slot for None.  Raises ValueError for a malformed code."""
-    size = " tt-tbl-card-sm" if small else ""
-    if code is None:
-        return f"<span class='tt-tbl-card tt-tbl-empty{size}' aria-hidden='true'></span>"
-    _check(code)
-    colour = "tt-tbl-red" if code[1] in "HD" else "tt-tbl-black"
-    return (f"<span class='tt-tbl-card {colour}{size}' role='img' aria-label='{html.escape(card_label(code))}' "
-            f"data-card='{code}'><span class='tt-tbl-rank'>{html.escape(_rank_text(code[0]))}</span>"
-            f"<span class='tt-tbl-suit'>{_SUIT_SYMBOL[code[1]]}"
-            f"</span></span>")
 
 
 def _card_list() -> traitlets.List:

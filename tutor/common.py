@@ -29,12 +29,11 @@ import ipywidgets as W
 import traitlets
 
 from engine import Verdict
-from engine.message import LITERAL, Msg, Text
-from engine.text import entry_of, fill, get_language, render, translate
 
 from .text import M_, say
+from .text.verdicts import verdict_words
 
-__all__ = ["guarded", "Feedback", "verdict_html", "verdict_words", "DETAILS_TITLE", "WhenIdle",
+__all__ = ["guarded", "Feedback", "verdict_html", "DETAILS_TITLE", "WhenIdle",
            "import_in_background", "run_in_background"]
 
 log = logging.getLogger("tutor")
@@ -45,31 +44,6 @@ DETAILS_TITLE = M_("common.details", "Details")
 # ("KeyError: 3"), kept as it is.
 SOMETHING_WRONG = M_("common.something_wrong", "Something went wrong ({error}). Your game is unchanged; "
                                                "please try again.")
-#: How a rule is cited inside a catalogue entry: left out where the rule id
-#: is shown beside the sentence as a badge (:func:`verdict_words`).
-CITATION = " ({rule})"
-
-
-def _count(args: Any) -> int | None:
-    n = args.get("n")
-    return n if isinstance(n, int) and not isinstance(n, bool) else None
-
-
-def verdict_words(m: Msg, rule: str = "") -> str:
-    """The sentence of message ``m`` (a verdict's :attr:`~engine.verdict.Verdict.msg`)
-    in the current language, without the entry's own citation of the rule
-    (its ``" ({rule})"``: the tutor shows the rule id once, as a badge).
-    An entry that cites the rule otherwise (inside a longer parenthesis)
-    keeps it; a fixed text (``literal``) is said as it is."""
-    if m.id == LITERAL or not rule:
-        return render(m)
-    lang = get_language()
-    entry = entry_of(m.id)
-    template = translate(entry, lang, _count(m.args))
-    bare = template.replace(CITATION, "")
-    if bare == template:
-        return render(m)
-    return fill(Text(entry.ctxt, bare, None, entry.domain), lang, **m.args)
 
 
 class Feedback(W.HTML):

@@ -1,7 +1,7 @@
 """The game table widget, :class:`GameTable`: a whole game against computer players
 (the factories and the table of each game are in :mod:`tutor.table`).
 
-Build one with a factory (or pass your own game object to :class:`GameTable`)::
+Build one with a factory (or :meth:`GameTable.for_game` with your own game object)::
 
     from tutor.table import new_spades_table, new_oh_hell_table
     from engine import OhHellRules
@@ -71,7 +71,7 @@ import html
 import json
 import logging
 import random
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import ipywidgets as W
 
@@ -85,12 +85,12 @@ from .advice import AdvicePanel
 from .cards import CardHand, card_display
 from .common import Feedback, WhenIdle, guarded, import_in_background
 from .session import DEFAULT_LEARNER_SEAT, Outcome, TableSession, resolve_level, too_big_sentence
+from .sessions import new_session
 from .table_hint import play_hint
 from .table_load import LoadButton
 from .review_panel import ReviewPanel, practice_table
 from .table_options import OptionsPanel
 from .table_render import TableRendering, advice as _advice
-from .games import look_for
 from .table_words import joined
 from .text import M_, say, say_html
 
@@ -197,34 +197,29 @@ class GameTable(TableRendering, W.VBox):
     """A game of Spades or Oh Hell with the learner at ``learner_seat`` and
     computer players at every other seat.
 
+    The table draws a session it is given and never builds one: ``GameTable(session)``
+    with a :class:`~tutor.session.TableSession` (built by
+    :func:`tutor.sessions.new_session`); :meth:`for_game` builds the session
+    of a game and its table in one call (notebooks, the factories of
+    :mod:`tutor.table`).
+
     Parameters
     ----------
-    game:
-        a :class:`~engine.games.spades.SpadesGame` or :class:`~engine.games.oh_hell.OhHellGame`
-        (played by a :class:`~tutor.session.TableSession`, which sets
-        ``game.auto_deal = False``).
-    learner_seat:
-        the learner's seat (default: 2 = South in Spades, 0 in Oh Hell).
-    level:
-        computer level wanted (default 2); the strongest available level not
-        above it is used (see :func:`resolve_level`), stored in ``.level``.
-    practice:
-        True allows Undo and shows the legal cards by default.
+    session:
+        the game being played (a :class:`~tutor.session.TableSession` of a
+        game whose phases this table draws: :attr:`SESSION`); its
+        ``practice`` allows Undo and shows the legal cards by default.
     hints:
         True shows a Hint button and a "Show me" chart
         (:class:`~tutor.advice.AdvicePanel`) when :mod:`engine.bots.advisor`
         exists (a teacher sets False: both are hidden).
-    seed, auto_continue, players:
-        see :class:`~tutor.session.TableSession`.
     show_legal:
-        mark the legal cards at each play (default: ``practice``).
-    single_hand:
-        play only the hand in progress (the review's practice copy): when it
-        is over the widgets given to :meth:`set_hand_end` stand where "Next
-        hand" would, and there is no review of its own.
-    places:
-        where a saved game of another kind opens, by game title ("Oh Hell":
-        "the Play Oh Hell tab"); see :attr:`tutor.session.TableSession.places`.
+        mark the legal cards at each play (default: the session's ``practice``).
+
+    A session of ``single_hand`` (the review's practice copy) plays only the
+    hand in progress: when it is over the widgets given to
+    :meth:`set_hand_end` stand where "Next hand" would, and there is no
+    review of its own.
 
     "New game" during a game asks first (:data:`NEW_GAME_QUESTION`: "Start
     the new game" / "Keep playing"): one click never throws a game away.
@@ -236,17 +231,18 @@ class GameTable(TableRendering, W.VBox):
     shows the deal being played).
     """
 
-    #: The session class that plays the game (:mod:`tutor.table_two` plays Spades for two with its own).
-    _session_class: Callable[..., TableSession] = TableSession
+    #: The session this table draws (:mod:`tutor.table_two` draws Spades for two's, with its draw).
+    SESSION: type[TableSession] = TableSession
 
-    def __init__(self, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
-                 hints: bool = True, seed: int | None = None, show_legal: bool | None = None,
-                 auto_continue: bool = False, players: Mapping[int, Any] | None = None,
-                 single_hand: bool = False, places: Mapping[str, str] | None = None, **kwargs: Any):
+    def __init__(self, session: TableSession, hints: bool = True, show_legal: bool | None = None, **kwargs: Any):
+        if not isinstance(session, self.SESSION) or not set(session.game.spec.phases) <= self.SESSION.PHASES:
+            raise TypeError(f"{type(self).__name__} draws a {self.SESSION.__name__} of a game without other "
+                            f"phases, not a {type(session).__name__} of {session.game.spec.name!r}")
         super().__init__(**kwargs)
         self.add_class("tt-game-table")
         self.hints = bool(hints)
-        self.single_hand = bool(single_hand)
+        self.single_hand = session.single_hand
+        game = session.game
         self._hand_end: tuple[W.Widget, ...] = ()
         self._pending_new: tuple | None = None
         self._review_panel = None
@@ -277,7 +273,7 @@ class GameTable(TableRendering, W.VBox):
 
         self._look_btn = self._button(say(LOOK_BUTTON), self._on_look, style="primary", tooltip=say(LOOK_TIP))
         self._blind_btn = self._button(say(BLIND_BUTTON), self._on_blind_nil, style="warning",
-                                       tooltip=look_for(game.spec).blind_nil_tooltip(game.rules))
+                                       tooltip=session.game_look.blind_nil_tooltip(game.rules))
         self._bid_row = W.HBox()
         self._bid_row.add_class("tt-tbl-bids")
         self._blind_note = W.HTML()  # why Blind Nil is not offered now (SP-H2), when a house rule hides it
@@ -291,7 +287,7 @@ class GameTable(TableRendering, W.VBox):
         self._hint_btn = self._button(say(HINT_BUTTON), self._on_hint, icon="lightbulb-o", tooltip=say(HINT_TIP))
         self._show_me = AdvicePanel(self._show_me_view, unavailable=self._show_me_unavailable, with_button=False,
                                     warm_up="idle")
-        self._show_legal = W.Checkbox(value=bool(practice) if show_legal is None else bool(show_legal),
+        self._show_legal = W.Checkbox(value=session.practice if show_legal is None else bool(show_legal),
                                       description=say(SHOW_LEGAL), indent=False)
         self._show_legal.observe(lambda _c: self._render(), names="value")
         self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_me.button, self._show_legal])
@@ -314,10 +310,7 @@ class GameTable(TableRendering, W.VBox):
         self._action_box = W.VBox()
         self._options = OptionsPanel()
 
-        self._session = self._session_class(game, learner_seat, level=level, practice=practice, seed=seed,
-                                            auto_continue=auto_continue, players=players, single_hand=single_hand)
-        if places:
-            self._session.places.update(places)
+        self._session = session
         self._session.on_computers_start = lambda: self._busy_status(say(COMPUTERS_PLAYING))
         self._review_box = W.Box()  # "Review this hand" when a hand is over (tutor.review_panel), made then
         self._idle = WhenIdle(delay_ms=300)
@@ -327,6 +320,21 @@ class GameTable(TableRendering, W.VBox):
                          self._action_box, self._review_box, self._hand, self._feedback, self._hint_html,
                          self._show_me, self._controls, self._last_trick_html, self._game_row, self._confirm_box,
                          self._options.widget, self._log_html, self._score_box, self._idle]
+
+    @classmethod
+    def for_game(cls, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
+                 hints: bool = True, seed: int | None = None, show_legal: bool | None = None,
+                 auto_continue: bool = False, players: Mapping[int, Any] | None = None,
+                 single_hand: bool = False, places: Mapping[str, str] | None = None, **kwargs: Any) -> "GameTable":
+        """The table of ``game``: its session built by :func:`tutor.sessions.new_session` (``learner_seat``
+        None: the game's look says where; ``level``, ``practice``, ``seed``, ``auto_continue``,
+        ``players``, ``single_hand``, ``places``: see :class:`~tutor.session.TableSession`), then this
+        table drawing it (``hints``, ``show_legal``, widget ``kwargs``).  InvalidInputError for a learner
+        seat that is not a seat of the game, TypeError for a game this table does not draw."""
+        session = new_session(game, learner_seat, level=level, practice=practice, seed=seed,
+                              auto_continue=auto_continue, players=players, single_hand=single_hand,
+                              places=places)
+        return cls(session, hints=hints, show_legal=show_legal, **kwargs)
 
     def _button(self, label: str, fn, style: str = "", icon: str = "", tooltip: str = "") -> W.Button:
         b = W.Button(description=label, button_style=style, icon=icon, tooltip=tooltip or label,

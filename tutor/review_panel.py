@@ -46,10 +46,10 @@ from engine import Deal, Phase, Play
 from engine.record import game_from_record, game_to_record, loads_record
 from engine.text.words import LIST_AND_EACH
 
-from .cards import card_display
+from .card_faces import card_display
 from .charts import figure_output
 from .common import Feedback, guarded
-from .games import YOU, look_for
+from .games import YOU, kit_for
 from .table_words import joined
 from .text import M_, P_, say, say_html
 from .session import TableSession
@@ -59,11 +59,6 @@ __all__ = ["ReviewPanel", "review_figure", "review_summary", "review_notes", "mo
            "BEFORE_COLOUR", "AFTER_COLOUR", "COSTLY_COLOUR"]
 
 log = logging.getLogger("tutor.review")
-
-#: The table class that plays a practice copy of each game, by the tutor's game key
-#: (:attr:`tutor.games.GameLook.key`): filled by :mod:`tutor.table` (which imports this module), so
-#: that this module needs no table of its own.
-PRACTICE_TABLES: dict[str, Any] = {}
 
 #: colour of "best your side could take before your card"
 BEFORE_COLOUR = "#4c78a8"
@@ -492,8 +487,8 @@ def practice_table(table_class, game, seat: int, session) -> W.Widget:
     (:meth:`tutor.game_table.GameTable.set_hand_end`: try again, close), never a
     next hand of another deal, nor a review of its own.  Raises TypeError if
     ``table_class`` does not play ``game``."""
-    t = table_class(game, learner_seat=seat, level=session.level, practice=True, hints=False, seed=session.seed,
-                    single_hand=True)
+    t = table_class.for_game(game, learner_seat=seat, level=session.level, practice=True, hints=False,
+                             seed=session.seed, single_hand=True)
     t.add_class("tt-practice-copy")
     for part in (t._game_row, t._options.widget, t._score_box):  # noqa: SLF001 - the table's own parts
         part.layout.display = "none"
@@ -578,9 +573,8 @@ class ReviewPanel(W.VBox):
             session = TableSession(game, seat, level=level)
         else:  # a game with a phase the plain session does not play (Spades for two's draw): read only
             session = _RecordSession(game, 0 if seat is None else seat, level)
-        table = PRACTICE_TABLES.get(look_for(game.spec).key)
-        if table is not None:  # replayed at the table of its game (Spades for two: a table for two)
-            kwargs.setdefault("open_practice", lambda g, s: practice_table(table, g, s, session))
+        # replayed at the table of its game (Spades for two: a table for two), as its kit names it
+        kwargs.setdefault("open_practice", lambda g, s: practice_table(kit_for(g.spec).table_class(), g, s, session))
         return cls(session, **kwargs)
 
     # ------------------------------------------------------------ API
@@ -732,8 +726,5 @@ class ReviewPanel(W.VBox):
             self._on_replay(self._practice_trick)
 
     def _default_practice(self, game: Any, seat: int) -> W.Widget:
-        """The practice copy at the table of its game (:data:`PRACTICE_TABLES`)."""
-        table = PRACTICE_TABLES.get(look_for(game.spec).key)
-        if table is None:
-            raise LookupError(f"no table plays {game.spec.name!r} here: import tutor.table first")
-        return practice_table(table, game, seat, self.session)
+        """The practice copy at the table of its game (its kit's, :attr:`tutor.games.TutorKit.table`)."""
+        return practice_table(kit_for(game.spec).table_class(), game, seat, self.session)

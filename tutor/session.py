@@ -46,8 +46,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, Phase, Play,
+from engine import (Bid, Card, Deal, IllegalActionError, InvalidInputError, Look, Pass, Phase, Play,
                     random_deal_number)
+from engine.actions import Action
+from engine.cards import parse_card, parse_cards
 from engine.bots import make_player
 from engine.deal import MAX_DEAL_NUMBER
 from engine.game import TrickGame
@@ -56,8 +58,8 @@ from engine.record import MAX_RECORD_BYTES, game_from_record, game_to_record, lo
 from engine.spec import GameSpec
 from engine.verdict import Verdict
 
-from .common import verdict_words
-from .games import LOOKS, GameLook, look_for
+from .text.verdicts import verdict_words
+from .games import LOOKS, look_for
 from .table_words import PLAYER_NAMES, SessionWords
 from .text import M_, P_, say
 
@@ -245,7 +247,7 @@ class TableSession(SessionWords):
     saved game of another kind opens, by the tutor's game key (``"oh_hell"``:
     "in the Play Oh Hell tab"; default: the game's look, "at an Oh Hell
     table").  Raises TypeError for a game with a phase this session cannot
-    play (Spades for two's draw: :class:`tutor.table_two.TwoPlayerSession`),
+    play (Spades for two's draw: :class:`tutor.session_two.TwoPlayerSession`),
     InvalidInputError for a learner seat that is not a seat of the game."""
 
     #: The phases this session can play (a game with another phase needs a session that adds it).
@@ -392,6 +394,17 @@ class TableSession(SessionWords):
             return _note(HAND_OVER.get(what, HAND_OVER_CONTINUE), hand_no=g.hands_dealt)
         return None
 
+    def _attempt(self, action: Action) -> Verdict:
+        """The learner's ``action``: checked once and applied by the engine when
+        the rules allow it (:meth:`engine.game.TrickGame.attempt`), then the
+        computer players act.  The verdict the engine returns is the one the
+        learner is shown: a click is one legality computation."""
+        with self._busy():
+            v = self.game.attempt(action)
+            if v.ok:
+                self.advance()
+        return v
+
     def _refused(self, v: Verdict, highlight: Iterable[str] = ()) -> Outcome:
         reason = self.named(v.msg)
         if v.is_timing:
@@ -407,12 +420,9 @@ class TableSession(SessionWords):
         view = g.view(me)
         if view.hand is None:
             return _note(FACE_DOWN)
-        v = g.check_play(me, code)
+        v = self._attempt(Play(me, parse_card(code)))
         if not v.ok:
-            return self._refused(v, [c.code for c in g.legal_plays(me)])
-        with self._busy():
-            g.play(me, code)
-            self.advance()
+            return self._refused(v, v.evidence.get("legal", ()))  # the cards the rules allow, as the engine found them
         return Outcome("ok", PLAYED, {"card": Card.parse(code).code, "reason": self.named(v.msg)}, v)
 
     def bid(self, value: Any, blind: bool = False) -> Outcome:
@@ -421,12 +431,9 @@ class TableSession(SessionWords):
         if note:
             return note
         g, me = self.game, self.learner
-        v = g.check_bid(me, value, blind=blind)
+        v = self._attempt(Bid(me, value, blind))
         if not v.ok:
             return self._refused(v)
-        with self._busy():
-            g.bid(me, value, blind=blind)
-            self.advance()
         args: dict[str, Any] = {"bid": g.bid_label(value, blind), "reason": self.named(v.msg)}
         partner = self.partner()
         swap = self.game_look.blind_nil_swap(g.rules) if blind else 0
@@ -443,10 +450,9 @@ class TableSession(SessionWords):
             return note
         if g.view(me).hand is not None:
             return _note(ALREADY_LOOKING)
-        v = g.check_look(me)
+        v = g.attempt(Look(me))
         if not v.ok:
             return self._refused(v)
-        g.look(me)
         return Outcome("ok", LOOKED, {"rule": v.rule}, v)
 
     def exchange(self, cards: Iterable[str]) -> Outcome:
@@ -456,12 +462,9 @@ class TableSession(SessionWords):
             return note
         g, me = self.game, self.learner
         chosen = list(cards)
-        v = g.check_exchange(me, chosen)
+        v = self._attempt(Pass(me, tuple(parse_cards(chosen))))
         if not v.ok:
             return self._refused(v)
-        with self._busy():
-            g.exchange(me, chosen)
-            self.advance()
         got = g.view(me).received or ()
         codes = [Card.parse(c).code for c in chosen]
         if got:

@@ -21,7 +21,7 @@ from engine import Card, Deal, Phase
 from engine.game import SeatView
 from engine.options import GameRules
 
-from .cards import table_card_html
+from .card_faces import table_card_html
 from .session import TableSession
 from .table_words import joined, signed
 from .text import M_, P_, Markup, say, say_html

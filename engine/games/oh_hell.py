@@ -143,6 +143,8 @@ OPTIONS: tuple[Option, ...] = (
         summary=M_("oh_hell.option.nil_pays_hand_size.summary", "0 pays 5 + hand size")),
 )
 _SWITCHES = tuple(o.name for o in OPTIONS if o.kind == "bool")
+#: Each option's default, as declared: the rules' fields take theirs from here.
+_DEFAULT: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -165,21 +167,17 @@ class OhHellRules(GameRules):
 
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
 
-    players: int = 4
-    schedule: str | None = None
-    hand_sizes: tuple[int, ...] | None = None
-    no_trump_final_hand: bool = True
-    hook: bool = False
-    simultaneous_bidding: bool = False
-    must_trump: bool = False
-    tricks_always_count: bool = False
-    nil_pays_hand_size: bool = False
+    players: int = 4  # not an option: a record's ``seats`` (OH-1)
+    # each option's default is its declared one (written once, in OPTIONS)
+    schedule: str | None = _DEFAULT["schedule"]
+    hand_sizes: tuple[int, ...] | None = _DEFAULT["hand_sizes"]
+    no_trump_final_hand: bool = _DEFAULT["no_trump_final_hand"]
+    hook: bool = _DEFAULT["hook"]
+    simultaneous_bidding: bool = _DEFAULT["simultaneous_bidding"]
+    must_trump: bool = _DEFAULT["must_trump"]
+    tricks_always_count: bool = _DEFAULT["tricks_always_count"]
+    nil_pays_hand_size: bool = _DEFAULT["nil_pays_hand_size"]
     sizes: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    #: play rules the computer players read from a view's rules (not options):
-    #: any card may be led (OH-9), every seat plays for itself, a bid of 0 is an ordinary bid
-    lead_restricted: ClassVar[bool] = False
-    partnerships: ClassVar[bool] = False
-    nil_bids: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         n = self.players
@@ -611,7 +609,7 @@ SPEC = GameSpec(
     sides=lambda n: tuple((s,) for s in range(n)),
     game_class=OhHellGame, rules_class=OhHellRules, rules_from_json=OhHellRules.from_json,
     phases=(Phase.DEAL, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER),
-    rule_ids=OH_HELL_RULE_IDS, scorer=score_oh_hell_seat, score_per="seat", winner_rule="OH-10",
+    rule_ids=OH_HELL_RULE_IDS, scorer=score_oh_hell_seat, winner_rule="OH-10",
     codec=RecordCodec(
         hand_size=lambda rules, index: rules.sizes[index], turn_up=True, scores_note=SCORES_NOTE,
         turn_up_missing=msg("OH_RECORD_TURN_UP_MISSING"), turn_up_issue=_turn_up_issue,

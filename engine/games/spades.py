@@ -231,6 +231,8 @@ OPTIONS: tuple[Option, ...] = (
 )
 #: One line per option: what it does (shown by the tutor next to the option).
 OPTION_HELP: dict[str, str] = {o.name: o.help for o in OPTIONS}
+#: Each option's default, as declared: the rules' fields take theirs from here.
+_DEFAULT: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -254,23 +256,17 @@ class SpadesRules(GameRules):
 
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
 
-    nil_value: int = 100
-    blind_nil: str = "always"
-    blind_nil_pass: int = 3
-    bag_limit: int = 10
-    bag_penalty: int = 100
-    ten_for_200: bool = False
-    min_contract: int = 0
-    failed_nil_tricks_help: bool = False
-    loss_floor: int | None = None
-    target_score: int = 500
-    #: play rules the computer players read from a view's rules (not options):
-    #: spades may not be led until broken (SP-13), no must-trump, partners
-    #: share a contract when four play (SP-1), a bid of 0 is Nil (SP-8)
-    lead_restricted: ClassVar[bool] = True
-    must_trump: ClassVar[bool] = False
-    partnerships: ClassVar[bool] = True
-    nil_bids: ClassVar[bool] = True
+    # each default is the option's declared one (written once, in OPTIONS)
+    nil_value: int = _DEFAULT["nil_value"]
+    blind_nil: str = _DEFAULT["blind_nil"]
+    blind_nil_pass: int = _DEFAULT["blind_nil_pass"]
+    bag_limit: int = _DEFAULT["bag_limit"]
+    bag_penalty: int = _DEFAULT["bag_penalty"]
+    ten_for_200: bool = _DEFAULT["ten_for_200"]
+    min_contract: int = _DEFAULT["min_contract"]
+    failed_nil_tricks_help: bool = _DEFAULT["failed_nil_tricks_help"]
+    loss_floor: int | None = _DEFAULT["loss_floor"]
+    target_score: int = _DEFAULT["target_score"]
 
     def __post_init__(self) -> None:
         for o in self.OPTIONS:
@@ -992,8 +988,8 @@ SPEC = GameSpec(
     sides=lambda n: ((0, 2), (1, 3)),
     game_class=SpadesGame, rules_class=SpadesRules, rules_from_json=_rules_from_json,
     phases=(Phase.DEAL, Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY, Phase.GAME_OVER),
-    rule_ids=SPADES_RULE_IDS, scorer=score_spades_side, score_per="side",
-    max_bid=13, nil_bids=True, blind_nil=True, fixed_trump=Suit.SPADES, winner_rule="SP-16",
+    rule_ids=SPADES_RULE_IDS, scorer=score_spades_side,
+    max_bid=13, fixed_trump=Suit.SPADES, winner_rule="SP-16",
     codec=RecordCodec(
         hand_size=lambda rules, index: 13, seat_letters=("N", "E", "S", "W"),
         bid_words=(("nil", 0, False), ("blind_nil", 0, True)), score_key="side", scores_note=SCORES_NOTE,

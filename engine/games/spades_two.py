@@ -494,8 +494,8 @@ SPEC = GameSpec(
     sides=lambda n: ((0,), (1,)),  # each for themselves: scores and bags per player (SP-2P-1, SP-2P-5)
     game_class=SpadesTwoGame, rules_class=SpadesRules, rules_from_json=_rules_from_json,
     phases=(Phase.DEAL, Phase.DRAW, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER),
-    rule_ids=SPADES_RULE_IDS + _ids("SP-2P-", 6), scorer=score_spades_side, score_per="seat",
-    max_bid=13, nil_bids=True, blind_nil=False, fixed_trump=Suit.SPADES,
+    rule_ids=SPADES_RULE_IDS + _ids("SP-2P-", 6), scorer=score_spades_side,
+    max_bid=13, fixed_trump=Suit.SPADES,
     codec=RecordCodec(
         hand_size=lambda rules, index: 13,
         bid_words=(("nil", 0, False), ("blind_nil", 0, True)), score_key="seat",

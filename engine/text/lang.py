@@ -7,15 +7,23 @@ to English.  Another language ``xx`` is read from
 compiled by Babel from ``engine.po``), or installed by
 :func:`add_translation` (tests, tools).
 
-The language is one setting for the whole process (a learner's kernel
-speaks one language): :func:`set_language`, :func:`get_language`, and the
-context manager :func:`language` for a block.
+The language is the reader's, not the process's: it is held in a
+:class:`contextvars.ContextVar` (default ``"en"``), so two readers served at
+once (two threads, two asyncio tasks, two connections of a table server)
+each read their own language, and a language set by one never changes the
+other's sentences.  :func:`set_language` sets it for the current context
+(a thread, a task; in a Jupyter kernel, where every cell and every widget
+callback runs in the kernel's one context, for the whole kernel: a
+notebook's or a Voila page's), :func:`get_language` reads it, and the
+context manager :func:`language` sets it for a block.  A new thread starts
+in English unless it is given the language (``contextvars.copy_context()``).
 """
 from __future__ import annotations
 
 import gettext
 import re
 import threading
+from contextvars import ContextVar
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -35,7 +43,8 @@ DEFAULT = "en"
 
 _CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*\Z")
 _lock = threading.Lock()
-_state = {"lang": DEFAULT}
+#: The current reader's language (one per context: thread, task, kernel).
+_current: ContextVar[str] = ContextVar("tricktutor_language", default=DEFAULT)
 _loaded: dict[tuple[str, str], gettext.NullTranslations] = {}
 #: gettext domain → the folder of its compiled catalogues (``<lang>/LC_MESSAGES/<domain>.mo``).
 _LOCALE_DIRS: dict[str, Path] = {DOMAIN: LOCALE_DIR}
@@ -62,25 +71,26 @@ def _check(code: object) -> str:
 def set_language(code: str) -> None:
     """Speak ``code`` from now on (``"en"``, ``"so"``, ``"ha"``, ``"ceb"`` …).
     A language without a catalogue speaks English.  InvalidInputError (a
-    ValueError) for a code that is not a language code."""
-    _state["lang"] = _check(code)
+    ValueError) for a code that is not a language code.  Only the current
+    context (thread, task, kernel) speaks it: see the module docstring."""
+    _current.set(_check(code))
 
 
 def get_language() -> str:
-    """The language spoken now (default ``"en"``)."""
-    return _state["lang"]
+    """The language spoken now in this context (default ``"en"``)."""
+    return _current.get()
 
 
 @contextmanager
 def language(code: str) -> Iterator[str]:
     """``with language("so"): …``: speak ``code`` inside the block, then
-    the language spoken before."""
-    before = _state["lang"]
-    _state["lang"] = _check(code)
+    the language spoken before (in this context only)."""
+    before = _current.get()
+    _current.set(_check(code))
     try:
         yield code
     finally:
-        _state["lang"] = before
+        _current.set(before)
 
 
 def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:

@@ -50,7 +50,7 @@ from .catalog import CATALOGUE
 from .lang import get_language, translations
 from .words import (ACTIONS, BID_WORDS, CARD_SPOKEN, COUNT_WORDS, LIST_AND, LIST_AND_EACH, LIST_NONE, LIST_OR,
                     LIST_SEMI, LIST_SEP, ORDINAL_OTHER, ORDINALS, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT, QUOTE_OTHER, RANK_NOUNS, RANKS,
-                    SEAT_WORDS, SENTENCE_SEP, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
+                    SEAT_WORDS, SENTENCE_SEP, SIDE_WORDS, SPOKEN_RANKS, SPOKEN_SUITS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
 
 __all__ = ["render", "translate", "fill", "register_entries", "entry_of", "KINDS", "QUOTE_LIMIT", "card_text",
            "card_name", "cards_text", "suit_name", "count_text", "ordinal_text", "seat_text", "side_text", "join_list",
@@ -178,8 +178,8 @@ def card_name(code: Any, lang: str | None = None) -> str:
     English identifier)."""
     code = str(code)
     lang = lang or get_language()
-    return _word(CARD_SPOKEN, lang, rank_noun=_word(RANK_NOUNS[code[0]], lang),
-                 suit=_word(SUIT_NOUNS[code[1]], lang))
+    return _word(CARD_SPOKEN, lang, rank_noun=_word(SPOKEN_RANKS[code[0]], lang),
+                 suit=_word(SPOKEN_SUITS[code[1]], lang))
 
 
 def suit_name(suit: Any, lang: str | None = None, *, one: bool = False) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ..message import M_, Text
 
-__all__ = ["RANKS", "SUIT_SYMBOLS", "SUIT_NOUNS", "SUIT_SINGULAR", "SEAT_WORDS", "SIDE_WORDS", "BID_WORDS",
-           "ACTIONS", "LIST_AND", "LIST_AND_EACH", "LIST_SEP", "LIST_NONE", "QUOTE_BIG_INT", "QUOTE_BIG_NEG_INT", "QUOTE_OTHER",
-           "RANK_NOUNS", "CARD_SPOKEN", "COUNT_WORDS", "ORDINALS", "ORDINAL_OTHER", "LIST_OR", "LIST_SEMI",
-           "SENTENCE_SEP", "ENTRIES"]
+__all__ = ["RANKS", "SUIT_SYMBOLS", "SUIT_NOUNS", "SUIT_SINGULAR", "SEAT_WORDS", "SIDE_WORDS", "BID_WORDS", "ACTIONS",
+           "LIST_AND", "LIST_AND_EACH", "LIST_SEP", "LIST_NONE", "QUOTE_BIG_INT", "QUOTE_BIG_NEG_INT", "QUOTE_OTHER",
+           "RANK_NOUNS", "CARD_SPOKEN", "SPOKEN_RANKS", "SPOKEN_SUITS", "COUNT_WORDS", "ORDINALS", "ORDINAL_OTHER",
+           "LIST_OR", "LIST_SEMI", "SENTENCE_SEP", "ENTRIES"]
 
 #: Rank letter → the rank as written on a card (before the suit symbol).
 RANKS: dict[str, Text] = {
@@ -227,13 +227,54 @@ QUOTE_BIG_INT = M_("quote.big_int", "a whole number of about {digits} digits")
 QUOTE_BIG_NEG_INT = M_("quote.big_negative_int", "a negative whole number of about {digits} digits")
 # TRANSLATORS: stands for a value that cannot be shown; {type} is a Python type name (str, list …).
 QUOTE_OTHER = M_("quote.other", "a {type} value")
+#: Rank letter and suit letter → the words of a card's spoken name (:data:`CARD_SPOKEN`, "ten of hearts"), apart
+#: from :data:`RANK_NOUNS` and :data:`SUIT_NOUNS` because a language may inflect them there (Somali says "tobanka
+#: wadnaha", the ten of the hearts, where a sentence says "wadne", hearts).
+SPOKEN_RANKS: dict[str, Text] = {
+    # TRANSLATORS: the two at the head of a card's spoken name ("two of clubs"), in the form that place asks for.
+    "2": M_("rank.spoken.2", "two"),
+    # TRANSLATORS: the three at the head of a card's spoken name ("three of clubs"), in the form that place asks for.
+    "3": M_("rank.spoken.3", "three"),
+    # TRANSLATORS: the four at the head of a card's spoken name ("four of clubs"), in the form that place asks for.
+    "4": M_("rank.spoken.4", "four"),
+    # TRANSLATORS: the five at the head of a card's spoken name ("five of clubs"), in the form that place asks for.
+    "5": M_("rank.spoken.5", "five"),
+    # TRANSLATORS: the six at the head of a card's spoken name ("six of clubs"), in the form that place asks for.
+    "6": M_("rank.spoken.6", "six"),
+    # TRANSLATORS: the seven at the head of a card's spoken name ("seven of clubs"), in the form that place asks for.
+    "7": M_("rank.spoken.7", "seven"),
+    # TRANSLATORS: the eight at the head of a card's spoken name ("eight of clubs"), in the form that place asks for.
+    "8": M_("rank.spoken.8", "eight"),
+    # TRANSLATORS: the nine at the head of a card's spoken name ("nine of clubs"), in the form that place asks for.
+    "9": M_("rank.spoken.9", "nine"),
+    # TRANSLATORS: the ten at the head of a card's spoken name ("ten of clubs"), in the form that place asks for.
+    "T": M_("rank.spoken.T", "ten"),
+    # TRANSLATORS: the jack at the head of a card's spoken name ("jack of clubs"), in the form that place asks for.
+    "J": M_("rank.spoken.J", "jack"),
+    # TRANSLATORS: the queen at the head of a card's spoken name ("queen of clubs"), in the form that place asks for.
+    "Q": M_("rank.spoken.Q", "queen"),
+    # TRANSLATORS: the king at the head of a card's spoken name ("king of clubs"), in the form that place asks for.
+    "K": M_("rank.spoken.K", "king"),
+    # TRANSLATORS: the ace at the head of a card's spoken name ("ace of clubs"), in the form that place asks for.
+    "A": M_("rank.spoken.A", "ace"),
+}
+SPOKEN_SUITS: dict[str, Text] = {
+    # TRANSLATORS: the suit after the rank in a card's spoken name ("ten of clubs"), in the form that place asks for.
+    "C": M_("suit.spoken.C", "clubs"),
+    # TRANSLATORS: the suit after the rank in a card's spoken name ("ten of diamonds"), in the form that place asks for.
+    "D": M_("suit.spoken.D", "diamonds"),
+    # TRANSLATORS: the suit after the rank in a card's spoken name ("ten of hearts"), in the form that place asks for.
+    "H": M_("suit.spoken.H", "hearts"),
+    # TRANSLATORS: the suit after the rank in a card's spoken name ("ten of spades"), in the form that place asks for.
+    "S": M_("suit.spoken.S", "spades"),
+}
 
 
 def _all() -> tuple[Text, ...]:
     out: list[Text] = [*RANKS.values(), *SUIT_NOUNS.values(), *SUIT_SINGULAR.values(), *BID_WORDS.values(),
                        *ACTIONS.values(), LIST_AND, LIST_AND_EACH, LIST_SEP, LIST_NONE, QUOTE_BIG_INT, QUOTE_BIG_NEG_INT,
                        QUOTE_OTHER, *RANK_NOUNS.values(), CARD_SPOKEN, *COUNT_WORDS, *ORDINALS, ORDINAL_OTHER, LIST_OR,
-                       LIST_SEMI, SENTENCE_SEP]
+                       LIST_SEMI, SENTENCE_SEP, *SPOKEN_RANKS.values(), *SPOKEN_SUITS.values()]
     for words in SEAT_WORDS.values():
         out.extend(words if isinstance(words, tuple) else (words,))
     for sides in SIDE_WORDS.values():

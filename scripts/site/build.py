@@ -78,8 +78,12 @@ STRIP = (
 #: Names the kernel checks in loadPyodideOptions.packages (jupyterlite-pyodide-kernel
 #: 0.7's worker: anything it does not find there, it installs through piplite).
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
+#: The languages of the chapters, derived from the locale folders: each translated language
+#: (``tutor/locale/<lang>``, the pseudo-language ``qps`` apart) with a folder of chapters ``notebooks/<lang>``.
+CHAPTER_LANGUAGES = tuple(sorted(p.name for p in (REPO / "tutor" / "locale").iterdir()
+                                 if p.is_dir() and p.name != "qps" and (REPO / "notebooks" / p.name).is_dir()))
 #: The notebooks on the site: (folder in the repo, glob).
-CONTENTS = (("notebooks", "*.ipynb"), *((f"notebooks/{lang}", "*.ipynb") for lang in ("so", "ha", "ceb")),
+CONTENTS = (("notebooks", "*.ipynb"), *((f"notebooks/{lang}", "*.ipynb") for lang in CHAPTER_LANGUAGES),
             ("exercises", "*.ipynb"), ("examples", "*.json"))
 VOICI_TEMPLATE = "tricktutor"
 APP_PAGE = "voici/render/notebooks/app.html"

@@ -82,7 +82,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(data)
 
-    def log_message(self, format, *args):  # noqa: A002 -- the base class's name
+    def log_message(self, format, *args):
         if os.environ.get("TT_SITE_LOG"):
             super().log_message(format, *args)
 

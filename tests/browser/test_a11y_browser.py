@@ -17,7 +17,7 @@ import pytest
 from axe_playwright_python import sync_playwright as axe_sync  # test extra; axe.min.js is inside its wheel
 
 from _app_page import (
-    DRILLS, SECTIONS, VIEWPORTS, look_at_spades_hand, open_app, open_drill, open_section, slug,
+    DRILLS, SECTIONS, look_at_spades_hand, open_drill, open_section, slug,
 )
 
 pytestmark = pytest.mark.browser

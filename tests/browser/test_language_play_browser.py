@@ -43,7 +43,7 @@ from engine.text import all_entries, language, render, translate
 from engine.text.lang import translations
 from tutor.advice import SHOW_ME
 from tutor.app import SECTION_TITLES, SECTIONS
-from tutor.common import verdict_words
+from tutor.text.verdicts import verdict_words
 from tutor.drills import drill_game, drills_for
 from tutor.drills.menu import DRILLS
 from tutor.game_table import SAVE_BUTTON

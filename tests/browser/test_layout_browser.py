@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from _app_page import (
-    DRILL_TABS, DRILLS, MAIN_TABS, MIN_TARGET, SECTIONS, SPADES_HAND, VIEWPORTS, full_screenshot, look_at_spades_hand,
-    main_tab, open_app, open_drill, open_section, overflow_report, slug, small_targets, card_rows,
+    DRILL_TABS, DRILLS, MAIN_TABS, MIN_TARGET, SECTIONS, SPADES_HAND, full_screenshot, look_at_spades_hand,
+    main_tab, open_drill, open_section, overflow_report, slug, small_targets, card_rows,
 )
 
 pytestmark = pytest.mark.browser

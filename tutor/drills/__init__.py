@@ -37,14 +37,15 @@ from .draw import DrawDrill, DrawProblem, DrawProblems
 from .follow import FollowSuitDrill, free_position_text
 from .menu import DRILL_GAMES, DRILLS, Drill, DrillGame, drill_game, drills_for
 from .positions import (
-    CYCLES, FREE_KINDS, KIND_RULE, KIND_TEXT, POSITION_KINDS, Position, PositionStream, classify_position, kinds_for,
+    FOLLOW_SETUPS, FREE_KINDS, KIND_TEXT, FollowSetup, Position, PositionStream, classify_position, follow_setup,
+    kinds_for,
 )
 from .scoring import ScoringDrill, ScoringProblem, ScoringProblems
 from .winner import TrickSetup, TrickWinnerDrill
 
 __all__ = [
     "FollowSuitDrill", "TrickWinnerDrill", "BiddingDrill", "ScoringDrill", "ScoringProblem", "ScoringProblems",
-    "Position", "PositionStream", "POSITION_KINDS", "CYCLES", "FREE_KINDS", "KIND_RULE", "KIND_TEXT",
+    "Position", "PositionStream", "FollowSetup", "FOLLOW_SETUPS", "follow_setup", "FREE_KINDS", "KIND_TEXT",
     "classify_position", "kinds_for", "free_position_text", "count_likely_tricks", "advise", "compare_bid",
     "Advice", "computer_player", "TrickSetup", "DrawDrill", "DrawProblem", "DrawProblems",
     "DRILLS", "DRILL_GAMES", "Drill", "DrillGame", "drill_game", "drills_for",

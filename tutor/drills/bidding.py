@@ -4,7 +4,7 @@ There is one bid estimator, :mod:`engine.bots.advisor`;
 :func:`count_likely_tricks` / :func:`advise` only pass its lines on.  What
 differs between the games the drill knows (how a hand is dealt to the
 learner, its rules line, what a bid of 0 is called) is declared once per
-game in :data:`BIDDING_GAMES` and the tables beside it.
+game in :data:`BIDDING_GAMES`.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from engine.bots import Player
 from engine.bots.advisor import advise_bid
 from engine.games.oh_hell import MAX_HAND
 from engine.message import Text
-from engine.registry import GameSpec
+from engine.registry import OH_HELL, SPADES, GameSpec
 from engine.text import KINDS, get_language
 from engine.views import SeatView
 
@@ -30,10 +30,10 @@ from ..advice import AdvicePanel, count_lines, tricks_text
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, P_, say, say_html
-from .shared import ORDINALS, computer_player, drill_spec, own_names, seat_name, word, verdict_text, you_label
+from .shared import ORDINALS, computer_player, drill_spec, for_game, own_names, seat_name, verdict_text, word, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text",
-           "BIDDING_GAMES", "BiddingGame", "BID_RISKS", "ZERO_BID_NAME"]
+           "BIDDING_GAMES", "BiddingGame"]
 
 
 
@@ -111,42 +111,36 @@ def count_likely_tricks(view: SeatView) -> Advice:
 advise = count_likely_tricks
 
 
-#: What a bid of 0 is called in the comparison, per game (Spades: Nil, SP-8); elsewhere "0".
-ZERO_BID_NAME: dict[str, Text] = {
-    # TRANSLATORS: a bid of 0 in Spades, in "You bid Nil (0); the advisor suggests 4 …".
-    "spades": M_("drills.bidding.zero.spades", "Nil (0)"),
+# TRANSLATORS: a bid of 0 in Spades, in "You bid Nil (0); the advisor suggests 4 …".
+SPADES_ZERO = M_("drills.bidding.zero.spades", "Nil (0)")
+# TRANSLATORS: bidding drill, Spades: Bid was pressed with nothing typed.
+SPADES_TYPE_FIRST = M_("drills.bidding.note.type_first.spades",
+                       "Type your bid first: a number of tricks (0 is Nil (SP-8)), then press Bid.")
+# TRANSLATORS: bidding drill, Oh Hell: Bid was pressed with nothing typed.
+OH_HELL_TYPE_FIRST = M_("drills.bidding.note.type_first.oh_hell",
+                        "Type your bid first: a number of tricks (0 means you expect no trick (OH-8)), then press "
+                        "Bid.")
+#: The consequence of bidding more / fewer tricks than the advisor, or 0, in Spades.
+SPADES_RISKS: dict[str, Text] = {
+    # TRANSLATORS: bidding drill, Spades: the learner bid more than the advisor suggests.
+    "over": M_("drills.bidding.risk.spades.over",
+               "Bidding more than the hand is likely to take risks a set: minus 10 a trick bid (SP-18)."),
+    # TRANSLATORS: bidding drill, Spades: the learner bid fewer tricks than the advisor suggests.
+    "under": M_("drills.bidding.risk.spades.under",
+                "Bidding fewer tricks than the hand is likely to take gives bags (SP-17, SP-20)."),
+    # TRANSLATORS: bidding drill, Spades: the learner bid Nil where the advisor suggests a number.
+    "zero": M_("drills.bidding.risk.spades.zero",
+               "A Nil fails if the hand takes even one trick: −100 (SP-8)."),
 }
-#: The note when the bid box is empty, per game: what a bid is and what 0 means.
-TYPE_FIRST: dict[str, Text] = {
-    # TRANSLATORS: bidding drill, Spades: Bid was pressed with nothing typed.
-    "spades": M_("drills.bidding.note.type_first.spades",
-                 "Type your bid first: a number of tricks (0 is Nil (SP-8)), then press Bid."),
-    # TRANSLATORS: bidding drill, Oh Hell: Bid was pressed with nothing typed.
-    "oh_hell": M_("drills.bidding.note.type_first.oh_hell",
-                  "Type your bid first: a number of tricks (0 means you expect no trick (OH-8)), then press Bid."),
-}
-#: The consequence of bidding more / fewer tricks than the advisor, or 0, per game.
-BID_RISKS: dict[str, dict[str, Text]] = {
-    "spades": {
-        # TRANSLATORS: bidding drill, Spades: the learner bid more than the advisor suggests.
-        "over": M_("drills.bidding.risk.spades.over",
-                   "Bidding more than the hand is likely to take risks a set: minus 10 a trick bid (SP-18)."),
-        # TRANSLATORS: bidding drill, Spades: the learner bid fewer tricks than the advisor suggests.
-        "under": M_("drills.bidding.risk.spades.under",
-                    "Bidding fewer tricks than the hand is likely to take gives bags (SP-17, SP-20)."),
-        # TRANSLATORS: bidding drill, Spades: the learner bid Nil where the advisor suggests a number.
-        "zero": M_("drills.bidding.risk.spades.zero",
-                   "A Nil fails if the hand takes even one trick: −100 (SP-8)."),
-    },
-    "oh_hell": {
-        # TRANSLATORS: bidding drill, Oh Hell: the learner bid more than the advisor suggests.
-        "over": M_("drills.bidding.risk.oh_hell.over", "Only an exact bid scores in Oh Hell (OH-11)."),
-        # TRANSLATORS: bidding drill, Oh Hell: the learner bid fewer tricks than the advisor suggests.
-        "under": M_("drills.bidding.risk.oh_hell.under", "Only an exact bid scores in Oh Hell (OH-11)."),
-        # TRANSLATORS: bidding drill, Oh Hell: the learner bid 0 where the advisor suggests a number.
-        "zero": M_("drills.bidding.risk.oh_hell.zero",
-                   "Only an exact bid scores in Oh Hell (OH-11): a bid of 0 needs no trick at all."),
-    },
+#: The same in Oh Hell.
+OH_HELL_RISKS: dict[str, Text] = {
+    # TRANSLATORS: bidding drill, Oh Hell: the learner bid more than the advisor suggests.
+    "over": M_("drills.bidding.risk.oh_hell.over", "Only an exact bid scores in Oh Hell (OH-11)."),
+    # TRANSLATORS: bidding drill, Oh Hell: the learner bid fewer tricks than the advisor suggests.
+    "under": M_("drills.bidding.risk.oh_hell.under", "Only an exact bid scores in Oh Hell (OH-11)."),
+    # TRANSLATORS: bidding drill, Oh Hell: the learner bid 0 where the advisor suggests a number.
+    "zero": M_("drills.bidding.risk.oh_hell.zero",
+               "Only an exact bid scores in Oh Hell (OH-11): a bid of 0 needs no trick at all."),
 }
 
 # TRANSLATORS: the learner's bid beside the advisor's, when they agree. {bid}: the bid; {total}: the advisor's count ("4.8").
@@ -172,7 +166,7 @@ NIL_REASONS_TITLE = M_("drills.bidding.reasons.nil", "Why a Nil:")
 
 
 def _bid_word(b: int, game: str) -> str:
-    zero = ZERO_BID_NAME.get(game)
+    zero = for_game(BIDDING_GAMES, game).zero_name
     return word(zero) if b == 0 and zero is not None else str(b)
 
 
@@ -192,7 +186,7 @@ def compare_bid(learner_bid: int, adv: Advice, game: str) -> str:
     if learner_bid == adv.bid:
         return head
     risk = "zero" if learner_bid == 0 else "over" if learner_bid > adv.bid else "under"
-    return f"{head} {word(BID_RISKS[game][risk])}"
+    return f"{head} {word(for_game(BIDDING_GAMES, game).risks[risk])}"
 
 
 # ============================================================ the games
@@ -224,7 +218,15 @@ BAD_HAND_SIZE = M_("drills.bidding.error.hand_size", "hand_size must be 1 to {hi
 
 class BiddingGame:
     """How the bidding drill deals a game's hand to the learner and states
-    its rules (one instance per game in :data:`BIDDING_GAMES`)."""
+    its rules, and its words: what a bid of 0 is called (``zero_name``;
+    None: "0"), the note when the bid box is empty (``type_first``), the
+    consequence of bidding more, fewer or 0 (``risks``: ``"over"``,
+    ``"under"``, ``"zero"``).  One instance per game in :data:`BIDDING_GAMES`."""
+
+    spec: GameSpec
+    zero_name: Text | None = None
+    type_first: Text
+    risks: dict[str, Text]
 
     def check(self, players: int, hand_size: int | None) -> None:
         """ValueError for options the game cannot deal."""
@@ -247,6 +249,11 @@ class _SpadesBidding(BiddingGame):
     """Spades: the learner is South, partner North (SP-1), and looks at the
     cards at once (so no Blind Nil, SP-10)."""
 
+    spec = SPADES
+    zero_name = SPADES_ZERO
+    type_first = SPADES_TYPE_FIRST
+    risks = SPADES_RISKS
+
     def deal(self, rng: random.Random, players: int, dealer_position: int, hand_size: int | None,
              hook: bool) -> tuple[int, TrickGame]:
         seat = 2
@@ -262,6 +269,10 @@ class _SpadesBidding(BiddingGame):
 class _OhHellBidding(BiddingGame):
     """Oh Hell: the learner sits at seat 0; one hand of ``hand_size`` cards
     (2 … 8 at random), a card turned up for trump (OH-7), the hook (OH-V4) as asked."""
+
+    spec = OH_HELL
+    type_first = OH_HELL_TYPE_FIRST
+    risks = OH_HELL_RISKS
 
     def check(self, players: int, hand_size: int | None) -> None:
         if hand_size is not None and not (1 <= hand_size <= MAX_HAND[players]):
@@ -283,8 +294,8 @@ class _OhHellBidding(BiddingGame):
                    trump_suit=trump.letter, turn_up=turn_up.code)
 
 
-#: The games the bidding drill knows (record name → how it deals and states the rules).
-BIDDING_GAMES: dict[str, BiddingGame] = {"spades": _SpadesBidding(), "oh_hell": _OhHellBidding()}
+#: The games the bidding drill knows, one entry each (how it deals, states the rules and names the risks).
+BIDDING_GAMES: tuple[BiddingGame, ...] = (_SpadesBidding(), _OhHellBidding())
 
 
 # ============================================================ bidding drill
@@ -404,7 +415,7 @@ class BiddingDrill(W.VBox):
         n = players
         if dealer_position is not None and not (isinstance(dealer_position, int) and 1 <= dealer_position <= n):
             raise ValueError(say(BAD_POSITION, players=n, position=repr(dealer_position)))
-        self.setup = BIDDING_GAMES[game]
+        self.setup = for_game(BIDDING_GAMES, game)
         self.setup.check(n, hand_size)
         self.game_kind = game
         self.spec: GameSpec = spec
@@ -605,7 +616,7 @@ class BiddingDrill(W.VBox):
         # one message about the learner's latest try: an older note or refusal is cleared by a new one
         if not text:
             self.feedback.clear()
-            self.note.show_info(say(TYPE_FIRST[self.game_kind]))
+            self.note.show_info(say(self.setup.type_first))
             return
         try:
             value = int(text) if len(text) <= 30 else None

@@ -13,27 +13,12 @@ from engine.message import Msg
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, say, say_html
-from .positions import KIND_TEXT, Position, PositionStream, config_of
+from .positions import KIND_TEXT, Position, PositionStream, setup_of
 from .shared import NEXT, SKIP, named_msg, own_names, play_terms, seat_name, stats_html, verdict_text, word
 
-__all__ = ["FollowSuitDrill", "free_position_text", "FREE_TEXT"]
+__all__ = ["FollowSuitDrill", "free_position_text"]
 
 
-#: Why every card is legal in a free position, per drill configuration ({led_suit}: the suit led).
-FREE_TEXT = {
-    # TRANSLATORS: follow-suit drill, Spades, after a position where every card was allowed. {led_suit}: the suit led (plural, "hearts").
-    "spades": M_("drills.follow.free.spades",
-                 "Any card was allowed: you hold no {led_suit}, so you may play any card (SP-14). "
-                 "A spade trumps the trick and breaks spades (SP-15); any other card is a discard."),
-    # TRANSLATORS: follow-suit drill, Oh Hell, after a position where every card was allowed. {led_suit}: the suit led.
-    "oh_hell": M_("drills.follow.free.oh_hell",
-                  "Any card was allowed: you hold no {led_suit}, so you may play any card (OH-9). "
-                  "You may trump, but you need not."),
-    # TRANSLATORS: follow-suit drill, Oh Hell with must-trump (OH-V6): every card was allowed. {led_suit}: the suit led.
-    "oh_hell_must_trump": M_("drills.follow.free.must_trump",
-                             "Any card was allowed: you hold no {led_suit} and no trump, and must-trump (OH-V6) "
-                             "binds only a player who holds a trump."),
-}
 
 # TRANSLATORS: the follow-suit drill's title. {game}: the game's name (Spades, Oh Hell).
 TITLE = M_("drills.follow.title", "Follow suit: {game}")
@@ -104,7 +89,7 @@ def free_position_text(pos: Position) -> str:
     g = pos.game
     trick = g.current_trick
     assert trick is not None and trick.cards, "a free position follows a lead"
-    return say(FREE_TEXT[config_of(g, pos.seat)], led_suit=trick.cards[0].suit.letter)
+    return say(setup_of(g, pos.seat).free_text, led_suit=trick.cards[0].suit.letter)
 
 
 class FollowSuitDrill(W.VBox):
@@ -174,7 +159,7 @@ class FollowSuitDrill(W.VBox):
     # ---------------------------------------------------------------- queries
     @property
     def position_kind(self) -> str:
-        """The kind of the current position (see :data:`~tutor.drills.positions.POSITION_KINDS`)."""
+        """The kind of the current position (see :attr:`~tutor.drills.positions.FollowSetup.kinds`)."""
         return self.position.kind
 
     @property

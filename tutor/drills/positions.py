@@ -10,10 +10,11 @@ OH-V6).  Kinds are served in shuffled cycles in which four positions of
 five hold an illegal card; a kind the learner missed comes back soon
 (:meth:`PositionStream.ask_again`).
 
-The games the drill knows are the keys of :data:`HANDS` (how a position's
-hand is dealt and bid, per game); what differs between them beyond that is
-in the tables below, keyed by configuration (``"spades"``, ``"oh_hell"``,
-``"oh_hell_must_trump"``), and in the game's declaration (its play terms).
+The games the drill knows are declared once each, with their variations,
+in :data:`FOLLOW_SETUPS` (:class:`FollowSetup`: the kinds of positions, a
+cycle of them, the rule each exercises, why every card is legal in a free
+position, how a position's hand is dealt and bid); the rest comes from the
+game's declaration (its play terms).
 """
 from __future__ import annotations
 
@@ -25,16 +26,17 @@ from engine import OhHellGame, OhHellRules, Phase, Play, SpadesGame, TrickGame
 from engine.actions import Action
 from engine.games.oh_hell import MAX_HAND
 from engine.message import Text
+from engine.registry import OH_HELL, SPADES
+from engine.spec import GameSpec
 
 from ..text import M_, say
-from .shared import KindCycle, drill_spec, play_terms
+from .shared import KindCycle, bad_game, drill_spec, play_terms
 
-__all__ = ["Position", "PositionStream", "POSITION_KINDS", "KIND_RULE", "KIND_TEXT", "FREE_KINDS",
-           "CYCLES", "HANDS", "classify_position", "kinds_for", "config_of"]
+__all__ = ["Position", "PositionStream", "FollowSetup", "FOLLOW_SETUPS", "KIND_TEXT", "FREE_KINDS",
+           "classify_position", "follow_setup", "setup_of", "kinds_for", "config_of"]
 
 
-#: The kinds of follow-suit positions, per drill configuration
-#: (``"spades"``, ``"oh_hell"``, ``"oh_hell_must_trump"``).
+#: The kinds of follow-suit positions (each setup lists those of its game, :attr:`FollowSetup.kinds`):
 #:
 #: * ``follow``: a suit was led and the learner holds at least two of it and
 #:   another card (SP-14 / OH-9: must follow suit).
@@ -49,28 +51,8 @@ __all__ = ["Position", "PositionStream", "POSITION_KINDS", "KIND_RULE", "KIND_TE
 #:   trump, which breaks spades, or discard (SP-14, SP-15).  Oh Hell: holding
 #:   trumps and other cards, no duty to trump (OH-9).  Must-trump: holding no
 #:   trump, so OH-V6 does not bind (OH-V6).
-POSITION_KINDS: dict[str, tuple[str, ...]] = {
-    "spades": ("follow", "lead_unbroken", "void"),
-    "oh_hell": ("follow", "follow_trump", "void"),
-    "oh_hell_must_trump": ("follow", "must_trump", "void"),
-}
-
-#: One cycle of kinds (shuffled each time): four of five hold an illegal card.
-CYCLES: dict[str, tuple[str, ...]] = {
-    "spades": ("follow", "follow", "lead_unbroken", "lead_unbroken", "void"),
-    "oh_hell": ("follow", "follow", "follow_trump", "follow_trump", "void"),
-    "oh_hell_must_trump": ("follow", "follow", "must_trump", "must_trump", "void"),
-}
-
 #: Kinds in which every card is legal (freedom is the lesson).
 FREE_KINDS = frozenset({"void"})
-
-#: The rule each kind exercises, per configuration.
-KIND_RULE: dict[str, dict[str, str]] = {
-    "spades": {"follow": "SP-14", "lead_unbroken": "SP-13", "void": "SP-15"},
-    "oh_hell": {"follow": "OH-9", "follow_trump": "OH-9", "void": "OH-9"},
-    "oh_hell_must_trump": {"follow": "OH-9", "must_trump": "OH-V6", "void": "OH-V6"},
-}
 
 #: What each kind of position practises, as the drill names it after the answer.
 KIND_TEXT: dict[str, Text] = {
@@ -96,21 +78,37 @@ NOT_FOUND = M_("drills.follow.error.not_found", "no follow-suit position could b
 
 
 def kinds_for(game: str, must_trump: bool = False) -> str:
-    """The configuration key of :data:`POSITION_KINDS` for a game (its record name)."""
+    """The name of the drill's configuration for a game (its record name) and variation: ``"spades"``,
+    ``"oh_hell"``, ``"oh_hell_must_trump"`` (:attr:`FollowSetup.name`)."""
     return f"{game}_must_trump" if must_trump else game
 
 
 def config_of(game: TrickGame, seat: int) -> str:
     """The configuration of a game's position for ``seat``: the game's record
     name, with must-trump (OH-V6) when its rules say so (its play terms)."""
+    return setup_of(game, seat).name
+
+
+def follow_setup(game: str, must_trump: bool = False) -> FollowSetup:
+    """The setup of the game named ``game`` (its record name) with must-trump (OH-V6) or without;
+    ValueError naming the games the drill knows for another."""
+    spec = drill_spec(game)
+    for setup in FOLLOW_SETUPS:
+        if setup.spec is spec and setup.must_trump == must_trump:
+            return setup
+    raise ValueError(bad_game(game, sorted({s.spec.name for s in FOLLOW_SETUPS})))
+
+
+def setup_of(game: TrickGame, seat: int) -> FollowSetup:
+    """The setup of a game's position for ``seat`` (must-trump as its rules say, its play terms)."""
     view = game.view(seat)
-    return kinds_for(view.spec.name, play_terms(view).must_trump)
+    return follow_setup(view.spec.name, play_terms(view).must_trump)
 
 
 @dataclass
 class Position:
     """One follow-suit position: ``game`` (an engine game in the PLAY phase,
-    ``seat`` to act), ``kind`` (see :data:`POSITION_KINDS`), ``rule`` (the
+    ``seat`` to act), ``kind`` (see :attr:`FollowSetup.kinds`), ``rule`` (the
     rule id it exercises), ``deal_number``, the number of cards already
     played in the hand (``plays``) and the trick number (1-based,
     ``trick``)."""
@@ -130,7 +128,7 @@ class Position:
 
 
 def classify_position(game: TrickGame) -> str | None:
-    """The kind (see :data:`POSITION_KINDS`) of the position for the seat to
+    """The kind (see :attr:`FollowSetup.kinds`) of the position for the seat to
     act in ``game`` (PLAY phase), or None when it teaches nothing: fewer
     than two legal cards, or a kind the drills do not use.  The legal cards
     are the engine's (``game.legal_plays``)."""
@@ -144,7 +142,7 @@ def classify_position(game: TrickGame) -> str | None:
     hand = view.hand or ()
     trump = view.trump
     must_trump = play_terms(view).must_trump
-    kinds = POSITION_KINDS.get(kinds_for(view.spec.name, must_trump), ())
+    kinds = next((f.kinds for f in FOLLOW_SETUPS if f.spec.name == view.spec.name and f.must_trump == must_trump), ())
     trick = game.current_trick
     trumps = [c for c in hand if trump is not None and c.suit == trump]
     others = len(hand) - len(trumps)
@@ -196,12 +194,56 @@ def _oh_hell_hand(rng: random.Random, number: int, players: int, must_trump: boo
     return g
 
 
-#: How a position's hand is dealt and bid, per game (record name): the games
-#: the follow-suit drill knows.  ``(rng, deal number, players, must_trump) -> game``.
-HANDS: dict[str, Callable[[random.Random, int, int, bool], TrickGame]] = {
-    "spades": _spades_hand,
-    "oh_hell": _oh_hell_hand,
-}
+@dataclass(frozen=True)
+class FollowSetup:
+    """The follow-suit drill in one game (``spec``), with must-trump (OH-V6) or
+    without: ``name`` its configuration's name (:func:`kinds_for`), ``kinds``
+    the kinds of positions it serves, ``cycle`` one cycle of them (shuffled
+    each time: four of five hold an illegal card), ``rules`` the rule each
+    kind exercises, ``free_text`` why every card is legal in a free position
+    (``{led_suit}``), ``hand`` how a position's hand is dealt and bid
+    (``(rng, deal number, players, must_trump) -> game``)."""
+
+    spec: GameSpec
+    must_trump: bool
+    kinds: tuple[str, ...]
+    cycle: tuple[str, ...]
+    rules: dict[str, str]
+    free_text: Text
+    hand: Callable[[random.Random, int, int, bool], TrickGame]
+
+    @property
+    def name(self) -> str:
+        return kinds_for(self.spec.name, self.must_trump)
+
+
+#: The games (and variations) the follow-suit drill knows, one setup each.
+FOLLOW_SETUPS: tuple[FollowSetup, ...] = (
+    FollowSetup(SPADES, False, ("follow", "lead_unbroken", "void"),
+                ("follow", "follow", "lead_unbroken", "lead_unbroken", "void"),
+                {"follow": "SP-14", "lead_unbroken": "SP-13", "void": "SP-15"},
+                # TRANSLATORS: follow-suit drill, Spades, after a position where every card was allowed. {led_suit}: the suit led (plural, "hearts").
+                M_("drills.follow.free.spades",
+                   "Any card was allowed: you hold no {led_suit}, so you may play any card (SP-14). "
+                   "A spade trumps the trick and breaks spades (SP-15); any other card is a discard."),
+                _spades_hand),
+    FollowSetup(OH_HELL, False, ("follow", "follow_trump", "void"),
+                ("follow", "follow", "follow_trump", "follow_trump", "void"),
+                {"follow": "OH-9", "follow_trump": "OH-9", "void": "OH-9"},
+                # TRANSLATORS: follow-suit drill, Oh Hell, after a position where every card was allowed. {led_suit}: the suit led.
+                M_("drills.follow.free.oh_hell",
+                   "Any card was allowed: you hold no {led_suit}, so you may play any card (OH-9). "
+                   "You may trump, but you need not."),
+                _oh_hell_hand),
+    FollowSetup(OH_HELL, True, ("follow", "must_trump", "void"),
+                ("follow", "follow", "must_trump", "must_trump", "void"),
+                {"follow": "OH-9", "must_trump": "OH-V6", "void": "OH-V6"},
+                # TRANSLATORS: follow-suit drill, Oh Hell with must-trump (OH-V6): every card was allowed. {led_suit}: the suit led.
+                M_("drills.follow.free.must_trump",
+                   "Any card was allowed: you hold no {led_suit} and no trump, and must-trump (OH-V6) "
+                   "binds only a player who holds a trump."),
+                _oh_hell_hand),
+)
 
 
 class PositionStream:
@@ -213,10 +255,10 @@ class PositionStream:
     moments where the seat to act faces a position of the wanted kind, a
     trick is chosen uniformly (so early tricks come up as often as late
     ones) and then a moment in it.  Kinds come in shuffled cycles
-    (:data:`CYCLES`); :meth:`ask_again` schedules one more position of a
+    (:attr:`FollowSetup.cycle`); :meth:`ask_again` schedules one more position of a
     kind, served after the next one.
 
-    ``game``: a game of :data:`HANDS` (``"spades"`` or ``"oh_hell"``);
+    ``game``: a game of :data:`FOLLOW_SETUPS` (``"spades"`` or ``"oh_hell"``);
     ``must_trump`` (Oh Hell OH-V6); ``players`` (Oh Hell 3–7; Spades always
     4); ``seed``.  Raises ValueError for a configuration the rules do not allow.
     """
@@ -227,17 +269,18 @@ class PositionStream:
             raise ValueError(say(NO_MUST_TRUMP, game=spec.title))
         self.game_kind = game
         self.spec = spec
-        self.config = kinds_for(game, must_trump)
+        self.setup = follow_setup(game, must_trump)
+        self.config = self.setup.name
         self.must_trump = must_trump
         self.players = players
         self.rng = random.Random(seed)
-        self._hand = HANDS[game]
-        self._cycle = KindCycle(CYCLES[self.config], self.rng)
+        self._hand = self.setup.hand
+        self._cycle = KindCycle(self.setup.cycle, self.rng)
         self.count = 0
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return POSITION_KINDS[self.config]
+        return self.setup.kinds
 
     def ask_again(self, kind: str) -> None:
         """Serve one more position of ``kind`` soon (after the next one):
@@ -274,7 +317,7 @@ class PositionStream:
             g.apply(a)
         seat = g.to_act
         assert seat is not None
-        return Position(g, seat, kind, number, k, KIND_RULE[self.config][kind], len(g.tricks) + 1)
+        return Position(g, seat, kind, number, k, self.setup.rules[kind], len(g.tricks) + 1)
 
     def next(self) -> Position:
         """The next position (always one where the seat to act must play and

@@ -22,26 +22,25 @@ import ipywidgets as W
 from engine import Bid, OhHellRules, ScoreLine, score_spades_side
 from engine.games.oh_hell import score_oh_hell_seat
 from engine.message import Text
-from engine.registry import spec_named
+from engine.registry import OH_HELL, SPADES, GameSpec, spec_named
 from engine.text import KINDS, get_language, seat_text
 
 from ..common import Feedback, guarded
 from ..text import M_, P_, Markup, say, say_html
-from .shared import NEXT, KindCycle, bad_game, list_text, stats_html
+from .shared import NEXT, KindCycle, for_game, list_text, stats_html
 
-__all__ = ["ScoringProblem", "ScoringProblems", "ScoringDrill", "SCORING_KINDS", "SCORING_GAMES", "ScoringGame",
+__all__ = ["ScoringProblem", "ScoringProblems", "ScoringDrill", "SPADES_KINDS", "OH_HELL_KINDS", "SCORING_GAMES",
+           "ScoringGame",
            "parse_points"]
 
-#: The kinds of problem and the rule each exercises.
-SCORING_KINDS: dict[str, dict[str, str]] = {
-    "spades": {
-        "made": "SP-17", "overtricks": "SP-17", "set": "SP-18", "nil_made": "SP-8", "nil_failed": "SP-19",
-        "blind_nil": "SP-10", "penalty": "SP-20", "double_penalty": "SP-20",
-    },
-    "oh_hell": {
-        "exact": "OH-11", "zero_made": "OH-11", "missed": "OH-11", "tricks_count": "OH-V7",
-        "nil_by_size": "OH-V8",
-    },
+#: The kinds of problem in Spades and the rule each exercises.
+SPADES_KINDS: dict[str, str] = {
+    "made": "SP-17", "overtricks": "SP-17", "set": "SP-18", "nil_made": "SP-8", "nil_failed": "SP-19",
+    "blind_nil": "SP-10", "penalty": "SP-20", "double_penalty": "SP-20",
+}
+#: The kinds of problem in Oh Hell and the rule each exercises.
+OH_HELL_KINDS: dict[str, str] = {
+    "exact": "OH-11", "zero_made": "OH-11", "missed": "OH-11", "tricks_count": "OH-V7", "nil_by_size": "OH-V8",
 }
 
 # TRANSLATORS: a programmer asked for a kind of problem the drill does not have. {kind}: what was asked; {game}: the game.
@@ -234,41 +233,39 @@ def _oh_hell_html(p: ScoringProblem, count: int) -> str:
 
 @dataclass(frozen=True)
 class ScoringGame:
-    """What the scoring drill does for one game: its kinds of problem (kind
+    """What the scoring drill does for one game (``spec``): its kinds of problem (kind
     → rule id), how a problem of a kind is made (``make(rng, kind, rule)``),
     the instruction (``ask``, a catalogue entry) and how a problem is shown
     (``describe(problem, count)``: HTML)."""
 
+    spec: GameSpec
     kinds: dict[str, str]
     make: Callable[[random.Random, str, str], ScoringProblem]
     ask: Text
     describe: Callable[[ScoringProblem, int], str]
 
 
-#: The games the scoring drill knows (record name → :class:`ScoringGame`).
-SCORING_GAMES: dict[str, ScoringGame] = {
+#: The games the scoring drill knows, one :class:`ScoringGame` each.
+SCORING_GAMES: tuple[ScoringGame, ...] = (
     # TRANSLATORS: the scoring drill's instruction, Spades. {side}: the partnership (North–South).
-    "spades": ScoringGame(SCORING_KINDS["spades"], _spades_problem,
-                          M_("drills.scoring.ask.spades",
-                             "Type the points {side} score for this hand and their bag count after it."),
-                          _spades_html),
+    ScoringGame(SPADES, SPADES_KINDS, _spades_problem,
+                M_("drills.scoring.ask.spades", "Type the points {side} score for this hand and their bag count after it."),
+                _spades_html),
     # TRANSLATORS: the scoring drill's instruction, Oh Hell.
-    "oh_hell": ScoringGame(SCORING_KINDS["oh_hell"], _oh_hell_problem,
-                           M_("drills.scoring.ask.oh_hell", "Type the points this hand scores."), _oh_hell_html),
-}
+    ScoringGame(OH_HELL, OH_HELL_KINDS, _oh_hell_problem,
+                M_("drills.scoring.ask.oh_hell", "Type the points this hand scores."), _oh_hell_html),
+)
 
 
 class ScoringProblems:
     """A seeded stream of scoring problems for ``game`` (``"spades"`` or
     ``"oh_hell"``): kinds in shuffled cycles (every kind of
-    :data:`SCORING_KINDS` once a cycle); :meth:`ask_again` brings a kind
+    its :attr:`ScoringGame.kinds` once a cycle); :meth:`ask_again` brings a kind
     back after the next problem."""
 
     def __init__(self, game: str = "spades", seed: int = 0):
-        if game not in SCORING_GAMES:
-            raise ValueError(bad_game(game, SCORING_GAMES))
+        self._game = for_game(SCORING_GAMES, game)
         self.game = game
-        self._game = SCORING_GAMES[game]
         self.rng = random.Random(seed)
         self._cycle = KindCycle(self._game.kinds, self.rng)
         self.count = 0
@@ -448,12 +445,12 @@ class ScoringDrill(W.VBox):
         self.feedback.clear()
         self.note.clear()
         self.lines_html.value = ""
-        self.problem_html.value = SCORING_GAMES[self.problem.game].describe(self.problem, self.stream.count)
+        self.problem_html.value = for_game(SCORING_GAMES, self.problem.game).describe(self.problem, self.stream.count)
         self._draw_stats()
 
     def _words(self) -> None:
         """The drill's fixed words (title, question, boxes and buttons) in the current language."""
-        ask = say_html(SCORING_GAMES[self.game_kind].ask, side=0, naming=self.spec.naming)
+        ask = say_html(for_game(SCORING_GAMES, self.game_kind).ask, side=0, naming=self.spec.naming)
         self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=self.spec.title)}</h2>"
                             f"<div style='font-size:14px'>{ask}</div>")
         self.points_box.description, self.points_box.placeholder = say(POINTS_BOX), say(POINTS_HINT)
@@ -472,7 +469,7 @@ class ScoringDrill(W.VBox):
         self.bags_box.value = ""
         self.points_box.disabled = self.bags_box.disabled = self.check_button.disabled = False
         self.bags_box.layout.display = "" if p.has_bags else "none"
-        self.problem_html.value = SCORING_GAMES[p.game].describe(p, self.stream.count)
+        self.problem_html.value = for_game(SCORING_GAMES, p.game).describe(p, self.stream.count)
         self._draw_stats()
 
     def _draw_stats(self) -> None:

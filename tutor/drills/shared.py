@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from engine.bots import Player, make_player
 from engine.bots.sampling import PlayTerms
@@ -20,11 +20,11 @@ from engine.registry import GameSpec, game_names, spec_named
 from engine.text import get_language, seat_text, translate
 from engine.text.words import LIST_SEP
 
-from ..common import verdict_words
+from ..text.verdicts import verdict_words
 from ..table_words import PLAYER_NAMES, with_names
 from ..text import M_, say, say_html
 
-__all__ = ["ORDINALS", "TRICK_NAMES", "YOU", "NEXT", "SKIP", "own_names", "drill_spec", "seat_name", "you_label", "stats_html", "word", "bad_game",
+__all__ = ["for_game", "ORDINALS", "TRICK_NAMES", "YOU", "NEXT", "SKIP", "own_names", "drill_spec", "seat_name", "you_label", "stats_html", "word", "bad_game",
            "list_text", "computer_player", "play_terms", "KindCycle", "named_msg", "verdict_text"]
 
 #: Ordinal numbers of a place in the bidding or in a trick (1st … 7th).
@@ -113,6 +113,21 @@ def word(text: Any) -> str:
 def list_text(items: Iterable[str]) -> str:
     """``items`` joined by the language's list separator (``a, b, c``)."""
     return translate(LIST_SEP).join(items)
+
+
+G = TypeVar("G")
+
+
+def for_game(setups: Iterable[G], game: str) -> G:
+    """The entry of ``setups`` (a drill's declarations, one per game it knows, each with its ``spec``)
+    for the game named ``game`` (the registry's name: ``"spades"``, ``"oh_hell"``); ValueError naming the
+    games the drill knows for another."""
+    known = list(setups)
+    spec = spec_named(game) if game in game_names() else None
+    for setup in known:
+        if getattr(setup, "spec") is spec:
+            return setup
+    raise ValueError(bad_game(game, [getattr(s, "spec").name for s in known]))
 
 
 def bad_game(game: object, names: Iterable[str]) -> str:

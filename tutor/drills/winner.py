@@ -12,15 +12,17 @@ import ipywidgets as W
 
 from engine import Card, Suit, winning_offset
 from engine.message import Text
+from engine.registry import OH_HELL, SPADES
+from engine.spec import GameSpec
 from engine.text import card_text, get_language
 from engine.tricks import trick_winner_msg
 
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, Markup, say, say_html
-from .shared import NEXT, ORDINALS, SKIP, drill_spec, list_text, seat_name, stats_html, word
+from .shared import NEXT, ORDINALS, SKIP, drill_spec, for_game, list_text, seat_name, stats_html, word
 
-__all__ = ["TrickSetup", "TrickWinnerDrill", "TRUMP_LINES"]
+__all__ = ["TrickSetup", "TrickWinnerDrill", "WinnerGame", "WINNER_GAMES"]
 
 # TRANSLATORS: the trump line of the trick-winner drill. {symbol}: the suit's symbol (♥); {trump_suit}: its name (hearts).
 TRUMP = M_("drills.winner.trump", "Trump: {symbol} {trump_suit}")
@@ -32,11 +34,23 @@ NO_TRUMP = M_("drills.winner.trump.none", "No trump")
 NO_TRUMP_OH_HELL = M_("drills.winner.trump.none.oh_hell",
                       "No trump (as on Oh Hell's last hand, OH-7): only the suit led can win")
 
-#: The trump line with a trump and with none, per game (record name): the games the drill knows.
-TRUMP_LINES: dict[str, tuple[Text, Text]] = {
-    "spades": (TRUMP_SPADES, NO_TRUMP),
-    "oh_hell": (TRUMP, NO_TRUMP_OH_HELL),
-}
+
+
+@dataclass(frozen=True)
+class WinnerGame:
+    """What the trick-winner drill says of one game it knows: the trump line with a trump
+    (``{symbol}``, ``{trump_suit}``) and with none."""
+
+    spec: GameSpec
+    trump_line: Text
+    no_trump_line: Text
+
+
+#: The games the drill knows, one entry each.
+WINNER_GAMES: tuple[WinnerGame, ...] = (
+    WinnerGame(SPADES, TRUMP_SPADES, NO_TRUMP),
+    WinnerGame(OH_HELL, TRUMP, NO_TRUMP_OH_HELL),
+)
 
 # TRANSLATORS: the trick-winner drill's title. {game}: the game's name.
 TITLE = M_("drills.winner.title", "Who wins the trick? ({game})")
@@ -177,10 +191,10 @@ class TrickWinnerDrill(W.VBox):
         return TrickSetup(cards, rng.randrange(self.players), trump, self.players)
 
     def _trump_line(self, trump: Suit | None) -> str:
-        with_trump, without = TRUMP_LINES[self.game_kind]
+        lines = for_game(WINNER_GAMES, self.game_kind)
         if trump is None:
-            return say(without)
-        return say(with_trump, symbol=trump.symbol, trump_suit=trump.letter)
+            return say(lines.no_trump_line)
+        return say(lines.trump_line, symbol=trump.symbol, trump_suit=trump.letter)
 
     def relabel(self) -> None:
         """Say the drill again in the current language (after the page's

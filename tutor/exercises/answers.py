@@ -18,11 +18,11 @@ unclear.
 Answers read the same in every notebook, whatever its language: a card may
 also be written with the rank and suit words of any of the tutor's languages
 (:func:`~tutor.exercises.words.exercise_languages`), as the engine's
-catalogues have them — the rank as printed (``rank.*``) or named
-(``rank.noun.*``), the suit's plural or single-card name (``suit.*``,
-``suit_one.*``, with or without the suit symbol the catalogue puts in it) or
-its symbol, rank first or suit first, or joined as the card's spoken name
-joins them (``card.spoken``: the Somali ``toban wadne ♥``, the Hausa ``goma
+catalogues have them — the rank as printed (``rank.*``) or named (``rank.noun.*``,
+``rank.spoken.*``), the suit's plural, single-card or card-name form (``suit.*``,
+``suit_one.*``, ``suit.spoken.*``, with or without the suit symbol the catalogue puts
+in it) or its symbol, rank first or suit first, or joined as the card's spoken name joins
+them (``card.spoken``: the Somali ``tobanka wadnaha ♥`` or ``toban wadne``, the Hausa ``goma
 na zuciya``, the Cebuano ``10 sa heart``); a seat or a side by its name in
 any language (``Koonfur``, ``Arewa–Kudu``).  These words are compared
 without case, accents or the hooks of Hausa letters (``ɗan sarki`` = ``dan
@@ -41,8 +41,8 @@ from typing import Any
 
 from engine import DECK, Card, Rank, Suit
 from engine.text import card_name, translate
-from engine.text.words import (CARD_SPOKEN, RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR,
-                               SUIT_SYMBOLS)
+from engine.text.words import (CARD_SPOKEN, RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SPOKEN_RANKS, SPOKEN_SUITS,
+                               SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS)
 from tutor.text import M_
 
 from .words import Sentence, Words, exercise_languages, say
@@ -201,12 +201,12 @@ def _card_forms(lang: str) -> dict[str, set[str]]:
 
     spoken = translate(CARD_SPOKEN, lang)
     for r in RANKS:
-        ranks = {translate(RANKS[r], lang), translate(RANK_NOUNS[r], lang)}
+        ranks = {translate(RANKS[r], lang), translate(RANK_NOUNS[r], lang), translate(SPOKEN_RANKS[r], lang)}
         for s_, sym in SUIT_SYMBOLS.items():
             code = r + s_
             add(card_name(code, lang), code)
             suits = {sym}
-            for entry in (SUIT_NOUNS[s_], SUIT_SINGULAR[s_]):
+            for entry in (SUIT_NOUNS[s_], SUIT_SINGULAR[s_], SPOKEN_SUITS[s_]):
                 word = translate(entry, lang)
                 suits |= {word, _without_symbols(word)}
             for rank in ranks:

@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
-from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, SpadesRules, Suit, TrickGame
+from engine import DECK, Card, OhHellGame, OhHellRules, Phase, SpadesGame, Suit, TrickGame
+from engine.games.spades import SPADES_TRICK_RULES
 from engine.cards import cards_of
 from engine.message import Msg
 from engine.sim import deal_masks, pick_card
@@ -445,7 +446,7 @@ class SpadesHand(FastHand):
     """A Spades hand (13 cards each, spades trump and restricted until broken, SP-2, SP-13 … SP-16)."""
 
     GAME = SpadesGame
-    LEAD_RESTRICTED = SpadesRules.lead_restricted
+    LEAD_RESTRICTED = SPADES_TRICK_RULES.lead_restricted  # SP-13
     __slots__ = ()
 
     def __init__(self, rng: Rng, *, dealer: int | None = None):
@@ -466,7 +467,7 @@ class OhHellHand(FastHand):
     unless ``turn_up`` is False (OH-7), ``must_trump`` OH-V6."""
 
     GAME = OhHellGame
-    LEAD_RESTRICTED = OhHellRules.lead_restricted
+    LEAD_RESTRICTED = False  # any card may be led (OH-9)
     __slots__ = ()
 
     def dealt(self, rng: Rng, bids: Callable[[Rng, int], int] | None = None, **rules: Any) -> OhHellGame:

@@ -1,317 +1,233 @@
-"""The tutor by game: how each game the engine declares looks at the tutor.
+"""The tutor by game: one kit per game the engine declares.
 
 The engine declares each game once (:mod:`engine.registry`: a
-:class:`~engine.spec.GameSpec` per game and seat layout).  This package says,
-once per spec, what the tutor makes of it:
+:class:`~engine.spec.GameSpec` per game and seat layout).  This package
+declares, once per spec, everything the tutor makes of it: its
+:class:`TutorKit` in :data:`KITS`:
 
-* here, its **look** (:class:`GameLook`): what the table calls the game and
-  its rules line, the house-rules line, the trump line, the hand counter,
-  how the seats sit (``layout``) and are named (the engine's compass names,
-  or "You" and computer players named clockwise), the learner's seat, what a
-  saved game of it is called and where it opens, and which options its
-  "Options for a new game" panel leaves out or shows together.  The session,
-  the table's drawing, the options panel and the score sheet read a game's
-  look from :func:`look_for`; nothing here imports them.
-* in :data:`tutor.table.TABLES`, the table class that plays each game (by
-  its look's ``key``; the table names its session class), and the factories
-  (``new_spades_table`` …) that build them; the review's practice copies
-  reach the tables through it.
+* its **look** (:class:`~tutor.games.looks.GameLook`: the table's title,
+  rules and trump lines, how the seats sit and are named, the learner's
+  seat, what a saved game of it is called and where it opens, what its
+  "Options for a new game" panel leaves out or shows together);
+* its **table**: the widget class that draws its session (named
+  ``"module:Class"``, loaded when first needed, so that the app opens
+  before any table module is read; :meth:`TutorKit.table_class`).  The
+  session that plays it is chosen by the phases the engine declares
+  (:func:`tutor.sessions.session_class`);
+* the **drills** it offers: its choices of the drills' game switch
+  (:class:`DrillGame`, each naming its drills, :mod:`tutor.drills.menu`);
+* its place in the **app**: the section that plays it (the section's title
+  entry), its entry in that section's game choice when the section plays
+  several games, and the paragraph above its table.
 
-A new game is one look here (and one entry in :data:`tutor.table.TABLES`);
-a new house rule of a game needs nothing here (the options panel, the
-house-rules line and chapter 11's table come from the engine's option
-declarations).
+Everything kept by game is built from these: the tables
+(:data:`tutor.table.TABLES`), the review's practice tables, the drills'
+game switch (:data:`DRILL_GAMES`), the app's sections and places, the
+learner's default seats.  Adding a game's tutor is one kit here (with a
+look, and a table class where the game has a phase of its own); nothing
+else in ``tutor/`` is keyed by a game's name.  No widgets here.
 
 >>> look_for(spec_for("spades", 4)).default_seat, look_for(spec_for("oh_hell", 5)).key
 (2, 'oh_hell')
+>>> [k.key for k in KITS], [str(s) for s in app_sections()]
+(['spades', 'spades_two', 'oh_hell'], ['Play Spades', 'Play Oh Hell'])
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from engine.game import SeatView, TrickGame
-from engine.games.oh_hell import OhHellRules
-from engine.games.spades import SpadesRules
 from engine.games.spades_two import TWO_PLAYER_FIXED
-from engine.message import Msg, Text
-from engine.options import GameRules
+from engine.message import Text
 from engine.registry import OH_HELL, SPADES, SPADES_TWO, spec_for
 from engine.spec import GameSpec
 
-from ..cards import table_card_html
-from ..text import M_, P_, Markup, say, say_html
+from ..text import M_
+from .looks import (PLAYER_NAMES, YOU, YOU_IN_A_SENTENCE, GameLook, OhHellLook, Seated, SpadesLook,
+                    SpadesTwoLook)
 
-__all__ = ["GameLook", "SpadesLook", "SpadesTwoLook", "OhHellLook", "LOOKS", "look_for", "look_named",
-           "Seated", "PLAYER_NAMES", "YOU"]
-
-
-class Seated(Protocol):
-    """What a look reads of a session: its game, the learner's seat and the
-    table's seat names (:class:`tutor.session.TableSession`)."""
-
-    game: TrickGame
-    learner: int
-
-    def name(self, seat: int, you: bool = True) -> str: ...
-
-
-# ---------------------------------------------------------------- seat names of the table
-# TRANSLATORS: how the table names the learner ("You bid 3", a seat box "You", a score sheet column).
-YOU = M_("games.you", "You")
-# TRANSLATORS: the learner named inside one of the engine's sentences in Spades for two, in place of
-# "Player 1" ("It is Ada's turn to bid … (you dealt)").
-YOU_IN_A_SENTENCE = M_("games.you_in_a_sentence", "you")
-#: Names of the computer players, clockwise from the learner, in games whose
-#: seats have no names of their own (Oh Hell, Spades for two; Spades seats are compass points).
-PLAYER_NAMES: tuple[Text, ...] = (
-    # TRANSLATORS: the first computer player clockwise from the learner (a first name; any name will do).
-    M_("games.player.1", "Ada"),
-    # TRANSLATORS: the second computer player clockwise from the learner (a first name).
-    M_("games.player.2", "Ben"),
-    # TRANSLATORS: the third computer player clockwise from the learner (a first name).
-    M_("games.player.3", "Cleo"),
-    # TRANSLATORS: the fourth computer player clockwise from the learner (a first name).
-    M_("games.player.4", "Dev"),
-    # TRANSLATORS: the fifth computer player clockwise from the learner (a first name).
-    M_("games.player.5", "Eli"),
-    # TRANSLATORS: the sixth computer player clockwise from the learner (a first name).
-    M_("games.player.6", "Fay"),
-)
-
-# ---------------------------------------------------------------- words of the table's title
-# TRANSLATORS: the hand counter in the table's title; {number} is the hand being played.
-HAND = M_("games.hand", "Hand {number}")
-# TRANSLATORS: the hand counter of Oh Hell's title: hand {number} of {hands}, {n} cards dealt to each player.
-HAND_OF = P_("games.hand_of", "Hand {number} of {hands} ({n} card each)", "Hand {number} of {hands} ({n} cards each)")
-# TRANSLATORS: the table's title before the first hand is dealt.
-NO_HAND_YET = M_("games.no_hand_yet", "No hand yet")
-# TRANSLATORS: Spades' rules in the table's title; {target} points win the game.
-SPADES_RULES = M_("games.spades.rules", "game to {target} points (SP-3)")
-# TRANSLATORS: Spades for two's rules in the table's title; {other} is the computer player's name.
-SPADES_TWO_RULES = M_("games.spades_two.rules", "you against {other}, game to {target} points (SP-2P-5)")
-# TRANSLATORS: Oh Hell's name in the table's title; {n} players (3 to 7).
-OH_HELL_NAME = M_("games.oh_hell.name", "Oh Hell, {n} players")
-# TRANSLATORS: Oh Hell's rules in the table's title: the number of hands in the game.
-OH_HELL_HANDS = P_("games.oh_hell.hands", "{n} hand", "{n} hands")
-# TRANSLATORS: Oh Hell's rules in the table's title with the variations switched on: {hands} "10 hands",
-# {parts} the variations ("hook, sealed bids").
-OH_HELL_RULES_WITH = M_("games.oh_hell.rules_with", "{hands}; {parts}")
-# TRANSLATORS: the trump line of Spades (HTML; keep the tags): {broken} is "yes" or "not yet".
-SPADES_TRUMP = M_("games.spades.trump", "Trump: <b>♠ spades</b>, always (SP-2) · spades broken: "
-                                        "<b>{broken}</b> (SP-13, SP-15)")
-# TRANSLATORS: in the trump line: spades have been broken.
-BROKEN_YES = M_("games.spades.broken_yes", "yes")
-# TRANSLATORS: in the trump line: spades have not been broken yet.
-BROKEN_NOT_YET = M_("games.spades.broken_not_yet", "not yet")
-# TRANSLATORS: Oh Hell's trump line before the first hand (HTML).
-OH_HELL_NO_HAND = M_("games.oh_hell.trump_no_hand", "No hand dealt yet")
-# TRANSLATORS: Oh Hell's trump line (HTML; keep the tags): {card_html} is the turned-up card drawn as a card,
-# {suit} the trump suit ("hearts").
-OH_HELL_TURNED_UP = M_("games.oh_hell.turned_up", "Turned up: {card_html} → trump is <b>{suit}</b> (OH-7)")
-# TRANSLATORS: Oh Hell's trump line for a hand without trump (HTML).
-OH_HELL_NO_TRUMP = M_("games.oh_hell.no_trump", "<b>No trump</b> this hand (OH-7)")
-# TRANSLATORS: the tooltip of "Bid Blind Nil" (SP-10); {worth} the points won or lost, then what follows it.
-BLIND_NIL_TIP_SWAP = P_("games.spades.blind_nil_tip",
-                        "Bid Blind Nil without looking: +{worth} / −{worth}, then swap {n} card with your partner "
-                        "({rules})",
-                        "Bid Blind Nil without looking: +{worth} / −{worth}, then swap {n} cards with your partner "
-                        "({rules})")
-# TRANSLATORS: the tooltip of "Bid Blind Nil" when house rule SP-H3 has no exchange; {rules} the rule ids.
-BLIND_NIL_TIP_NO_SWAP = M_("games.spades.blind_nil_tip_no_swap",
-                           "Bid Blind Nil without looking: +{worth} / −{worth}, with no exchange ({rules})")
-
-# ---------------------------------------------------------------- a saved game of another kind
-# TRANSLATORS: what a saved game of four-player Spades is called in "This file is a saved game of …".
-SPADES_KIND = M_("games.spades.kind", "Spades for four players")
-# TRANSLATORS: what a saved game of Spades for two is called in "This file is a saved game of …".
-SPADES_TWO_KIND = M_("games.spades_two.kind", "Spades for two")
-# TRANSLATORS: what a saved game of Oh Hell is called in "This file is a saved game of …".
-OH_HELL_KIND = M_("games.oh_hell.kind", "Oh Hell")
-# TRANSLATORS: where a saved game of four-player Spades opens, completing "open it …".
-SPADES_PLACE = M_("games.spades.place", "at a Spades table for four players")
-# TRANSLATORS: where a saved game of Spades for two opens, completing "open it …".
-SPADES_TWO_PLACE = M_("games.spades_two.place", "at a table for Spades for two")
-# TRANSLATORS: where a saved game of Oh Hell opens, completing "open it …".
-OH_HELL_PLACE = M_("games.oh_hell.place", "at an Oh Hell table")
-# TRANSLATORS: the Oh Hell options panel's entry for hand sizes of the game's own; {sizes} "3, 4".
-AS_NOW_SIZES = M_("games.oh_hell.as_now_sizes", "as now: {sizes} cards")
+__all__ = ["TutorKit", "DrillGame", "KITS", "LOOKS", "DRILL_GAMES", "kit_for", "kit_named", "look_for",
+           "look_named", "drill_game", "app_sections", "GameLook", "SpadesLook", "SpadesTwoLook", "OhHellLook",
+           "Seated", "PLAYER_NAMES", "YOU", "spec_for"]
 
 
 @dataclass(frozen=True)
-class GameLook:
-    """How one game (``spec``) looks at the tutor (see the module docstring).
-
-    ``key``: the tutor's name for it (``"spades"``, ``"spades_two"``,
-    ``"oh_hell"``; the app's places and the drills' games use it).
-    ``kind_name``, ``place``: what a saved game of it is called and where
-    it opens, in the sentence refusing it at another table.
-    ``default_seat``: the learner's seat when none is given.
-    ``own_names``: the table names the seats itself (the learner "You", the
-    computer players :data:`PLAYER_NAMES` clockwise), instead of the engine's
-    names (the compass points of Spades); ``you_in_a_sentence``: the
-    learner's name inside the engine's sentences then.  ``layout``: how the
-    seats sit (``"compass"``: four around, partner across; ``"ring"``:
-    clockwise across the top; ``"face_to_face"``: two).  ``fixed_options``:
-    options the game keeps at their defaults (left out of its options
-    panel).  ``as_now``: pairs ``(option, other)``: the panel offers the
-    current value of option ``other`` (which has no field of its own) as one
-    entry of ``option``'s choice list.
-    """
+class DrillGame:
+    """One choice of the drills' game switch: ``key`` its value (``"spades"``,
+    ``"must_trump"`` …), ``label`` the button's words, ``game`` the
+    registry's game name the drills deal, ``drills`` the keys of the drills
+    it offers, in tab order (:data:`tutor.drills.menu.DRILLS`),
+    ``must_trump`` Oh Hell's variation (OH-V6) for the drills that take it,
+    ``order`` its place in the switch (the switch lists the choices by it)."""
 
     key: str
-    spec: GameSpec
-    kind_name: Text
-    place: Text
-    default_seat: int
-    layout: str
-    own_names: bool = False
-    you_in_a_sentence: Text | None = None
-    fixed_options: tuple[str, ...] = ()
-    as_now: tuple[tuple[str, str], ...] = ()
-
-    def name(self, game: TrickGame) -> str:
-        """What the table's title calls the game ("Spades")."""
-        return say(self.spec.title)
-
-    def rules_line(self, s: Seated) -> str:
-        """The rules in force, after the name in the title."""
-        return ""
-
-    def house_line(self, rules: GameRules) -> str:
-        """The house rules that are on, one line (``rules.summary()``), or ""."""
-        summary = rules.summary()
-        return "" if summary is None else str(summary)
-
-    def hand_text(self, view: SeatView, rules: GameRules) -> str:
-        """The hand counter of the title ("Hand 3", "No hand yet")."""
-        return say(HAND, number=view.hand_number) if view.hand_number else say(NO_HAND_YET)
-
-    def trump_html(self, view: SeatView) -> str:
-        """The trump line (HTML)."""
-        return ""
-
-    def blind_nil_tooltip(self, rules: GameRules) -> str:
-        """What a Blind Nil bid is worth and what follows it ("" where there is none)."""
-        return ""
-
-    def blind_nil_swap(self, rules: GameRules) -> int:
-        """How many cards a Blind Nil bidder and partner swap after the bidding (SP-10, SP-H3; 0: none)."""
-        return 0
-
-    def other_option_words(self, option: str, rules: GameRules) -> str | None:
-        """The label of the panel's "as now" entry that keeps the value of the
-        option shown with ``option`` (:attr:`as_now`), or None."""
-        return None
-
-
-def _spades(rules: GameRules) -> SpadesRules:
-    assert isinstance(rules, SpadesRules), rules
-    return rules
+    label: Text
+    game: str
+    drills: tuple[str, ...]
+    order: int
+    must_trump: bool = False
 
 
 @dataclass(frozen=True)
-class SpadesLook(GameLook):
-    """Spades: the compass seats, game to the target (SP-3), spades trump and broken (SP-2, SP-13, SP-15)."""
+class TutorKit:
+    """Everything the tutor makes of one game (see the module docstring):
+    ``look`` (its :attr:`~GameLook.key` is the kit's, its
+    :attr:`~GameLook.spec` the game's), ``table`` the table widget class as
+    ``"module:Class"``, ``drills`` its choices of the drills' game switch,
+    ``section`` the title entry of the app's section that plays it,
+    ``choice`` its entry in that section's game choice (needed where the
+    section plays several games; the first is shown at once), ``intro`` the
+    paragraph above its table."""
 
-    def rules_line(self, s: Seated) -> str:
-        return say(SPADES_RULES, target=_spades(s.game.rules).target_score)
+    look: GameLook
+    table: str
+    section: Text
+    intro: Text
+    choice: Text | None = None
+    drills: tuple[DrillGame, ...] = ()
 
-    def trump_html(self, view: SeatView) -> str:
-        return say_html(SPADES_TRUMP, broken=BROKEN_YES if view.broken else BROKEN_NOT_YET)
+    @property
+    def key(self) -> str:
+        """The tutor's name for the game (the look's): ``"spades"``, ``"spades_two"``, ``"oh_hell"``."""
+        return self.look.key
 
-    def blind_nil_tooltip(self, rules: GameRules) -> str:
-        r = _spades(rules)
-        worth, swap = r.nil_worth(blind=True), r.blind_nil_pass
-        ids = "SP-10" + (", SP-H1" if worth != 200 else "") + (", SP-H3" if swap != 3 else "")
-        if swap:
-            return say(BLIND_NIL_TIP_SWAP, worth=worth, n=swap, rules=ids)
-        return say(BLIND_NIL_TIP_NO_SWAP, worth=worth, rules=ids)
+    @property
+    def spec(self) -> GameSpec:
+        return self.look.spec
 
-    def blind_nil_swap(self, rules: GameRules) -> int:
-        return _spades(rules).blind_nil_pass
-
-
-@dataclass(frozen=True)
-class SpadesTwoLook(SpadesLook):
-    """Spades for two: face to face, against one computer player (SP-2P)."""
-
-    def rules_line(self, s: Seated) -> str:
-        return say(SPADES_TWO_RULES, other=s.name(1 - s.learner), target=_spades(s.game.rules).target_score)
-
-    def blind_nil_tooltip(self, rules: GameRules) -> str:
-        return ""
-
-    def blind_nil_swap(self, rules: GameRules) -> int:
-        return 0  # no Blind Nil with two players (SP-2P-1)
+    def table_class(self) -> Any:
+        """The table widget class (imported the first time it is asked for)."""
+        module, name = self.table.split(":")
+        return getattr(importlib.import_module(module), name)
 
 
-@dataclass(frozen=True)
-class OhHellLook(GameLook):
-    """Oh Hell: numbered seats named by the table, hands that change size, a turned-up trump (OH-7)."""
+# ---------------------------------------------------------------- the app's sections of the games
+# TRANSLATORS: the app's section tab with the Spades table.
+PLAY_SPADES = M_("app.section.play_spades", "Play Spades")
+# TRANSLATORS: the app's section tab with the Oh Hell table.
+PLAY_OH_HELL = M_("app.section.play_oh_hell", "Play Oh Hell")
+_FOUR_DRILLS = ("follow", "winner", "bidding", "scoring")
 
-    def name(self, game: TrickGame) -> str:
-        return say(OH_HELL_NAME, n=game.n_seats)
-
-    def rules_line(self, s: Seated) -> str:
-        rules = s.game.rules
-        assert isinstance(rules, OhHellRules)
-        hands = say(OH_HELL_HANDS, n=rules.n_hands)
-        # the variations switched on: the on/off options that are off by default (OH-V4 … OH-V8)
-        on = [o.summary for o in rules.OPTIONS
-              if o.kind == "bool" and o.default is False and rules.value(o.name) is True and o.summary is not None]
-        if not on:
-            return hands
-        return say(OH_HELL_RULES_WITH, hands=hands, parts=[Msg("rules.part", {"phrase": t}) for t in on])
-
-    def house_line(self, rules: GameRules) -> str:
-        return ""  # the variations are in the rules line
-
-    def hand_text(self, view: SeatView, rules: GameRules) -> str:
-        if not view.hand_number:
-            return say(NO_HAND_YET)
-        assert isinstance(rules, OhHellRules)
-        return say(HAND_OF, number=view.hand_number, hands=rules.n_hands, n=view.hand_size)
-
-    def trump_html(self, view: SeatView) -> str:
-        if view.hand_number == 0:
-            return say_html(OH_HELL_NO_HAND)
-        if view.turn_up is not None and view.trump is not None:
-            return say_html(OH_HELL_TURNED_UP, card_html=Markup(table_card_html(view.turn_up.code, small=True)),
-                            suit=view.trump.letter)
-        return say_html(OH_HELL_NO_TRUMP)
-
-    def other_option_words(self, option: str, rules: GameRules) -> str | None:
-        other = dict(self.as_now).get(option)
-        value = None if other is None else rules.value(other)
-        if value is None:
-            return None
-        return say(AS_NOW_SIZES, sizes=", ".join(map(str, value)))
-
-
-#: Every game's look, one per spec of :data:`engine.registry.SPECS`, in the same order.
-LOOKS: tuple[GameLook, ...] = (
-    SpadesLook("spades", SPADES, SPADES_KIND, SPADES_PLACE, default_seat=2, layout="compass"),
-    SpadesTwoLook("spades_two", SPADES_TWO, SPADES_TWO_KIND, SPADES_TWO_PLACE, default_seat=1, layout="face_to_face",
-                  own_names=True, you_in_a_sentence=YOU_IN_A_SENTENCE, fixed_options=TWO_PLAYER_FIXED),
-    OhHellLook("oh_hell", OH_HELL, OH_HELL_KIND, OH_HELL_PLACE, default_seat=0, layout="ring",
-               own_names=True, you_in_a_sentence=YOU, as_now=(("schedule", "hand_sizes"),)),
+#: The tutor's kit of every game, one per spec of :data:`engine.registry.SPECS`, in the same order.
+KITS: tuple[TutorKit, ...] = (
+    TutorKit(
+        SpadesLook("spades", SPADES,
+                   # TRANSLATORS: what a saved game of four-player Spades is called in "This file is a saved game
+                   # of …".
+                   M_("games.spades.kind", "Spades for four players"),
+                   # TRANSLATORS: where a saved game of four-player Spades opens, completing "open it …".
+                   M_("games.spades.place", "at a Spades table for four players"),
+                   default_seat=2, layout="compass"),
+        "tutor.game_table:GameTable", PLAY_SPADES,
+        # TRANSLATORS: the Play Spades section's first paragraph (SP-22 stays; <b>…</b> bold).
+        M_("app.spades.intro",
+           "You are <b>South</b>; your partner North and the opponents East and West are computer players. "
+           "Look at your cards, bid, then click a card to play it. The first partnership to 500 points wins "
+           "(SP-22). Your score sheet is in <b>Score sheet</b>."),
+        # TRANSLATORS: the Play Spades section's game choice: four players in partnerships, or Spades for two.
+        choice=M_("app.spades.four", "Four players, partners"),
+        drills=(
+            # TRANSLATORS: a choice of the drills' game switch: the drills in Spades (four players).
+            DrillGame("spades", M_("drills.game.spades", "Spades"), SPADES.name, _FOUR_DRILLS, order=0),
+        )),
+    TutorKit(
+        SpadesTwoLook("spades_two", SPADES_TWO,
+                      # TRANSLATORS: what a saved game of Spades for two is called in "This file is a saved game
+                      # of …".
+                      M_("games.spades_two.kind", "Spades for two"),
+                      # TRANSLATORS: where a saved game of Spades for two opens, completing "open it …".
+                      M_("games.spades_two.place", "at a table for Spades for two"),
+                      default_seat=1, layout="face_to_face", own_names=True, you_in_a_sentence=YOU_IN_A_SENTENCE,
+                      fixed_options=TWO_PLAYER_FIXED),
+        "tutor.table_two:SpadesTwoTable", PLAY_SPADES,
+        # TRANSLATORS: the first paragraph of the Spades for two table (rule ids stay; <b>…</b> bold).
+        M_("app.spades_two.intro",
+           "Spades for two: you against one computer player, each for themselves (SP-2P-1). First "
+           "<b>draw</b> your hand from the pack, one decision at a time: keep the top card and discard "
+           "the next one, or discard the top card and take the next one (SP-2P-2). Then bid 0 to 13 "
+           "(SP-2P-3) and play two-card tricks (SP-2P-4). The first to 500 points wins (SP-2P-5)."),
+        # TRANSLATORS: the Play Spades section's game choice for the two-player game.
+        choice=M_("app.spades.two", "Spades for two"),
+        drills=(
+            # TRANSLATORS: a choice of the drills' game switch: Spades for two players (rule ids SP-2P-…).
+            DrillGame("spades_two", M_("drills.game.spades_two", "Spades for two (SP-2P)"), SPADES_TWO.name,
+                      ("draw",), order=3),
+        )),
+    TutorKit(
+        OhHellLook("oh_hell", OH_HELL,
+                   # TRANSLATORS: what a saved game of Oh Hell is called in "This file is a saved game of …".
+                   M_("games.oh_hell.kind", "Oh Hell"),
+                   # TRANSLATORS: where a saved game of Oh Hell opens, completing "open it …".
+                   M_("games.oh_hell.place", "at an Oh Hell table"),
+                   default_seat=0, layout="ring", own_names=True, you_in_a_sentence=YOU,
+                   as_now=(("schedule", "hand_sizes"),)),
+        "tutor.game_table:GameTable", PLAY_OH_HELL,
+        # TRANSLATORS: the Play Oh Hell section's first paragraph (rule ids stay; "Options for a new game" and
+        # "New game" are the table's own labels: use the same words as those entries).
+        M_("app.oh_hell.intro",
+           "You play against computer players, each for themselves (named clockwise from you at the table). "
+           "Hand 1 has one card each, hand 2 two cards, and so on (OH-6); bid the <b>exact</b> number of "
+           "tricks you will win (OH-11). To play a variation (OH-V1 … OH-V8: backwards, the hook, sealed "
+           "bids, must-trump, other scoring), open <b>Options for a new game</b> under the table, switch it "
+           "on and press <b>New game</b>."),
+        drills=(
+            # TRANSLATORS: a choice of the drills' game switch: the drills in Oh Hell.
+            DrillGame("oh_hell", M_("drills.game.oh_hell", "Oh Hell"), OH_HELL.name, _FOUR_DRILLS, order=1),
+            # TRANSLATORS: a choice of the drills' game switch: Oh Hell with the must-trump variation (rule id
+            # OH-V6).
+            DrillGame("must_trump", M_("drills.game.must_trump", "Oh Hell, must trump (OH-V6)"), OH_HELL.name,
+                      _FOUR_DRILLS, order=2, must_trump=True),
+        )),
 )
+
+#: Every game's look, one per spec, in the order of :data:`KITS`.
+LOOKS: tuple[GameLook, ...] = tuple(kit.look for kit in KITS)
+#: The choices of the drills' game switch, in the order shown (:attr:`DrillGame.order`).
+DRILL_GAMES: tuple[DrillGame, ...] = tuple(sorted((c for kit in KITS for c in kit.drills), key=lambda c: c.order))
+
+
+def kit_for(spec: GameSpec | Any) -> TutorKit:
+    """The kit of ``spec`` (a :class:`~engine.spec.GameSpec`, or anything
+    with a ``spec``: a game, a view).  KeyError for a spec no kit declares."""
+    spec = spec if isinstance(spec, GameSpec) else spec.spec
+    for kit in KITS:
+        if kit.spec is spec:
+            return kit
+    raise KeyError(f"no tutor kit for {spec.name!r} ({spec.seat_counts} seats)")
+
+
+def kit_named(key: str) -> TutorKit:
+    """The kit whose :attr:`~TutorKit.key` is ``key`` (KeyError if none)."""
+    for kit in KITS:
+        if kit.key == key:
+            return kit
+    raise KeyError(key)
 
 
 def look_for(spec: GameSpec | Any) -> GameLook:
     """The look of ``spec`` (a :class:`~engine.spec.GameSpec`, or anything
-    with a ``spec``: a game, a view).  KeyError for a spec no look declares."""
-    spec = spec if isinstance(spec, GameSpec) else spec.spec
-    for look in LOOKS:
-        if look.spec is spec:
-            return look
-    raise KeyError(f"no look for {spec.name!r} ({spec.seat_counts} seats)")
+    with a ``spec``: a game, a view).  KeyError for a spec no kit declares."""
+    return kit_for(spec).look
 
 
 def look_named(key: str) -> GameLook:
     """The look whose :attr:`~GameLook.key` is ``key`` (KeyError if none)."""
-    for look in LOOKS:
-        if look.key == key:
-            return look
+    return kit_named(key).look
+
+
+def drill_game(key: str) -> DrillGame:
+    """The drills' game switch's choice ``key``; KeyError for another."""
+    for choice in DRILL_GAMES:
+        if choice.key == key:
+            return choice
     raise KeyError(key)
+
+
+def app_sections() -> tuple[Text, ...]:
+    """The title entries of the app's sections that play games, in page order (each once)."""
+    out: list[Text] = []
+    for kit in KITS:
+        if kit.section not in out:
+            out.append(kit.section)
+    return tuple(out)
