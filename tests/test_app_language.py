@@ -7,6 +7,7 @@ import pathlib
 import pytest
 
 from engine.text import get_language, set_language
+from tutor.drills import drill_game, drills_for
 from tutor.app import CHAPTER_LANGUAGES, CHAPTERS, LANGUAGES, SECTIONS, build_app, chapter_path
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
@@ -168,7 +169,6 @@ def test_a_saved_game_loads_in_any_language(make, saved_in, loaded_in):
 @pytest.mark.parametrize("kind", ["spades", "oh_hell", "spades_two"])
 def test_every_drill_says_itself_again_in_the_new_language(kind):
     """``relabel``: each drill's words in the language now, its state untouched."""
-    from tutor.drills import drill_game, drills_for  # noqa: PLC0415
     for entry in drills_for(kind):
         set_language("en")
         drill = entry.build(drill_game(kind), 3)

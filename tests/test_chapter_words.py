@@ -14,7 +14,6 @@ with its chapter and cell.
 from __future__ import annotations
 
 import html
-import json
 import os
 import pathlib
 import re

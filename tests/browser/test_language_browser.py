@@ -26,6 +26,8 @@ from _app_page import (DRILL_TABS, MAIN_TABS, ROUND_TRIP_MS, SPADES, VIEWPORTS, 
 import tutor
 from engine.text import get_language, language
 from tutor.advice import SHOW_ME
+from tutor.drills.follow import ASK
+from tutor.table_options import TITLE as OPTIONS_TITLE
 from engine.text.catalog import CATALOGUE
 from tutor.app import SECTION_TITLES, SECTIONS
 from tutor.text import entries, say
@@ -199,7 +201,6 @@ OPTIONS_JS = """(panel) => {
 
 def _open_options(page, section: str, lang: str):
     """Open the options panel of the table in ``section`` ("Play Spades", "Play Oh Hell"); its panel."""
-    from tutor.table_options import TITLE as OPTIONS_TITLE  # noqa: PLC0415
     _open_tab(page, SECTIONS.index(section))
     box = page.locator(".tt-section-" + section.lower().replace(" ", "-"))
     with language(lang):
@@ -249,7 +250,6 @@ def test_a_drill_keeps_its_place_when_the_language_changes(browser, app_base, ar
     from the bidding drill back to follow suit).  In the pseudo-language, answer a follow-suit position,
     open the bidding drill, switch to Somali: the bidding drill is still shown with the same hand, in
     Somali, and the follow-suit drill still counts the position answered."""
-    from tutor.drills.follow import ASK  # noqa: PLC0415
     context, page = open_app(browser, f"{app_base}?lang=qps", VIEWPORTS["phone"])
     try:
         _open_tab(page, SECTIONS.index("Drills"))
