@@ -7,7 +7,7 @@ that seat played says how many tricks their side could take with best play
 that moment and the tricks the card cost, in words a learner can follow::
 
     Trick 6: you played K♥. With best play your side could still take 9
-    tricks; after K♥, 8. Playing 3♥ keeps all 9.
+    tricks; after K♥, 8. Playing 3♥ instead would have kept all 9 tricks within reach.
 
 Which solver answered is labelled on every item (``"method"``):
 ``"exact"`` (:mod:`engine.solver`, every rule enforced, SP-13…SP-16),

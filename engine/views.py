@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, Phase
 from .cards import Card, Suit
-from .message import Msg
+from .message import Msg, render
 from .options import GameRules
 from .spec import GameSpec
 from .tricks import Trick
@@ -36,6 +36,13 @@ class ScoreLine:
     seat: int | None = None
     bags: int = 0
     msg: Msg | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def message(self) -> str:
+        """The line's words in the current language (:func:`engine.text.set_language`):
+        "contract made" in English, "qandaraaska waa la gaaray" in Somali; its
+        ``item`` for a line made without a message."""
+        return render(self.msg) if self.msg is not None else self.item
 
     def to_json(self, key: str) -> dict[str, Any]:
         d = {key: self.who, "item": self.item, "points": self.points, "rule": self.rule}

@@ -7,6 +7,7 @@ import pathlib
 import pytest
 
 from engine.text import get_language, set_language
+from tutor.drills import drill_game, drills_for
 from tutor.app import CHAPTER_LANGUAGES, CHAPTERS, LANGUAGES, SECTIONS, build_app, chapter_path
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
@@ -57,6 +58,43 @@ def test_switching_language_keeps_the_game_in_progress_and_speaks_the_new_one():
     assert get_language() == "so" and app.spades_table.game is game
     app.language.value = "en"
     assert app.tabs.titles == english_titles and app.spades_table.game is game
+
+
+def _drill_words(drill) -> str:
+    return " ".join(str(getattr(w, "value", "")) + " " + str(getattr(w, "description", ""))
+                    for w in drill.children)
+
+
+def test_switching_language_keeps_each_drill_its_position_and_its_counts():
+    """Issue 34: a change of language mid-drill used to start the drills again (streak and position
+    lost, and from the bidding drill back to follow suit)."""
+    app = build_app(seed=7, lang="en")
+    app.open_section("Drills")
+    follow = app.drills["spades"][0]
+    follow.debounce_s = 0                               # clicks as fast as a test makes them
+    for _ in range(3):                                  # three positions answered right at the first try
+        follow.click(follow.legal_cards()[0])
+    while not (wrong := [c for c in follow.hand.cards if c not in follow.legal_cards()]):
+        follow.next()                                   # a position where a card is refused
+    follow.click(wrong[0])                              # a mistake on this position
+    position, streak, best, mistakes = follow.position, follow.streak, follow.best_streak, dict(follow.mistakes)
+    app._drill_tabs.selected_index = 2                  # the bidding drill
+    bidding = app.drills["spades"][2]
+    deal, hand = bidding.deal_number, list(bidding.hand.cards)
+    bidding.bid(3)
+    advice_en = bidding.advice_html.value
+    app.switch_language("so")
+    assert app._drill_tabs.selected_index == 2 and app._drill_game.value == "spades"
+    assert app.drills["spades"][0] is follow and app.drills["spades"][2] is bidding
+    assert (follow.position, follow.streak, follow.best_streak, dict(follow.mistakes)) == (position, streak, best,
+                                                                                            mistakes)
+    assert bidding.deal_number == deal and list(bidding.hand.cards) == hand and bidding.learner_bid == 3
+    assert bidding.advice_html.value and bidding.advice_html.value != advice_en     # said again, in Somali
+    assert bidding.bid_button.description not in ("", "Bid")
+    assert "Streak" not in follow.stats.value and "Follow suit" not in follow.title.value
+    assert follow in app._drill_boxes["spades"][0].children and bidding in app._drill_boxes["spades"][2].children
+    follow.click(follow.legal_cards()[0])               # the drill goes on from the same position
+    assert follow.positions_done == 4 and follow.position is not position and follow.streak == 0
 
 
 def test_learn_opens_the_chapters_of_the_pages_language():
@@ -126,3 +164,18 @@ def test_a_saved_game_loads_in_any_language(make, saved_in, loaded_in):
         set_language("en")
         assert other.feedback.text != say(LOADED, hand_no=other.game.hands_dealt,
                                           turn=other._session.turn_phrase())
+
+
+@pytest.mark.parametrize("kind", ["spades", "oh_hell", "spades_two"])
+def test_every_drill_says_itself_again_in_the_new_language(kind):
+    """``relabel``: each drill's words in the language now, its state untouched."""
+    for entry in drills_for(kind):
+        set_language("en")
+        drill = entry.build(drill_game(kind), 3)
+        before = {k: v for k, v in vars(drill).items() if k in ("streak", "best_streak", "count", "positions_done",
+                                                                "problems_done", "hands_played", "deal_number")}
+        english = drill.title.value
+        set_language("so")
+        drill.relabel()
+        assert drill.title.value != english, entry
+        assert {k: getattr(drill, k) for k in before} == before, entry

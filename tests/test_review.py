@@ -30,7 +30,7 @@ def test_costly_endgame_exact_part_written_out():
     assert [(d["trick"], d["card"], d["before"], d["after"], d["cost"], d["best"]) for d in r["costly"]] == [
         (8, "6H", 4, 2, 2, ["KH"])]
     assert r["costly"][0]["text"] == ("Trick 8: you played 6♥. With best play your side could still take 4 tricks; "
-                                      "after 6♥, 2. Playing K♥ keeps all 4.")
+                                      "after 6♥, 2. Playing K♥ instead would have kept all 4 tricks within reach.")
     # the exact figures after trick 8, one per decision
     assert [d["before"] for d in r["decisions"][7:]] == [4, 3, 3, 3, 3, 2]
     assert r["double_dummy"]["from_deal"]["method"] == "unavailable"
@@ -170,7 +170,7 @@ def test_two_player_hand_reviewed_exactly_written_out():
     assert [(d["trick"], d["card"], d["before"], d["after"], d["cost"], d["best"]) for d in r["costly"]] == [
         (6, "4S", 8, 7, 1, ["3C", "TC", "JC", "QC", "AC"]), (7, "QD", 8, 6, 2, ["TC", "JC", "QC", "AC"])]
     assert r["costly"][1]["text"] == ("Trick 7: you played Q♦. With best play you could still take 8 tricks; "
-                                      "after Q♦, 6. Playing 10♣, J♣, Q♣ or A♣ keeps all 8.")
+                                      "after Q♦, 6. Playing 10♣, J♣, Q♣ or A♣ instead would have kept all 8 tricks within reach.")
     # the Nil bidder: exact from the first trick; a Nil bidder's costly moments are only cards that broke it
     r0 = review_hand(rec, 0)
     (nil,) = r0["nil"]

@@ -41,9 +41,9 @@ def state(game):
 
 COSTLY_TEXTS = [
     "Trick 10: you played 7♠. With best play your side could still take 11 tricks; after 7♠, 10. "
-    "Playing 7♣ or 2♠ keeps all 11.",
+    "Playing 7♣ or 2♠ instead would have kept all 11 tricks within reach.",
     "Trick 12: you played 2♠. With best play your side could still take 10 tricks; after 2♠, 9. "
-    "Playing 7♣ keeps all 10.",
+    "Playing 7♣ instead would have kept all 10 tricks within reach.",
 ]
 
 
@@ -347,7 +347,7 @@ def test_two_player_table_replays_a_costly_moment_at_a_table_for_two():
     p.click()
     assert p.feedback.kind == ""
     assert p.moment_texts[0] == ("Trick 4: you played 10♦. With best play you could still take 6 tricks; after 10♦, "
-                                 "5. Playing 5♦ keeps all 6.")
+                                 "5. Playing 5♦ instead would have kept all 6 tricks within reach.")
     p.replay(0)
     assert p.feedback.kind == "", p.feedback.text
     practice = p.practice
@@ -388,7 +388,7 @@ def test_two_player_record_replays_from_the_table_for_two():
     p = t._review
     p.click()
     assert [m.split(".")[0] for m in p.moment_texts] == ["Trick 6: you played 4♠", "Trick 7: you played Q♦"]
-    assert p.moment_texts[1].endswith("Playing 10♣, J♣, Q♣ or A♣ keeps all 8.")
+    assert p.moment_texts[1].endswith("Playing 10♣, J♣, Q♣ or A♣ instead would have kept all 8 tricks within reach.")
     p.replay(1)
     practice, pg = p.practice, p.practice_game
     assert isinstance(practice, SpadesTwoTable) and practice.game is pg

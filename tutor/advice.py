@@ -304,6 +304,12 @@ class AdvicePanel(W.VBox):
         """Press "Show me" (headless)."""
         self.button.click()
 
+    def relabel(self) -> None:
+        """The button in the current language (after the page's language changed); the chart and its
+        words, in the language before, are removed (:meth:`clear`)."""
+        self.button.description, self.button.tooltip = say(SHOW_ME), say(SHOW_ME_TIP)
+        self.clear()
+
     def clear(self) -> None:
         """Remove the chart, summary and note (a new hand, or not the learner's turn)."""
         self.result = None

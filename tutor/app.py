@@ -412,15 +412,15 @@ class TrickTutorApp(W.VBox):
     def switch_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`LANGUAGES`, or any language with a catalogue) from now on:
         every section is built again in it; a game in progress goes on where it was (its cards, bids,
-        tricks and scores are the game's, kept), drills start again.  InvalidInputError for a code
-        that is not a language code."""
+        tricks and scores are the game's, kept), and so does every drill opened (its position, streak
+        and counts; the same game and drill tab shown), said again in the new language.
+        InvalidInputError for a code that is not a language code."""
         set_language(code)
         self.lang = code
         for key, table in self.tables.items():
             self._games[key] = (table.game, table.session.learner)
         self._chosen = {first: choice.value for first, choice in self.choices.items()}
         self._rebuild = tuple(i for i, built in enumerate(self._built) if built)
-        self.drills.clear()
         self.tables.clear()
         self.choices.clear()
         self.game_boxes.clear()
@@ -510,17 +510,31 @@ class TrickTutorApp(W.VBox):
 
     def _build_drills(self) -> list:
         """The Drills section, built from :data:`tutor.drills.DRILL_GAMES` (the
-        game switch) and :data:`tutor.drills.DRILLS` (the tabs)."""
+        game switch) and :data:`tutor.drills.DRILLS` (the tabs).  Built again
+        after a change of language, the drills already made stay (their
+        position, streak and counts), said again in the language
+        (``relabel``), and the game and tab shown stay shown."""
+        kind = getattr(self, "_drill_kind", DRILL_GAMES[0].key)
+        old_tabs = getattr(self, "_drill_tabs", None)
+        which = old_tabs.selected_index if old_tabs is not None and old_tabs.selected_index is not None else 0
         self._drill_game = W.ToggleButtons(
             options=[(say(choice.label), choice.key) for choice in DRILL_GAMES],
-            value=DRILL_GAMES[0].key, description=say(DRILL_GAME_LABEL), style={"button_width": "auto"})
+            value=kind, description=say(DRILL_GAME_LABEL), style={"button_width": "auto"})
         self._drill_game.add_class("tt-drill-game")
         self._drill_tabs = W.Tab()
         self._drill_tabs.add_class("tt-drill-tabs")
         self._drill_boxes: dict[str, list] = {}
+        for made_for, drills in self.drills.items():
+            for drill in drills:
+                if drill is not None:
+                    drill.relabel()
+            self._drill_boxes[made_for] = [W.VBox([drill] if drill is not None else [_loading(title)])
+                                           for drill, title in zip(drills, self.drill_titles(made_for))]
         self._drill_game.observe(self._on_drill_game, names="value")
         self._drill_tabs.observe(self._on_drill_tab, names="selected_index")
-        self._show_drills(DRILL_GAMES[0].key)
+        self._show_drills(kind)
+        if which:
+            self._drill_tabs.selected_index = which
         intro = W.HTML(f"<p class='tt-section-intro'>{say_html(DRILLS_INTRO)}</p>")
         return [intro, self._drill_game, self._drill_tabs]
 

@@ -226,8 +226,20 @@ TRACE_BEFORE = M_("review.trace_before", "best before your card")
 TRACE_AFTER = M_("review.trace_after", "after your card")
 # TRANSLATORS: the chart's marks of the costly cards.
 TRACE_COSTLY = M_("review.trace_costly", "costly card")
-# TRANSLATORS: a chart point's card and how it was worked out ("K♠ (exact)"): {card}, {method} the solver's name.
+# TRANSLATORS: a chart point's card and how it was worked out ("K♠ (worked out exactly)"): {card}, {method} one of
+# review.method.*.
 POINT = M_("review.point", "{card} ({method})")
+#: How a chart point was worked out (the review's ``method``), as its label says it.
+METHOD_WORDS = {
+    # TRANSLATORS: a chart point's method: solved by DDS, a solver made for bridge (keep the name DDS).
+    "dds": M_("review.method.dds", "DDS"),
+    # TRANSLATORS: a chart point's method: worked out exactly by the tutor's own solver.
+    "exact": M_("review.method.exact", "worked out exactly"),
+    # TRANSLATORS: a chart point's method: an estimate from many random play-outs (Oh Hell, many tricks left).
+    "estimated": M_("review.method.estimated", "an estimate"),
+    # TRANSLATORS: a chart point's method: this card could not be worked out.
+    "unavailable": M_("review.method.unavailable", "not worked out"),
+}
 # TRANSLATORS: the hover text of the chart's first line: trick {x}, best {y} tricks before {point} ("K♠ (exact)").
 HOVER_BEFORE = M_("review.hover_before", "trick {x}: best {y} before {point}")
 # TRANSLATORS: the hover text of the chart's second line: trick {x}, {y} tricks after {point}.
@@ -259,12 +271,14 @@ NOT_READY = M_("review.not_ready", "The review is ready when the hand is over.")
 REVIEWING = M_("review.reviewing", "Reviewing hand {hand_no} (all hands open, best play)…")
 # TRANSLATORS: the review's head (HTML; keep the tags), the learner's partnership: hand {hand_no}.
 INTRO_SIDE = M_("review.intro_side", "<h4>Review of hand {hand_no}</h4><p class='tt-rv-how'>For every card you played: "
-                                     "the most tricks your side could take in this hand with best play by everyone, "
-                                     "all hands open (“double dummy”), before and after your card.</p>")
+                                     "the most tricks your side could take in this hand before and after your card, "
+                                     "worked out “double dummy”: as if every player's cards lay face up on the table "
+                                     "and everyone played the best card each time.</p>")
 # TRANSLATORS: as above, the learner alone.
 INTRO_YOU = M_("review.intro_you", "<h4>Review of hand {hand_no}</h4><p class='tt-rv-how'>For every card you played: "
-                                   "the most tricks you could take in this hand with best play by everyone, all "
-                                   "hands open (“double dummy”), before and after your card.</p>")
+                                   "the most tricks you could take in this hand before and after your card, worked "
+                                   "out “double dummy”: as if every player's cards lay face up on the table and "
+                                   "everyone played the best card each time.</p>")
 # TRANSLATORS: the heading of the costly moments (HTML; keep the tags): {n} of them.
 COSTLY = M_("review.costly", "<b>Costly moments ({n})</b>")
 # TRANSLATORS: no costly moment (HTML; keep the tags), the learner's partnership.
@@ -397,7 +411,7 @@ def review_figure(r: dict):
     tl = r.get("timeline") or [{"trick": d["trick"], "card": d["card"], "before": d.get("before"),
                                 "after": d.get("after"), "method": d.get("method")} for d in r["decisions"]]
     xs = [t["trick"] for t in tl]
-    labels = [say(POINT, card=t["card"], method=t["method"]) for t in tl]
+    labels = [say(POINT, card=t["card"], method=METHOD_WORDS[t["method"]]) for t in tl]
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=xs, y=[t["before"] for t in tl], name=say(TRACE_BEFORE),
                              mode="lines+markers", line={"color": BEFORE_COLOUR}, customdata=labels,

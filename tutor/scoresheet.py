@@ -145,10 +145,14 @@ def score_lines_rows(game, names: Sequence[str] | None = None, words: bool = Fal
     return Rows(cols, tuple(rows), dtypes=dtypes)
 
 
-def score_lines_frame(game, names: Sequence[str] | None = None):
+def score_lines_frame(game, names: Sequence[str] | None = None, words: bool = False):
     """:func:`score_lines_rows` as a pandas ``DataFrame`` (same columns; int64
-    numbers).  ImportError where pandas is missing (the browser version)."""
-    return score_lines_rows(game, names).to_frame()
+    numbers).  ``words``: for a person to read (a chapter's table): each line's
+    words and the column heads in the current language (:func:`column_headings`),
+    as the score sheet shows them.  ImportError where pandas is missing (the
+    browser version)."""
+    frame = score_lines_rows(game, names, words).to_frame()
+    return frame.rename(columns=column_headings(game, names)) if words else frame
 
 
 def running_totals_rows(game, names: Sequence[str] | None = None) -> Rows:
@@ -166,10 +170,12 @@ def running_totals_rows(game, names: Sequence[str] | None = None) -> Rows:
     return Rows(cols, rows, dtypes={c: "int64" for c in cols})
 
 
-def running_totals_frame(game, names: Sequence[str] | None = None):
+def running_totals_frame(game, names: Sequence[str] | None = None, words: bool = False):
     """:func:`running_totals_rows` as a pandas ``DataFrame`` (int64 columns).
-    ImportError where pandas is missing (the browser version)."""
-    return running_totals_rows(game, names).to_frame()
+    ``words``: the column heads in the current language (:func:`column_headings`),
+    for a person to read.  ImportError where pandas is missing (the browser version)."""
+    frame = running_totals_rows(game, names).to_frame()
+    return frame.rename(columns=column_headings(game, names)) if words else frame
 
 
 def _start_scores(game) -> list[int]:

@@ -123,9 +123,9 @@ BID_DONE_SWAP = P_("session.bid_done_swap", "You bid {bid}. {reason} After the b
                    "You bid {bid}. {reason} After the bidding you and {partner} swap {n} cards.")
 # TRANSLATORS: "Look at my cards" pressed again.
 ALREADY_LOOKING = M_("session.already_looking", "You are already looking at your cards.")
-# TRANSLATORS: after "Look at my cards" (SP-6, SP-10).
-LOOKED = M_("session.looked", "Here are your cards. You can no longer bid Blind Nil; bid Nil (0) or a number of "
-                              "tricks (SP-6, SP-10).")
+# TRANSLATORS: after "Look at my cards": {rule} is SP-10 (Blind Nil only before looking); SP-6 the legal bids.
+LOOKED = M_("session.looked", "Here are your cards. You can no longer bid Blind Nil ({rule}); bid Nil (0) or a "
+                              "number of tricks (SP-6).")
 # TRANSLATORS: the Blind Nil exchange done: the learner passed {shown_cards} ("K♣, 2♥, 3♦").
 PASSED = M_("session.passed", "You passed {shown_cards}.")
 # TRANSLATORS: as above, and received {off_cards} from {partner}; {rule} the rule of the exchange (SP-10).
@@ -453,7 +453,7 @@ class TableSession(SessionWords):
         v = g.attempt(Look(me))
         if not v.ok:
             return self._refused(v)
-        return Outcome("ok", LOOKED, {}, v)
+        return Outcome("ok", LOOKED, {"rule": v.rule}, v)
 
     def exchange(self, cards: Iterable[str]) -> Outcome:
         """The learner passes ``cards`` to its partner (Blind Nil exchange, SP-10)."""

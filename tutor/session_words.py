@@ -17,7 +17,7 @@ given the table's names before it is said; nothing is rewritten afterwards.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine import Bid, Deal, Pass, Phase, Play
 from engine.game import HandResult, TrickGame
@@ -29,7 +29,7 @@ from engine.tricks import Trick
 from .games import PLAYER_NAMES, YOU, GameLook
 from .text import M_, P_, say
 
-__all__ = ["SessionWords", "PLAYER_NAMES", "plural", "signed", "joined"]
+__all__ = ["SessionWords", "PLAYER_NAMES", "plural", "signed", "joined", "with_names"]
 
 # ---------------------------------------------------------------- names
 # TRANSLATORS: the learner's seat box where the seat has a name of its own: {name} "South" → "South (you)".
@@ -154,6 +154,29 @@ _SEAT_LISTS = {KINDS["winners_and"]: LIST_AND_EACH, KINDS["waiting"]: LIST_SEP}
 _MSG_LISTS = (KINDS["parts"], KINDS["parts_and"])
 
 
+def with_names(m: Msg, name: Callable[[int], str], sides: Sequence[Sequence[int]]) -> Msg:
+    """The engine's message ``m`` with its seats called ``name(seat)`` (a
+    table's or a drill's players: "you", Ada …): the seat numbers in its data
+    (a seat, a side of one seat, lists of seats; nested messages too) replaced
+    by the names before it is said, so nothing is rewritten afterwards.
+    ``sides``: the game's sides (``game.sides``)."""
+    args: dict[str, Any] = {}
+    for key, value in m.args.items():
+        kind = KINDS.get(key)
+        if isinstance(value, Msg):
+            value = with_names(value, name, sides)
+        elif kind is _SEAT and isinstance(value, int):
+            value = literal(name(value))
+        elif kind is _SIDE and isinstance(value, int) and len(sides[value]) == 1:
+            value = literal(name(sides[value][0]))
+        elif kind in _SEAT_LISTS and isinstance(value, (list, tuple)):
+            value = literal(joined((name(int(s)) for s in value), _SEAT_LISTS[kind]))
+        elif kind in _MSG_LISTS and isinstance(value, (list, tuple)):
+            value = [with_names(v, name, sides) if isinstance(v, Msg) else v for v in value]
+        args[key] = value
+    return Msg(m.id, args)
+
+
 class SessionWords:
     """Plain-language views of a session's game (see the module docstring)."""
 
@@ -202,25 +225,10 @@ class SessionWords:
 
     def named(self, m: Msg) -> Msg:
         """The engine's message ``m`` with its seats given this table's names
-        (the seat numbers in its data replaced by the names; nested messages
-        too).  Unchanged where the table keeps the engine's names."""
+        (:func:`with_names`).  Unchanged where the table keeps the engine's names."""
         if not self.game_look.own_names:
             return m
-        args: dict[str, Any] = {}
-        for key, value in m.args.items():
-            kind = KINDS.get(key)
-            if isinstance(value, Msg):
-                value = self.named(value)
-            elif kind is _SEAT and isinstance(value, int):
-                value = literal(self._in_sentence(value))
-            elif kind is _SIDE and isinstance(value, int) and len(self.game.sides[value]) == 1:
-                value = literal(self._in_sentence(self.game.sides[value][0]))
-            elif kind in _SEAT_LISTS and isinstance(value, (list, tuple)):
-                value = literal(joined((self._in_sentence(int(s)) for s in value), _SEAT_LISTS[kind]))
-            elif kind in _MSG_LISTS and isinstance(value, (list, tuple)):
-                value = [self.named(v) if isinstance(v, Msg) else v for v in value]
-            args[key] = value
-        return Msg(m.id, args)
+        return with_names(m, self._in_sentence, self.game.sides)
 
     def speak(self, m: Msg) -> str:
         """The engine's message ``m`` in the current language, its seats called

@@ -692,6 +692,7 @@ class SpadesGame(SpadesBase):
 
     n_seats = 4
     RULE_DEAL = "SP-4"
+    RULE_LOOK = "SP-10"  # looking at one's cards ends the chance of a Blind Nil
     RULE_NEXT_DEAL = "SP-21"
     RULE_BID = "SP-5"
     TEXT_ALREADY_BID_DURING = "ALREADY_BID.once_each"

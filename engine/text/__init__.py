@@ -21,18 +21,20 @@ from ..message import Msg, Text, set_renderer
 from ..options import Option
 from ..registry import SPECS
 from ..spec import GameSpec
-from . import words
+from . import values, words
 from .catalog import CATALOGUE
 from .lang import (DOMAIN, LOCALE_DIR, add_translation, get_language, known_languages, language, register_domain,
                    set_language)
 from .render import (KINDS, card_name, card_text, cards_text, count_text, entry_of, fill, join_list, ordinal_text,
                      quote_text, register_entries, render, seat_text, side_text, suit_name, translate)
+from .values import answer_text, answers_text, phase_text
 
 __all__ = ["set_language", "get_language", "language", "add_translation", "known_languages", "register_domain",
            "register_entries", "entry_of", "fill", "render",
            "translate", "card_text", "card_name", "cards_text", "suit_name", "count_text", "ordinal_text",
            "seat_text", "side_text", "join_list", "quote_text", "CATALOGUE", "KINDS",
-           "DOMAIN", "LOCALE_DIR", "Msg", "Text", "all_entries", "option_texts", "label", "help_text"]
+           "DOMAIN", "LOCALE_DIR", "Msg", "Text", "all_entries", "option_texts", "label", "help_text",
+           "phase_text", "answer_text", "answers_text"]
 
 set_renderer(render)
 
@@ -63,7 +65,7 @@ def all_entries() -> tuple[Text, ...]:
     (:data:`CATALOGUE`), the words, and what each game declares (its title,
     its options' labels, help, allowed values, choices and summary phrases)."""
     seen: dict[str, Text] = {}
-    for t in [*CATALOGUE.values(), *words.ENTRIES, *(t for spec in SPECS for t in _spec_texts(spec))]:
+    for t in [*CATALOGUE.values(), *words.ENTRIES, *values.ENTRIES, *(t for spec in SPECS for t in _spec_texts(spec))]:
         seen.setdefault(t.ctxt, t)
     return tuple(seen.values())
 

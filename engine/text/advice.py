@@ -148,12 +148,14 @@ ENTRIES: tuple[Text, ...] = (
     M_("advice.dd.nil_side", "a Nil on the side: the side does not play for the most tricks (SP-8)"),
     # TRANSLATORS: why the double-dummy bid check found nothing: no sampled deal fits the bids made.
     M_("advice.dd.no_deal", "no sampled deal fits the bids"),
-    # TRANSLATORS: advice line of the double-dummy check: over {samples} deals the side takes {mean} tricks on
-    # average ({low} to {high}); the partner's hand counts {partner}, this one {worth}; the count was {count}.
+    # TRANSLATORS: advice line of the double-dummy check ("double dummy": every hand face up, best play): over
+    # {samples} deals the side takes {mean} tricks on average ({low} to {high}); the partner's hand counts
+    # {partner}, this one {worth}; the count of the lines above was {count}; {bid} is the middle of {count} and
+    # {worth}, rounded to a whole number.
     M_("advice.dd.line",
-       "double-dummy check over {samples} sampled deals: with best play your side takes {mean:.1f} tricks on "
-       "average ({low}–{high}); partner's hand counts about {partner:.1f}, so yours is worth about {worth:.1f}; "
-       "halfway from the count {count:.1f}: bid {bid}"),
+       "double-dummy check over {samples} sampled deals (every hand face up, everyone playing their best): your "
+       "side takes {mean:.1f} tricks on average ({low}–{high}); partner's hand counts about {partner:.1f}, so yours "
+       "is worth about {worth:.1f}; the count above gives {count:.1f}; bid the middle of the two, rounded: {bid}"),
 
     # ================================================================ Spades for two (engine/bots/two_player.py)
     # TRANSLATORS: why a player keeps the top card {card} of the draw (SP-2P-2), by the standard policy.

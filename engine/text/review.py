@@ -71,10 +71,11 @@ ENTRIES: tuple[Text, ...] = (
        "Trick {trick}: you played {card}. With best play you could still take {n} trick; after {card}, {after}.",
        "Trick {trick}: you played {card}. With best play you could still take {n} tricks; after {card}, "
        "{after}."),
-    # TRANSLATORS: the cards {cards_or} would have kept all {before} tricks.
-    M_("review.keeps_all", "Playing {cards_or} keeps all {before}."),
-    # TRANSLATORS: the cards {cards_or} would have kept the one trick.
-    M_("review.keeps_it", "Playing {cards_or} keeps it."),
+    # TRANSLATORS: after review.decision.*: had the learner played one of {cards_or} instead, the {before} tricks
+    # of the sentence before could all still have been taken (the card played cost some of them).
+    M_("review.keeps_all", "Playing {cards_or} instead would have kept all {before} tricks within reach."),
+    # TRANSLATORS: as above, when one trick could still be taken before the card and none after it.
+    M_("review.keeps_it", "Playing {cards_or} instead would have kept that trick within reach."),
     # TRANSLATORS: the card played was as good as any.
     M_("review.best_play", "Best play."),
     # TRANSLATORS: the card was best for tricks but broke the learner's own Nil (SP-8).

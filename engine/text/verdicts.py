@@ -235,10 +235,10 @@ ENTRIES: tuple[Text, ...] = (
                "{bid} would make the total exactly {n} (hook rule, OH-V4).",
        "You may not bid {bid}: the other bids add up to {others_total} and there are {n} tricks, so a bid of "
        "{bid} would make the total exactly {n} (hook rule, OH-V4)."),
-    # TRANSLATORS: an Oh Hell bid allowed; {size} cards each.
-    M_("OK.bid_oh_hell", "Yes: any whole number from 0 to {size} may be bid (OH-8)."),
+    # TRANSLATORS: an Oh Hell bid allowed; {size} cards each; {rule} is OH-8.
+    M_("OK.bid_oh_hell", "Yes: any whole number from 0 to {size} may be bid ({rule})."),
     # TRANSLATORS: as above; the hook bars {forbidden}.
-    M_("OK.bid_oh_hell_hook", "Yes: any whole number from 0 to {size} may be bid (OH-8); only {forbidden} is barred "
+    M_("OK.bid_oh_hell_hook", "Yes: any whole number from 0 to {size} may be bid ({rule}); only {forbidden} is barred "
                               "by the hook (OH-V4)."),
     # ================================================================ the Blind Nil exchange (four-player Spades)
     # TRANSLATORS: both partners bid Blind Nil.

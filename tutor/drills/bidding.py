@@ -30,7 +30,7 @@ from ..advice import AdvicePanel, count_lines, tricks_text
 from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, P_, say, say_html
-from .shared import ORDINALS, computer_player, drill_spec, for_game, own_names, seat_name, word, you_label
+from .shared import ORDINALS, computer_player, drill_spec, for_game, own_names, seat_name, verdict_text, word, you_label
 
 __all__ = ["Advice", "advise", "count_likely_tricks", "compare_bid", "BiddingDrill", "tricks_text",
            "BIDDING_GAMES", "BiddingGame"]
@@ -432,28 +432,27 @@ class BiddingDrill(W.VBox):
         self.comparison = ""
         self.hands_played = 0
 
-        title = say_html(TITLE_HOOK if hook else TITLE, game=spec.title)
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{title}</h2>")
+        self.title = W.HTML()
         self.info = W.HTML()
         self.hand = CardHand(cards=[], label=say(HAND))
         self.hand.on_click(self._on_card)
         self.bids_html = W.HTML()
         # a text box that starts empty: 0 would already be a bid (Nil in Spades, SP-8)
-        self.bid_box = W.Text(value="", description=say(BID_BOX), placeholder=say(BID_BOX_HINT),
+        self.bid_box = W.Text(value="",
                               # the label as wide as its words (a translation is longer), the box after it
                               style={"description_width": "initial"}, layout=W.Layout(width="auto", max_width="100%"))
         self.bid_box.continuous_update = False
-        self.bid_button = W.Button(description=say(BID_BUTTON), button_style="primary")
+        self.bid_button = W.Button(button_style="primary")
         self.feedback = Feedback()
         self.note = Feedback()
         self.advice_html = W.HTML()
         self.bid_view: SeatView | None = None
         self.show_me = AdvicePanel(lambda: self.bid_view, learner_bid=lambda: self.learner_bid)
         self.show_me.layout.display = "none"
-        self.play_button = W.Button(description=say(PLAY_BUTTON), icon="play", disabled=True,
-                                    tooltip=say(PLAY_TIP))
-        self.new_button = W.Button(description=say(NEW_BUTTON), icon="refresh")
+        self.play_button = W.Button(icon="play", disabled=True)
+        self.new_button = W.Button(icon="refresh")
         self.result_html = W.HTML()
+        self._words()
         self.bid_button.on_click(self._on_bid)
         self.play_button.on_click(self._on_play)
         self.new_button.on_click(self._on_new)
@@ -464,6 +463,31 @@ class BiddingDrill(W.VBox):
                           self.result_html], **kwargs)
         self.add_class("tt-drill")
         self._deal()
+
+    def relabel(self) -> None:
+        """Say the drill again in the current language (after the page's
+        language changed): the same deal, the bids made so far, the advice
+        and the result once there (said again), the counts; feedback lines
+        and the "Show me" chart, in the language before, are cleared."""
+        self._words()
+        self.show_me.relabel()
+        self.advice = advise(self.bid_view) if self.bid_view is not None else self.advice  # its lines are words
+        typed, typing_off, bid_off = self.bid_box.value, self.bid_box.disabled, self.bid_button.disabled
+        self._draw()
+        self.bid_box.value, self.bid_box.disabled, self.bid_button.disabled = typed, typing_off, bid_off
+        if self.learner_bid is not None:
+            self._show_advice(self.learner_bid)
+        if self.outcome is not None:
+            self._show_result()
+
+    def _words(self) -> None:
+        """The drill's fixed words (title, the bid box, the buttons) in the current language."""
+        title = say_html(TITLE_HOOK if self.hook else TITLE, game=self.spec.title)
+        self.title.value = f"<h2 style='margin:4px 0;font-size:1.17em'>{title}</h2>"
+        self.bid_box.description, self.bid_box.placeholder = say(BID_BOX), say(BID_BOX_HINT)
+        self.bid_button.description = say(BID_BUTTON)
+        self.play_button.description, self.play_button.tooltip = say(PLAY_BUTTON), say(PLAY_TIP)
+        self.new_button.description = say(NEW_BUTTON)
 
     # ---------------------------------------------------------------- dealing
     def _deal(self) -> None:
@@ -607,14 +631,18 @@ class BiddingDrill(W.VBox):
         if not v.ok:
             self.mistakes[v.rule] += 1
             self.note.clear()
-            self.feedback.show_verdict(v)
+            self.feedback.show_verdict(v, text=verdict_text(self.spec, v, self._name, g.sides))
             return
         self.note.clear()
         g.bid(self.seat, value)
         self.learner_bid = value
-        self.feedback.show_verdict(v)
+        self.feedback.show_verdict(v, text=verdict_text(self.spec, v, self._name, g.sides))
         self._bots_act(until_learner=True)  # the remaining seats bid
         self._draw_bids()
+        self._show_advice(value)
+
+    def _show_advice(self, value: int) -> None:
+        """After the learner's bid ``value``: how it compares with the advisor's, and why."""
         adv = self.advice
         items = "".join(f"<li>{html.escape(line)}</li>" for line in adv.lines)
         self.comparison = compare_bid(value, adv, self.game_kind)
@@ -653,10 +681,24 @@ class BiddingDrill(W.VBox):
                         "score_lines": [(line.item, line.points, line.rule) for line in lines]}
         partner = self.spec.partner_of(seat, self.players)
         if partner is not None:  # a partnership's contract (SP-7)
+            self.outcome.update(side_bid=sum(0 if r.bids[s] in ("nil", "blind_nil") else r.bids[s]
+                                             for s in (seat, partner)),
+                                side_tricks=took + r.tricks_won[partner])
+        self._show_result()
+
+    def _show_result(self) -> None:
+        """The hand played out: the learner's bid and tricks, everyone's, and the score lines."""
+        assert self.outcome is not None, "the hand is played out"
+        r = self.game.results[-1]
+        seat = self.seat
+        took = r.tricks_won[seat]
+        sides = self.spec.sides(self.players)
+        side = next(i for i, members in enumerate(sides) if seat in members)
+        lines = [line for line in r.score_lines if line.who == side]
+        partner = self.spec.partner_of(seat, self.players)
+        if partner is not None:
             pb = r.bids[partner]
-            side_bid = sum(0 if r.bids[s] in ("nil", "blind_nil") else r.bids[s] for s in (seat, partner))
-            side_tricks = took + r.tricks_won[partner]
-            self.outcome.update(side_bid=side_bid, side_tricks=side_tricks)
+            side_bid, side_tricks = self.outcome["side_bid"], self.outcome["side_tricks"]
             head = say(RESULT_SIDE, bid=self.learner_bid, n=took, partner=self._name(partner), partner_bid=pb,
                        side_bid=side_bid, side_tricks=side_tricks, points=r.points[side])
         else:

@@ -344,14 +344,11 @@ class DrawDrill(W.VBox):
         self.best_streak = 0
         self.mistakes: Counter[str] = Counter()
         self.count = 0
-        self.title = W.HTML(
-            f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE)}</h2>"
-            f"<div class='tt-draw-policy' style='font-size:14px;line-height:1.4'>{say_html(INTRO, policy=POLICY)}"
-            "</div>")
+        self.title = W.HTML()
         self.stats = W.HTML()
         self.info = W.HTML()
         self.keep_button = W.Button(description=say(KEEP_IT), button_style="primary", layout=W.Layout(width="auto"))
-        self.take_button = W.Button(description=say(PASS_IT), layout=W.Layout(width="auto"))
+        self.take_button = W.Button(layout=W.Layout(width="auto"))
         self.keep_button.on_click(lambda _b: self._on_choice(True))
         self.take_button.on_click(lambda _b: self._on_choice(False))
         buttons = W.HBox([self.keep_button, self.take_button], layout=W.Layout(flex_flow="row wrap"))
@@ -361,6 +358,7 @@ class DrawDrill(W.VBox):
         self.next_button = W.Button(description=say(NEXT), icon="arrow-right", layout=W.Layout(width="auto"))
         self.next_button.on_click(lambda _b: self._on_next())
         self.buttons = buttons
+        self._words()
         style = W.HTML(f"<style>{DRILL_CSS}</style>")
         super().__init__([style, self.title, self.stats, self.info, buttons, self.feedback, self.note,
                           self.next_button], **kwargs)
@@ -385,12 +383,35 @@ class DrawDrill(W.VBox):
         self.next_button.click()
 
     # ------------------------------------------------------------ drawing
+    def relabel(self) -> None:
+        """Say the drill again in the current language (after the page's
+        language changed): the same draw, streak and counts; an answer's
+        feedback, in the language before, is cleared."""
+        self._words()
+        self.feedback.clear()
+        self.note.clear()
+        self._draw()
+
+    def _words(self) -> None:
+        """The drill's fixed words (title, the policy, the second button) in the current language."""
+        self.title.value = (
+            f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE)}</h2>"
+            f"<div class='tt-draw-policy' style='font-size:14px;line-height:1.4'>{say_html(INTRO, policy=POLICY)}"
+            "</div>")
+        self.take_button.description = say(PASS_IT)
+
     def _load(self, p: DrawProblem) -> None:
         self.problem = p
         self.count += 1
         self.answered = False
         self.feedback.clear()
         self.note.clear()
+        self.keep_button.disabled = self.take_button.disabled = False
+        self._draw()
+
+    def _draw(self) -> None:
+        """The current draw in the current language."""
+        p = self.problem
         top = p.top.code
         hand = _cards_markup(p.hand)
         gone = _cards_markup(p.discards)
@@ -413,8 +434,7 @@ class DrawDrill(W.VBox):
         self.keep_button.description = say(KEEP_CARD, top=top)
         self.keep_button.tooltip = say(KEEP_TIP, top=top)
         self.take_button.tooltip = say(PASS_TIP, top=top)
-        self.keep_button.disabled = self.take_button.disabled = False
-        self.next_button.description = say(SKIP)
+        self.next_button.description = say(NEXT if self.answered else SKIP)
         self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
 
     # ------------------------------------------------------------ callbacks

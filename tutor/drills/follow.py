@@ -14,7 +14,7 @@ from ..cards import CardHand
 from ..common import Feedback, guarded
 from ..text import M_, say, say_html
 from .positions import KIND_TEXT, Position, PositionStream, setup_of
-from .shared import NEXT, SKIP, own_names, play_terms, seat_name, stats_html, word
+from .shared import NEXT, SKIP, named_msg, own_names, play_terms, seat_name, stats_html, verdict_text, word
 
 __all__ = ["FollowSuitDrill", "free_position_text"]
 
@@ -135,9 +135,8 @@ class FollowSuitDrill(W.VBox):
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        title = say_html(TITLE_MUST_TRUMP if must_trump else TITLE, game=self.spec.title)
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{title}</h2>"
-                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
+        self.must_trump = must_trump
+        self.title = W.HTML()
         self.stats = W.HTML()
         self.info = W.HTML()
         # full-size and not greyed out: the led card is the most important card on screen
@@ -148,7 +147,8 @@ class FollowSuitDrill(W.VBox):
         self.note = Feedback()
         self.last = Feedback()
         self.last.add_class("tt-last-position")
-        self.next_button = W.Button(description=say(NEXT), icon="arrow-right", tooltip=say(NEXT_TIP))
+        self.next_button = W.Button(icon="arrow-right")
+        self._words()
         self.hand.on_click(self._on_card)
         self.next_button.on_click(self._on_next)
         super().__init__([self.title, self.stats, self.last, self.info, self.table, self.hand, self.feedback,
@@ -179,9 +179,29 @@ class FollowSuitDrill(W.VBox):
         """Go on to the next position (as the *Next* button)."""
         self.next_button.click()
 
+    def relabel(self) -> None:
+        """Say the drill again in the current language (after the page's
+        language changed): the same position, streak and counts; the last
+        answer's lines, in the language before, are cleared."""
+        self._words()
+        self.feedback.clear()
+        self.note.clear()
+        self.last.clear()
+        self._draw()
+
     # ---------------------------------------------------------------- drawing
+    def _words(self) -> None:
+        """The drill's fixed words (title, instruction, button tip) in the current language."""
+        title = say_html(TITLE_MUST_TRUMP if self.must_trump else TITLE, game=self.spec.title)
+        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>{title}</h2>"
+                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
+        self.next_button.tooltip = say(NEXT_TIP)
+
     def _name(self, seat: int) -> str:
         return seat_name(self.spec, seat, learner=self.position.seat, n_seats=self.position.game.n_seats)
+
+    def _verdict_text(self, v: Verdict) -> str:
+        return verdict_text(self.spec, v, self._name, self.position.game.sides)
 
     def _trump_line(self, pos: Position) -> str:
         view = pos.game.view(pos.seat)
@@ -201,6 +221,15 @@ class FollowSuitDrill(W.VBox):
         self._wrong_tried = set()
         self.feedback.clear()  # the old feedback belongs to the old position
         self.note.clear()
+        self.hand.highlighted = []
+        self.hand.playable = []  # never reveal the legal cards before the click
+        self.hand.disabled = False
+        self._accepting = True
+        self._draw()
+
+    def _draw(self) -> None:
+        """The current position in the current language."""
+        pos = self.position
         g = pos.game
         trick = g.current_trick
         if trick is not None and trick.cards:
@@ -223,13 +252,9 @@ class FollowSuitDrill(W.VBox):
         self.info.value = f"<div style='font-size:15px;line-height:1.5'>{head}<br>{table_text}</div>"
         self.table.cards = [c.code for c in trick.cards] if trick is not None else []
         self.table.label = label
-        self.hand.highlighted = []
-        self.hand.playable = []  # never reveal the legal cards before the click
         self.hand.cards = [c.code for c in g.hand_of(pos.seat)]
         self.hand.label = hand_label
-        self.hand.disabled = False
         self.next_button.description = say(SKIP if self.auto_advance else NEXT)
-        self._accepting = True
         self._draw_stats()
 
     def _draw_stats(self) -> None:
@@ -258,7 +283,7 @@ class FollowSuitDrill(W.VBox):
             self._wrong_tried.add(code)
             self.mistakes[v.rule] += 1
             self.streak = 0
-            self.feedback.show_verdict(v)
+            self.feedback.show_verdict(v, text=self._verdict_text(v))
             self.hand.highlighted = self.legal_cards()
             self._draw_stats()
             return
@@ -267,7 +292,8 @@ class FollowSuitDrill(W.VBox):
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
         self.positions_done += 1
-        why: str | Msg = free_position_text(pos) if pos.free else v.msg
+        why: str | Msg = (free_position_text(pos) if pos.free
+                          else named_msg(self.spec, v.msg, self._name, pos.game.sides))
         summary = say(SUMMARY_FIRST if first_try else SUMMARY, kind=KIND_TEXT[pos.kind], rule=pos.rule, card=code,
                       why=why)
         self._accepting = False
@@ -280,7 +306,7 @@ class FollowSuitDrill(W.VBox):
             if pos.free:
                 self.feedback.show_ok(str(why))
             else:
-                self.feedback.show_verdict(v)
+                self.feedback.show_verdict(v, text=self._verdict_text(v))
             self.last.clear()
             self._draw_stats()  # the hand stays clickable: a second click gets a note
 

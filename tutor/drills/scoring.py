@@ -404,17 +404,14 @@ class ScoringDrill(W.VBox):
         self.answered = False
         self.last_correct: bool | None = None
 
-        ask = say_html(for_game(SCORING_GAMES, game).ask, side=0, naming=self.spec.naming)
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=self.spec.title)}</h2>"
-                            f"<div style='font-size:14px'>{ask}</div>")
+        self.title = W.HTML()
         self.stats = W.HTML()
         self.problem_html = W.HTML()
-        self.points_box = W.Text(value="", description=say(POINTS_BOX), placeholder=say(POINTS_HINT),
-                                 style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
-        self.bags_box = W.Text(value="", description=say(BAGS_BOX), placeholder=say(BAGS_HINT),
-                               style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
-        self.check_button = W.Button(description=say(CHECK), button_style="primary")
-        self.next_button = W.Button(description=say(NEXT), icon="arrow-right", tooltip=say(NEXT_TIP))
+        self.points_box = W.Text(value="", style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
+        self.bags_box = W.Text(value="", style=_LABEL_FITS, layout=W.Layout(width="auto", max_width="100%"))
+        self.check_button = W.Button(button_style="primary")
+        self.next_button = W.Button(icon="arrow-right")
+        self._words()
         self.feedback = Feedback()
         self.note = Feedback()
         self.lines_html = W.HTML()
@@ -440,6 +437,27 @@ class ScoringDrill(W.VBox):
         self.next_button.click()
 
     # ---------------------------------------------------------------- drawing
+    def relabel(self) -> None:
+        """Say the drill again in the current language (after the page's
+        language changed): the same hand, streak and counts; an answer's
+        feedback and lines, in the language before, are cleared."""
+        self._words()
+        self.feedback.clear()
+        self.note.clear()
+        self.lines_html.value = ""
+        self.problem_html.value = for_game(SCORING_GAMES, self.problem.game).describe(self.problem, self.stream.count)
+        self._draw_stats()
+
+    def _words(self) -> None:
+        """The drill's fixed words (title, question, boxes and buttons) in the current language."""
+        ask = say_html(for_game(SCORING_GAMES, self.game_kind).ask, side=0, naming=self.spec.naming)
+        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=self.spec.title)}</h2>"
+                            f"<div style='font-size:14px'>{ask}</div>")
+        self.points_box.description, self.points_box.placeholder = say(POINTS_BOX), say(POINTS_HINT)
+        self.bags_box.description, self.bags_box.placeholder = say(BAGS_BOX), say(BAGS_HINT)
+        self.check_button.description = say(CHECK)
+        self.next_button.description, self.next_button.tooltip = say(NEXT), say(NEXT_TIP)
+
     def _load(self, p: ScoringProblem) -> None:
         self.problem = p
         self.answered = False

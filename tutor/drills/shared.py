@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from engine.bots import Player, make_player
 from engine.bots.sampling import PlayTerms
 from engine.bots.strategies import strategy_for
-from engine.message import Text
+from engine import Verdict
+from engine.message import Msg, Text
 from engine.registry import GameSpec, game_names, spec_named
 from engine.text import get_language, seat_text, translate
 from engine.text.words import LIST_SEP
 
-from ..session_words import PLAYER_NAMES
+from ..text.verdicts import verdict_words
+from ..session_words import PLAYER_NAMES, with_names
 from ..text import M_, say, say_html
 
 __all__ = ["for_game", "ORDINALS", "TRICK_NAMES", "YOU", "NEXT", "SKIP", "own_names", "drill_spec", "seat_name", "you_label", "stats_html", "word", "bad_game",
-           "list_text", "computer_player", "play_terms", "KindCycle"]
+           "list_text", "computer_player", "play_terms", "KindCycle", "named_msg", "verdict_text"]
 
 #: Ordinal numbers of a place in the bidding or in a trick (1st … 7th).
 ORDINALS: tuple[Text, ...] = (
@@ -167,6 +169,21 @@ def seat_name(spec: GameSpec, seat: int, learner: int | None = None, n_seats: in
         return word(TRICK_NAMES[seat % len(TRICK_NAMES)])
     k = (seat - learner) % n_seats
     return word(YOU_NAME) if k == 0 else word(PLAYER_NAMES[k - 1])
+
+
+def named_msg(spec: GameSpec, m: Msg, name: Callable[[int], str], sides: Any) -> Msg:
+    """The engine's message ``m`` with its seats called as the drill calls
+    them (``name``: "you", Ada … where the game's seats have no names of their
+    own, Oh Hell), so a refusal names the same player as the position above
+    it; unchanged where the seats have names (Spades)."""
+    return m if own_names(spec) else with_names(m, name, sides)
+
+
+def verdict_text(spec: GameSpec, v: Verdict, name: Callable[[int], str], sides: Any) -> str:
+    """A verdict's sentence for a drill's feedback line: without its own
+    citation of the rule (shown as the badge) and with the drill's names
+    for the seats (:func:`named_msg`)."""
+    return verdict_words(named_msg(spec, v.msg, name, sides), v.rule)
 
 
 def you_label(spec: GameSpec, seat: int) -> str:

@@ -149,8 +149,7 @@ class TrickWinnerDrill(W.VBox):
         self._wrong_tried: set[str] = set()
         self._advanced_at = -1e9
 
-        self.title = W.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=spec.title)}</h2>"
-                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
+        self.title = W.HTML()
         self.stats = W.HTML()
         self.info = W.HTML()
         self.table = CardHand(cards=[], label=say(TABLE))
@@ -159,6 +158,7 @@ class TrickWinnerDrill(W.VBox):
         self.last = Feedback()
         self.last.add_class("tt-last-position")
         self.next_button = W.Button(description=say(NEXT), icon="arrow-right")
+        self._words()
         self.table.on_click(self._on_card)
         self.next_button.on_click(self._on_next)
         super().__init__([self.title, self.stats, self.last, self.info, self.table, self.feedback, self.note,
@@ -196,12 +196,35 @@ class TrickWinnerDrill(W.VBox):
             return say(lines.no_trump_line)
         return say(lines.trump_line, symbol=trump.symbol, trump_suit=trump.letter)
 
+    def relabel(self) -> None:
+        """Say the drill again in the current language (after the page's
+        language changed): the same trick, streak and counts; the last
+        answer's lines, in the language before, are cleared."""
+        self._words()
+        self.feedback.clear()
+        self.note.clear()
+        self.last.clear()
+        self._draw()
+
+    def _words(self) -> None:
+        """The drill's fixed words (title and instruction) in the current language."""
+        self.title.value = (f"<h2 style='margin:4px 0;font-size:1.17em'>{say_html(TITLE, game=self.spec.title)}</h2>"
+                            f"<div style='font-size:14px'>{say_html(ASK)}</div>")
+
     def _load(self, setup: TrickSetup) -> None:
         self.setup = setup
         self.count += 1
         self._wrong_tried = set()
         self.feedback.clear()  # the old feedback belongs to the old trick
         self.note.clear()
+        self.table.highlighted = []
+        self.table.disabled = False
+        self._accepting = True
+        self._draw()
+
+    def _draw(self) -> None:
+        """The current trick in the current language."""
+        setup = self.setup
         names = [self._name(setup, i) for i in range(len(setup.cards))]
         lang = get_language()
         rows = []
@@ -217,12 +240,9 @@ class TrickWinnerDrill(W.VBox):
                            f"<br>{say_html(WHO)}"
                            f"<ol class='tt-play-order' style='list-style:none;padding-left:4px;margin:2px 0'>"
                            f"{''.join(rows)}</ol></div>")
-        self.table.highlighted = []
         self.table.cards = [c.code for c in setup.cards]
         self.table.label = say(TABLE_ORDER, names=list_text(names))
-        self.table.disabled = False
         self.next_button.description = say(SKIP if self.auto_advance else NEXT)
-        self._accepting = True
         self.stats.value = stats_html(self.streak, self.best_streak, self.mistakes)
 
     def _name(self, setup: TrickSetup, i: int) -> str:

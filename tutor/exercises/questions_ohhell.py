@@ -112,8 +112,8 @@ TEXT = {
     # TRANSLATORS: the question of the whole table.
     "ask_table": M_("ex5.ask_table", "How many points do the four players score this hand, added together?"),
     # TRANSLATORS: the check's reply to a wrong total of the table (OH-11).
-    "table_how": M_("ex5.table_how", "Not quite: score each player on his own, as the scoring line above says, and add "
-                                     "the four scores up (OH-11)."),
+    "table_how": M_("ex5.table_how", "Not quite: score each player on their own, as the scoring line above says, then "
+                                     "add up every player's score (OH-11)."),
     # ------------------------------------------------------------------ exercise 6
     # TRANSLATORS: the check's reply to a bid out of range: {size} the hand size, {rule} the rule id.
     "bid_range": M_("ex6.range", "Not quite: a bid is a number of tricks from 0 to {size} ({rule})."),

@@ -172,6 +172,7 @@ class OptionsPanel:
         self._forms: dict[type[GameRules], _Form] = {}
         self._inner = W.VBox()
         self.widget = W.Accordion(children=[self._inner], selected_index=None)
+        self.widget.add_class("tt-options")  # labels wrap between words, nothing past the panel (table.css)
         self.widget.set_title(0, say(TITLE))
         self.widget.observe(self._on_open, names="selected_index")
 
