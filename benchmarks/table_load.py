@@ -113,7 +113,7 @@ async def reconnect(url: str, deadline: float) -> TableClient:
     while True:
         try:
             return await TableClient.connect(url, keep=False, timeout=2.0)
-        except (OSError, asyncio.TimeoutError, ConnectionGone, Exception):  # noqa: BLE001 - the server is away
+        except (OSError, asyncio.TimeoutError, ConnectionGone, Exception):  # the server is away
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.1)

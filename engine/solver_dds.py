@@ -57,9 +57,10 @@ def _load() -> tuple[Any, ...]:
         raise DDSUnavailableError(UNAVAILABLE_REASON)
     if _EP is None:
         try:
-            from endplay.dds import solve_board
-            from endplay.dds.solve import SolveMode
-            from endplay.types import Deal, Denom, Player
+            # late: the optional native DDS library, loaded on the first solve (the engine works without it)
+            from endplay.dds import solve_board  # noqa: PLC0415
+            from endplay.dds.solve import SolveMode  # noqa: PLC0415
+            from endplay.types import Deal, Denom, Player  # noqa: PLC0415
         except Exception as e:  # noqa: BLE001 - ImportError, or a broken native library
             AVAILABLE = False
             UNAVAILABLE_REASON = Said(Msg("dds.not_importable", {"error": type(e).__name__}))

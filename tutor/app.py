@@ -45,19 +45,19 @@ import random
 import sys
 from typing import Any, Callable
 
-import ipywidgets as W  # noqa: E402
+import ipywidgets as W
 
-from engine.game import TrickGame  # noqa: E402
-from engine.message import Text  # noqa: E402
-from engine.text import known_languages  # noqa: E402
-from engine.text.render import join_list  # noqa: E402
+from engine.game import TrickGame
+from engine.message import Text
+from engine.text import known_languages
+from engine.text.render import join_list
 
-from .common import Feedback, guarded  # noqa: E402
-from .drills import DRILL_GAMES, drill_game, drills_for  # noqa: E402
-from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO  # noqa: E402
-from .games import KITS, TutorKit, app_sections, kit_for  # noqa: E402
-from .page_query import PageQuery, lang_from_environment, lang_from_query, seed_from_environment, seed_from_query  # noqa: E402
-from .text import M_, Markup, get_language, say, say_html, set_language, translate  # noqa: E402
+from .common import Feedback, guarded
+from .drills import DRILL_GAMES, drill_game, drills_for
+from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO
+from .games import KITS, TutorKit, app_sections, kit_for
+from .page_query import PageQuery, lang_from_environment, lang_from_query, seed_from_environment, seed_from_query
+from .text import M_, Markup, get_language, say, say_html, set_language, translate
 
 __all__ = ["build_app", "TrickTutorApp", "CHAPTERS", "SECTIONS", "SECTION_TITLES", "APP_CSS", "lab_link",
            "LANGUAGES", "CHAPTER_LANGUAGES", "chapter_path"]
@@ -488,7 +488,7 @@ class TrickTutorApp(W.VBox):
         try:
             box.children = self._builders[index]()
             self._built[index] = True
-        except Exception as e:  # noqa: BLE001 -- shown on the page, logged for us
+        except Exception as e:  # shown on the page, logged for us
             log.exception("building section %s", SECTIONS[index])
             note = Feedback()
             note.show_bug(say(SECTION_BROKEN, section=say(SECTION_TITLES[index]), error=f"{type(e).__name__}: {e}"))

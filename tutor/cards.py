@@ -208,7 +208,7 @@ class CardHand(anywidget.AnyWidget):
         for handler in list(self._click_handlers):
             try:
                 handler(card)
-            except Exception as exc:  # noqa: BLE001 -- must not vanish or propagate
+            except Exception as exc:  # must not vanish or propagate
                 log.exception("CardHand click callback %r failed for card %s", handler, card)
                 if not error:
                     detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -107,7 +107,7 @@ def _seat_arg(text: str):
 def _review(args) -> int:
     """``tricktutor review``: exit 0 reviewed, 2 invalid record/seat/hand, 3 a bug."""
     # late: only `review` needs the double-dummy solver; `replay` starts without loading it
-    from engine.review import review_hand
+    from engine.review import review_hand  # noqa: PLC0415
     try:
         parsed = load_record_file(args.record)
         out = review_hand(parsed, args.seat, args.hand)
@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--hand", type=int, default=None, help="hand number, 1… (default: the last hand played)")
     v.set_defaults(func=_review)
     try:  # teacher tools (need the app extra: pandas, nbformat)
-        from tutor.exercises.cli import add_exercise_commands  # late: without the app extra the CLI still replays
+        from tutor.exercises.cli import add_exercise_commands  # noqa: PLC0415 - without the app extra the CLI still replays
     except ImportError:
         pass
     else:

@@ -125,7 +125,7 @@ def guarded(feedback_attr: str = "feedback") -> Callable[[F], F]:
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(self, *args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - shown to the learner, logged for us
+            except Exception as e:  # shown to the learner, logged for us
                 log.exception("error in %s", fn.__qualname__)
                 fb = getattr(self, feedback_attr, None)
                 if fb is not None:
@@ -180,7 +180,7 @@ class WhenIdle(anywidget.AnyWidget):
         for cb in self._callbacks:
             try:
                 cb()
-            except Exception:  # noqa: BLE001 - a warm-up must never break the page
+            except Exception:  # a warm-up must never break the page
                 log.exception("idle callback %r failed", cb)
 
 
@@ -218,7 +218,7 @@ def import_in_background(*modules: str, delay: float = 0.0) -> threading.Thread 
         for name in todo:
             try:
                 importlib.import_module(name)
-            except Exception:  # noqa: BLE001 - the real import, later, reports it
+            except Exception:  # the real import, later, reports it
                 log.info("background import of %s failed", name, exc_info=True)
 
     thread = threading.Thread(target=run, name="tt-import", daemon=True)
@@ -245,7 +245,7 @@ def run_in_background(fn: Callable[[], Any], delay: float = 0.0) -> threading.Th
             time.sleep(delay)
         try:
             fn()
-        except Exception:  # noqa: BLE001 - a warm-up must never break anything
+        except Exception:  # a warm-up must never break anything
             log.info("background %s failed", getattr(fn, "__name__", fn), exc_info=True)
 
     thread = threading.Thread(target=run, name="tt-warm-up", daemon=True)

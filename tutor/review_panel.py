@@ -490,7 +490,7 @@ def practice_table(table_class, game, seat: int, session) -> W.Widget:
     t = table_class.for_game(game, learner_seat=seat, level=session.level, practice=True, hints=False,
                              seed=session.seed, single_hand=True)
     t.add_class("tt-practice-copy")
-    for part in (t._game_row, t._options.widget, t._score_box):  # noqa: SLF001 - the table's own parts
+    for part in (t._game_row, t._options.widget, t._score_box):  # the table's own parts
         part.layout.display = "none"
     return t
 

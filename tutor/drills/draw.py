@@ -37,7 +37,7 @@ from engine.text import card_text, get_language
 from ..card_faces import table_card_html
 from ..common import Feedback, guarded
 from ..text import M_, P_, Markup, say, say_html
-from .shared import NEXT, SKIP, stats_html, word
+from .shared import NEXT, SKIP, stats_html
 
 __all__ = ["DrawProblem", "DrawProblems", "DrawDrill", "judge_draw", "policy_reason", "explain", "POLICY", "RULE"]
 

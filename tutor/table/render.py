@@ -256,7 +256,7 @@ class TableRendering:
             else:
                 self._scoresheet.refresh(self.game, names=self.seat_names)
             self._scoresheet_key = key
-        except Exception as e:  # noqa: BLE001 - the score sheet must not break the game
+        except Exception as e:  # the score sheet must not break the game
             log.exception("score sheet failed")
             self._score_box.children = (W.HTML(f"<small>{html.escape(say(SHEET_FAILED, error=type(e).__name__))}"
                                                f"</small>"),)

@@ -202,7 +202,7 @@ class TableClient:
     async def send_raw(self, text: str | bytes) -> None:
         try:
             await self.ws.send(text)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             raise ConnectionGone() from e
 
     async def send(self, type: str, **fields: Any) -> int:

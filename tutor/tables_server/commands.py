@@ -42,7 +42,7 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     try:
         # late: only `serve` needs tornado (the app extra); the rest of the command line works without it
-        from .server import serve
+        from .server import serve  # noqa: PLC0415
     except ImportError as e:
         print(f"tricktutor tables serve: needs {e.name or 'tornado'} (pip install 'tricktutor[app]')", file=sys.stderr)
         return 2

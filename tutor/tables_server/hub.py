@@ -306,7 +306,7 @@ class Hub:
             handler(conn, frame, re)
         except P.FrameError as e:
             self._error(conn, e.code, re, strike=e.code in _STRIKES, **e.data)
-        except Exception:  # noqa: BLE001 - a bug answers this frame with an error; the server goes on
+        except Exception:  # a bug answers this frame with an error; the server goes on
             log.exception("frame %s failed", frame.get("type"))
             self._error(conn, "internal", re, strike=False)
 
@@ -663,7 +663,7 @@ class Hub:
             action = table.bot(seat).choose(view)
             if not table.game.check(action).ok:
                 action = view.legal[0]
-        except Exception:  # noqa: BLE001 - a computer player's fault must not stop the table
+        except Exception:  # a computer player's fault must not stop the table
             log.exception("computer player failed at table %s seat %s", table.code, seat)
             action = view.legal[0]
         self._commit(table, seat, action)
