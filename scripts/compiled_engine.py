@@ -110,23 +110,17 @@ def _build(repo: pathlib.Path, dest: pathlib.Path) -> None:
 def build(repo: pathlib.Path = REPO) -> pathlib.Path:
     """The folder to put first on ``sys.path`` for this checkout's compiled engine,
     built when no build of the current sources is cached.  Raises :class:`NotCompiled`
-    where the build gives the pure engine for want of a C compiler (the reason is
-    remembered under the same key: it is not tried again), RuntimeError when it
-    fails otherwise."""
+    where the build gives the pure engine for want of a C compiler, RuntimeError
+    when it fails otherwise."""
     root = cache_root()
     key = build_key(repo)
     final = root / key
     if (final / "site").is_dir():
         return final / "site"
-    if (final / "not-compiled").is_file():
-        raise NotCompiled((final / "not-compiled").read_text().strip())
     root.mkdir(parents=True, exist_ok=True)
     tmp = pathlib.Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
     try:
-        try:
-            _build(repo, tmp)
-        except NotCompiled as exc:
-            (tmp / "not-compiled").write_text(f"{exc}\n")
+        _build(repo, tmp)   # NotCompiled is not remembered: a compiler installed later is used
         try:
             tmp.rename(final)  # atomic: another process building the same key at once keeps its own
         except OSError:
