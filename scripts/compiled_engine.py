@@ -7,9 +7,9 @@ separate build instead: a wheel of this checkout's engine, built by the same
 setup.py as a release wheel (``pip wheel``, mypyc), unpacked into a folder of
 its own, which a subprocess puts first on its ``sys.path``.
 
-That folder is a cache keyed by the SHA-256 of everything the build is made
-from (every file under ``engine/``, setup.py, pyproject.toml) and of the Python
-and mypy versions: an edited source means another key, so a new build (about
+That folder is a cache keyed by the SHA-256 of everything the build's modules
+are made from (every file under ``engine/``, setup.py, pyproject.toml) and of
+the Python and mypy versions: an edited source means another key, so a new build (about
 half a minute), never an old one.  The cache lives in the virtual environment
 (``<sys.prefix>/tricktutor-compiled/<key>``; ``$TT_COMPILED_CACHE`` elsewhere);
 only the newest build is kept.
@@ -32,8 +32,10 @@ import tomllib
 import zipfile
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
-#: What the build is made from, besides every file under engine/.
+#: What the build is made from, besides every file under engine/ (the first two make the build key;
+#: the other two only the wheel's metadata).
 BUILD_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
+KEY_FILES = BUILD_FILES[:2]
 INFO = "engine/_compiled.json"
 
 
@@ -66,7 +68,7 @@ def build_key(repo: pathlib.Path = REPO) -> str:
     except importlib.metadata.PackageNotFoundError:
         mypy_version = "-"
     h.update(f"{sys.version}|{sys.platform}|mypy {mypy_version}\n".encode())
-    for p in [repo / f for f in BUILD_FILES] + engine_files(repo):
+    for p in [repo / f for f in KEY_FILES] + engine_files(repo):
         h.update(p.relative_to(repo).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
