@@ -1,8 +1,9 @@
 """How fast the engine simulates, and how that compares with OpenSpiel.
 
 Run ``python benchmarks/engine_speed.py`` (``--seconds S`` per measurement,
-default 3; ``--runs R`` interleaved Spades runs, default 5; the whole run
-takes about a minute).  It prints one table:
+default 3; ``--runs R`` interleaved Spades runs, default 5; about two and a
+half minutes per engine, and the compiled engine's build first when a source
+changed).  It prints one table per engine, then the two side by side:
 
 1. Spades random full hands per second through :mod:`engine.sim`
    (deal + 4 bids + 52 plays + scoring), timed in ``R`` runs interleaved
