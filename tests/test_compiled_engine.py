@@ -33,13 +33,13 @@ import compiled_engine  # noqa: E402
 
 #: The test files run again on the compiled engine: the play core, the play-outs, the
 #: cards and tricks, both games' rules and hand-record replays, the computer players
-#: (their sampling is compiled), the decision hashes of every level, the exact solver.
+#: (their sampling is compiled), the decision hashes of every level, the exact solver, the review.
 COMPILED_TESTS = (
     "tests/test_cards.py", "tests/test_playcore.py", "tests/test_sim.py", "tests/test_tricks_shared.py",
     "tests/test_spades_rules.py", "tests/test_ohhell_rules.py", "tests/test_deal.py",
     "tests/test_spades_records.py", "tests/test_ohhell_records.py", "tests/test_hand_record_rulings.py",
     "tests/test_bots.py", "tests/test_bots_determinism.py", "tests/test_advisor.py", "tests/test_level4.py",
-    "tests/test_engine_api.py", "tests/test_solver.py",
+    "tests/test_engine_api.py", "tests/test_solver.py", "tests/test_review.py",
 )
 #: Left out there for time (about 20 s compiled): the same legality check as level 4's other games.
 DESELECT = ("tests/test_level4.py::test_sp5_sp14_level4_fifty_spades_games_only_legal_moves",)
