@@ -10,8 +10,9 @@ When the modules are compiled (``TRICKTUTOR_COMPILE``: ``auto`` by default):
 * a wheel or a non-editable install (``pip install .``, ``pip wheel .``,
   ``python -m build``) with mypyc importable (mypy is in the build requirements)
   and a working C compiler with Python's headers: compiled;
-* no compiler, no headers, no mypyc, or mypyc fails: the pure engine, and one
-  line on stderr says why (``pip install -v`` shows it); the install goes on;
+* no compiler, no headers, no mypyc, mypyc fails, or the compiler fails on
+  mypyc's C: the pure engine, and one line on stderr says why (``pip install -v``
+  shows it); the install goes on;
 * an editable install (``pip install -e .``, what ./dev.sh does): never compiled,
   so that no ``.so`` ever lands next to a source it could silently shadow
   (docs/ARCHITECTURE.md, "Compiled engine");
@@ -34,11 +35,13 @@ import tempfile
 import tomllib
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = pathlib.Path(__file__).resolve().parent
 MODE_VAR = "TRICKTUTOR_COMPILE"
 MODES = ("auto", "never", "require")
+MODE = os.environ.get(MODE_VAR, "auto").strip().lower() or "auto"
 #: setup.py commands that make an installable build (anything else: metadata, sdist, editable).
 BUILD_COMMANDS = {"bdist_wheel", "build", "build_ext", "install"}
 INFO_FILE = "engine/_compiled.json"
@@ -84,7 +87,7 @@ def mypyc_extensions(paths: list[str]) -> list:  # list[Extension]
 
 def extensions() -> tuple[list, dict[str, str]]:
     """(extension modules, source hashes) to build, or ([], {}) with one line saying why."""
-    mode = os.environ.get(MODE_VAR, "auto").strip().lower() or "auto"
+    mode = MODE
     if mode not in MODES:
         raise SystemExit(f"tricktutor: {MODE_VAR}={mode!r}: use one of {', '.join(MODES)}")
     commands = set(sys.argv[1:])
@@ -127,4 +130,29 @@ class BuildPy(build_py):
             out.write_text(json.dumps({"compiler": "mypyc", "sources": HASHES}, indent=1, sort_keys=True) + "\n")
 
 
-setup(ext_modules=EXTENSIONS, cmdclass={"build_py": BuildPy})
+class BuildExt(build_ext):
+    """build_ext that falls back to the pure engine when the C compiler fails after all (the
+    probe passed, but mypyc's C did not compile: a compiler that warns where mypyc says
+    -Werror, say), unless TRICKTUTOR_COMPILE=require."""
+
+    def run(self) -> None:
+        from setuptools._distutils import errors
+
+        try:
+            super().run()
+        except (errors.CCompilerError, errors.DistutilsError) as exc:
+            if MODE == "require" or not HASHES:
+                raise
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            first = first if len(first) <= 160 else first[:160] + " …"
+            say(f"the pure-Python engine: the C compiler failed on mypyc's output ({first}); "
+                f"it runs the same, only slower")
+            lib = pathlib.Path(self.build_lib)
+            for ext in self.extensions:   # whatever was built before the failure goes
+                for built in lib.glob(ext.name.replace(".", "/") + ".*"):
+                    if built.suffix in (".so", ".pyd"):
+                        built.unlink()
+            (lib / INFO_FILE).unlink(missing_ok=True)
+
+
+setup(ext_modules=EXTENSIONS, cmdclass={"build_py": BuildPy, "build_ext": BuildExt})
