@@ -111,13 +111,14 @@ def spades_hands_per_second(seconds: float = 3.0, seed: int = 1, mode: str = "ch
 
 
 def oh_hell_tricks_per_second(
-    seconds: float = 3.0, seed: int = 1, players: int = 4, num_tricks_fixed: int = 12
+    seconds: float = 3.0, seed: int = 1, players: int = 4, num_tricks_fixed: int = 12, mode: str = "chance"
 ) -> dict:
-    """Random play of OpenSpiel ``oh_hell`` with a fixed number of tricks per hand."""
+    """Random play of OpenSpiel ``oh_hell`` with a fixed number of tricks per hand.
+    ``mode``: ``"chance"``, ``"plain"`` or ``"cpp"``."""
     game = _pyspiel().load_game(
         "oh_hell", {"players": players, "num_tricks_fixed": num_tricks_fixed}
     )
-    return _run(game, num_tricks_fixed, seconds, seed)
+    return _run(game, num_tricks_fixed, seconds, seed, mode)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """How fast the engine simulates, and how that compares with OpenSpiel.
 
 Run ``python benchmarks/engine_speed.py`` (``--seconds S`` per measurement,
-default 3; ``--runs R`` interleaved Spades runs, default 5; the whole run
-takes about a minute).  It prints one table:
+default 3; ``--runs R`` interleaved Spades runs, default 5; about two and a
+half minutes per engine, and the compiled engine's build first when a source
+changed).  It prints one table per engine, then the two side by side:
 
 1. Spades random full hands per second through :mod:`engine.sim`
    (deal + 4 bids + 52 plays + scoring), timed in ``R`` runs interleaved
@@ -21,28 +22,59 @@ takes about a minute).  It prints one table:
    players (every hand of the OH-5/OH-6 schedule), and tricks per second;
 5. OpenSpiel ``oh_hell`` 4 players × 12 tricks, tricks per second, against
    the sim's random 4-player 12-trick hands (deal, turn-up, bids, play,
-   score), and the ratio per trick played (target ≥ 1.5×).
+   score), and the ratio per trick played (target ≥ 1.5×): through its
+   ``chance_outcomes`` Python loop, and through its C++ loop
+   (``evaluate_bots``, each timed interleaved with the sim);
+
+6. the level-4 player's time per card and per bid with its default number
+   of sampled deals (40 a card, 24 a bid) and no time budget (at its default
+   250 ms a card, a slow engine stops at the budget with fewer deals), and the
+   engine's part of the bidding drill's "Show me"
+   (:func:`engine.bots.advisor.show_me`, 100 sampled deals played out, no
+   time budget).  These two in the process's CPU time (``time.process_time``):
+   on a shared machine the wall-clock time of a long computation counts the
+   other processes' turns too.
 
 Without OpenSpiel installed, rows 3 and 5 say they were skipped; the script
 exits 0 either way.
+
+Pure and compiled engine (``--engine``, default ``both``): the whole table is
+measured twice in the same run, each in a subprocess, once on the pure engine
+of this checkout and once on its mypyc-compiled build
+(``scripts/compiled_engine.py``: built, or found in its cache, first), then a
+last table puts the two side by side: the ratios to OpenSpiel's C++ loop,
+level 4's time per card and "Show me"'s time.  Where no C compiler is found,
+only the pure engine is measured, and the script says so.  ``--engine here``
+measures whatever ``engine`` this interpreter imports, once.
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
+import pathlib
 import platform
 import random
 import statistics
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from typing import Callable
 
+REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # for _openspiel
-sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the engine, if not installed
+# the engine: the one on sys.path (installed, or PYTHONPATH: the pure or the compiled one
+# of --engine both), else this checkout's
+sys.path.append(str(REPO))
 
-from engine import OhHellRules, Phase, SpadesGame
-from engine.sim import random_oh_hell_game, random_oh_hell_hand, random_spades_hand
+import engine.playcore  # noqa: E402
+from engine import Bid, OhHellRules, Phase, Play, SpadesGame  # noqa: E402
+from engine.bots.advisor import show_me  # noqa: E402
+from engine.bots.level4 import DoubleDummyPlayer  # noqa: E402
+from engine.sim import random_oh_hell_game, random_oh_hell_hand, random_spades_hand  # noqa: E402
 
 TARGET = 1.5
 CPP_TARGET = 1.0
@@ -169,9 +201,61 @@ def measure(seconds: float, seed: int = 1, runs: int = 5) -> list[dict]:
         rows.append(dict(name="Oh Hell hand, 4 players x 12 tricks, OpenSpiel", rate=os_rate,
                          unit="hands/s", tricks=os_rate * OH_HELL_TRICKS, n=os_oh["hands"]))
         rows.append(dict(ratio=hps / os_rate, name="Oh Hell: sim / OpenSpiel, per trick played"))
+        (hps2, _), os_cpp = interleaved(oh, lambda s: _openspiel.oh_hell_tricks_per_second(
+            s, seed, players=4, num_tricks_fixed=OH_HELL_TRICKS, mode="cpp"), seconds)
+        cpp_rate = os_cpp["hands_per_second"]
+        rows.append(dict(name="Oh Hell hand, 4 players x 12 tricks, OpenSpiel C++ loop (evaluate_bots)",
+                         rate=cpp_rate, unit="hands/s", tricks=cpp_rate * OH_HELL_TRICKS, n=os_cpp["hands"]))
+        rows.append(dict(ratio=hps2 / cpp_rate, target=CPP_TARGET,
+                         name="Oh Hell: sim / OpenSpiel C++ loop, per trick played"))
     else:
         rows.append(dict(name="Oh Hell hand, OpenSpiel", skipped="skipped: open_spiel is not installed"))
     return rows
+
+
+def level4_rows(hands: int) -> list[dict]:
+    """Level 4, Spades: ms per card decision (more than one legal card) and per bid,
+    median and 95th percentile, at its default settings except the time budget: every
+    card takes its 40 sampled deals, every bid its 24 (at the default 250 ms budget
+    a card stops at the budget on a slow engine, and the times would only show the budget)."""
+    card_ms: list[float] = []
+    bid_ms: list[float] = []
+    for i in range(hands):
+        g = SpadesGame(first_deal=400_000 + i, dealer=i % 4)
+        players = [DoubleDummyPlayer(seed=s, budget_ms=float("inf"), min_samples=40, l3_budget_ms=float("inf"))
+                   for s in range(4)]
+        while g.hands_dealt == 1 and g.phase is not Phase.DEAL:
+            seat = g.seats_to_act[0]
+            view = g.view(seat)
+            t = time.process_time()
+            a = players[seat].choose(view)
+            ms = 1000 * (time.process_time() - t)
+            if isinstance(a, Play) and len(view.legal) > 1:
+                card_ms.append(ms)
+            elif isinstance(a, Bid):
+                bid_ms.append(ms)
+            g.apply(a)
+    return [dict(name=f"Level 4, CPU ms per card ({len(card_ms)} cards, {hands} hands)", ms=card_ms,
+                 key="level4_card"),
+            dict(name=f"Level 4, CPU ms per bid ({len(bid_ms)} bids)", ms=bid_ms, key="level4_bid")]
+
+
+def show_me_rows(deals: int) -> list[dict]:
+    """The engine's part of "Show me" (the bidding drill): :func:`engine.bots.advisor.show_me`
+    at the app's settings (100 deals) for the first seat to bid in ``deals`` seeded deals."""
+    times: list[float] = []
+    for i in range(deals):
+        g = SpadesGame(first_deal=500_000 + i, dealer=i % 4)
+        view = g.view(g.seats_to_act[0])
+        t = time.process_time()
+        show_me(view, samples=100, seed=i, budget_ms=float("inf"))
+        times.append(1000 * (time.process_time() - t))
+    return [dict(name=f"Show me (100 deals), CPU ms ({deals} bidding views)", ms=times, key="show_me")]
+
+
+def engine_kind() -> str:
+    """"compiled" when the play core imported is a compiled module (mypyc), else "pure"."""
+    return "compiled" if engine.playcore.__file__.endswith((".so", ".pyd")) else "pure"
 
 
 def _load_note() -> str:
@@ -185,8 +269,8 @@ def _load_note() -> str:
 
 def format_table(rows: list[dict], seconds: float) -> str:
     width = max(len(r["name"]) for r in rows) + 2
-    out = [f"Trick Tutor engine speed: Python {platform.python_version()}, {seconds:g} s per measurement, "
-           f"random legal play",
+    out = [f"Trick Tutor engine speed ({engine_kind()} engine: {os.path.dirname(engine.playcore.__file__)}): "
+           f"Python {platform.python_version()}, {seconds:g} s per measurement, random legal play",
            _load_note(),
            "",
            f"{'measurement':<{width}}{'rate':>20}{'tricks/s':>14}",
@@ -194,6 +278,8 @@ def format_table(rows: list[dict], seconds: float) -> str:
     for r in rows:
         if "skipped" in r:
             out.append(f"{r['name']:<{width}}{r['skipped']:>34}")
+        elif "ms" in r:
+            out.append(f"{r['name']:<{width}}{_ms(r['ms']):>34}")
         elif "ratio" in r:
             target = r.get("target", TARGET)
             verdict = "met" if r["ratio"] >= target else "NOT met"
@@ -205,18 +291,117 @@ def format_table(rows: list[dict], seconds: float) -> str:
     return "\n".join(out)
 
 
+def _ms(xs: list[float]) -> str:
+    p95 = sorted(xs)[min(len(xs) - 1, max(0, -(-95 * len(xs) // 100) - 1))]
+    return f"median {statistics.median(xs):,.0f} ms, p95 {p95:,.0f} ms"
+
+
+def figures(rows: list[dict]) -> dict:
+    """The figures compared between the pure and the compiled engine."""
+    out: dict = {"engine": engine_kind()}
+    for r in rows:
+        if r.get("name", "").startswith("Spades: sim / OpenSpiel C++ loop"):
+            out["spades_cpp"] = r["ratio"]
+        elif r.get("name", "").startswith("Oh Hell: sim / OpenSpiel C++ loop"):
+            out["oh_hell_cpp"] = r["ratio"]
+        elif r.get("name", "").startswith("Oh Hell: sim / OpenSpiel"):
+            out["oh_hell"] = r["ratio"]
+        elif r.get("name", "").startswith("Spades hand, engine.sim"):
+            out["spades_hands"] = r["rate"]
+        elif "key" in r:
+            out[r["key"]] = statistics.median(r["ms"])
+    return out
+
+
+def run_here(args: argparse.Namespace) -> dict:
+    if args.spades_only:
+        rows = spades_rows(args.seconds, args.seed, args.runs, openspiel_available())
+    else:
+        rows = measure(args.seconds, args.seed, args.runs)
+        if args.level4_hands:
+            rows.extend(level4_rows(args.level4_hands))
+        if args.show_me_deals:
+            rows.extend(show_me_rows(args.show_me_deals))
+    print(format_table(rows, args.seconds), flush=True)
+    return figures(rows)
+
+
+def run_both(args: argparse.Namespace, argv: list[str]) -> int:
+    """This script on the pure engine, then on the compiled one (subprocesses), then both side by side."""
+    sys.path.insert(0, str(REPO / "scripts"))
+    import compiled_engine
+
+    paths = {"pure": str(REPO)}
+    try:
+        paths["compiled"] = str(compiled_engine.build())
+    except compiled_engine.NotCompiled as exc:
+        print(f"No compiled engine here ({exc}): the pure engine only.\n", flush=True)
+    results: dict[str, dict] = {}
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="tt-engine-speed-"))
+    for kind, path in paths.items():
+        out = tmp / f"{kind}.json"
+        env = {**os.environ, "PYTHONPATH": path, "PYTHONSAFEPATH": "1"}
+        cmd = [sys.executable, __file__, *argv, "--engine", "here", "--figures", str(out)]
+        print(f"== {kind} engine", flush=True)
+        subprocess.run(cmd, env=env, check=True)
+        results[kind] = json.loads(out.read_text())
+        if results[kind]["engine"] != kind:
+            raise SystemExit(f"the {kind} run imported the {results[kind]['engine']} engine")
+        print(flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    if len(results) == 2:
+        print(compare_table(results["pure"], results["compiled"]))
+    return 0
+
+
+def compare_table(pure: dict, comp: dict) -> str:
+    rows = [("Spades: sim / OpenSpiel C++ loop", "spades_cpp", "x", 2.0),
+            ("Oh Hell: sim / OpenSpiel C++ loop", "oh_hell_cpp", "x", 1.5),
+            ("Oh Hell: sim / OpenSpiel Python loop", "oh_hell", "x", None),
+            ("Level 4, CPU ms per card (median)", "level4_card", " ms", None),
+            ("Level 4, CPU ms per bid (median)", "level4_bid", " ms", None),
+            ("Show me, CPU ms (median)", "show_me", " ms", None)]
+    out = ["Pure and compiled (mypyc) engine, this run (each engine against OpenSpiel in alternating slices; "
+           "level 4 and Show me in CPU time)", "",
+           f"{'measurement':<40}{'pure':>12}{'compiled':>12}{'compiled/pure':>15}", "-" * 79]
+    for name, key, unit, target in rows:
+        if key not in pure or key not in comp:
+            continue
+        a, b = pure[key], comp[key]
+        fmt = (lambda v: f"{v:.2f}{unit}") if unit == "x" else (lambda v: f"{v:,.0f}{unit}")
+        line = f"{name:<40}{fmt(a):>12}{fmt(b):>12}{b / a:>14.2f}x"
+        if target is not None:
+            line += f"   compiled target >= {target}x: {'met' if b >= target else 'NOT met'}"
+        out.append(line)
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement (default 3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=5, help="interleaved Spades runs (default 5)")
     ap.add_argument("--spades-only", action="store_true", help="only the Spades comparison (row 1)")
+    ap.add_argument("--level4-hands", type=int, default=1, help="Spades hands of four level-4 players (default 1)")
+    ap.add_argument("--show-me-deals", type=int, default=12, help="bidding views for Show me (default 12)")
+    ap.add_argument("--engine", choices=("both", "here"), default="both",
+                    help="both: the pure and the compiled engine, side by side (default); here: the engine imported")
+    ap.add_argument("--figures", help=argparse.SUPPRESS)  # --engine here: the figures as JSON, for --engine both
     args = ap.parse_args(argv)
-    if args.spades_only:
-        rows = spades_rows(args.seconds, args.seed, args.runs, openspiel_available())
-    else:
-        rows = measure(args.seconds, args.seed, args.runs)
-    print(format_table(rows, args.seconds))
+    if args.engine == "both":
+        rest, skip = [], False
+        for a in argv:   # the same options, less --engine
+            if skip or a.startswith("--engine="):
+                skip = False
+            elif a == "--engine":
+                skip = True
+            else:
+                rest.append(a)
+        return run_both(args, rest)
+    result = run_here(args)
+    if args.figures:
+        pathlib.Path(args.figures).write_text(json.dumps(result))
     return 0
 
 

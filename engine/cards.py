@@ -51,8 +51,12 @@ class Suit(IntEnum):
         return render(msg("suit_one.name", suit_one=self.letter))
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
-        """Parse ``"S"``, ``"s"``, ``"♠"`` or ``"spades"``; raises InvalidInputError."""
+    def parse(cls, text: object) -> "Suit":
+        """Parse ``"S"``, ``"s"``, ``"♠"`` or ``"spades"``; raises InvalidInputError.
+
+        (``text`` is typed ``object``: anything else is refused with that
+        error, also where mypyc compiled this module and checks the types of
+        arguments.)"""
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
@@ -188,7 +192,7 @@ SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4
 FULL_DECK_MASK = (1 << 52) - 1
 
 
-def parse_card(text: "str | Card") -> Card:
+def parse_card(text: object) -> Card:
     """Parse a card: rank then suit, either case, ``10`` or ``T`` for the ten,
     a suit letter or symbol.  Accepts ``"AS"``, ``"as"``, ``"10h"``, ``"Th"``,
     ``"A♠"`` (surrounding spaces ignored).  A :class:`Card` is returned as is.
@@ -198,7 +202,8 @@ def parse_card(text: "str | Card") -> Card:
     ``S`` and ``K``.
 
     Raises :class:`InvalidInputError` (quoting at most 80 characters of the
-    input) for anything else.
+    input) for anything else (``text`` is typed ``object`` so that a compiled
+    module refuses it with that error too, not with a TypeError).
     """
     if isinstance(text, Card):
         return text

@@ -84,6 +84,13 @@ class InvalidInputError(TrickTutorError, ValueError):
         return render(self.msg)
 
 
+class SamplingError(RuntimeError):
+    """No deal of the unseen cards fits the public facts (should not happen
+    for a view of a real game).  Raised by :mod:`engine.bots.sampling`
+    (defined here, where a builtin base class is no obstacle: mypyc compiles
+    that module, and a compiled class cannot inherit from ``RuntimeError``)."""
+
+
 class IllegalActionError(TrickTutorError):
     """A rule forbids the action.  ``.verdict`` holds the reason code, rule id,
     message and evidence; ``str(err)`` is the verdict's sentence followed by

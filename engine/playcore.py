@@ -184,8 +184,6 @@ def pick_unforced(rng: random.Random, mask: int) -> int:
         return mask.bit_length() - 1
     return pick_card(rng, mask)
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
 
 class PlayCore:
     """One hand's play: hands, the trick in progress, tricks won, broken.
@@ -220,22 +218,22 @@ class PlayCore:
         self.tricks_left = max(h.bit_count() for h in self.hands) if self.hands else 0
 
     def copy(self) -> "PlayCore":
-        """An independent copy (lists of the core copied; a subclass's other
-        attributes shared)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        names = _SLOTS.get(cls)
-        if names is None:
-            names = _SLOTS[cls] = tuple(k for kl in cls.__mro__ for k in getattr(kl, "__slots__", ()))
-        for k in names:
-            try:
-                setattr(c, k, getattr(self, k))
-            except AttributeError:  # never set
-                pass
-        c.hands = list(self.hands)
-        c.trick = list(self.trick)
-        c.won = list(self.won)
+        """An independent copy (lists of the core copied).  A subclass with
+        more state overrides this and copies that too (:meth:`_copy_state`)."""
+        c = PlayCore(self.hands, self.leader, self.trump, self.lead_restricted, self.must_trump, self.broken,
+                     self.trick, self.won)
+        self._copy_state(c)
         return c
+
+    def _copy_state(self, c: "PlayCore") -> None:
+        """Set ``c``'s derived fields to this core's, so that a copy is this
+        state exactly (whatever the constructor would derive).  Written out
+        field by field, not through ``__new__`` and ``__slots__``: the same
+        code runs compiled by mypyc (docs/ARCHITECTURE.md, "Compiled engine")."""
+        c.broken = self.broken
+        c.must_trump = self.must_trump
+        c.win_pos = self.win_pos
+        c.tricks_left = self.tricks_left
 
     @property
     def to_play(self) -> int:

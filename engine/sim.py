@@ -83,6 +83,14 @@ class SimState(PlayCore):
     def current(self) -> list[int]:
         return self.trick
 
+    def copy(self) -> "SimState":
+        """An independent copy (its lists copied; the same ``rng``)."""
+        c = SimState(self.hands, self.leader, self.trump, self.lead_restricted, self.must_trump, self.broken,
+                     self.trick, self.won)
+        self._copy_state(c)
+        c.rng = self.rng
+        return c
+
 
 #: ``policy(seat, legal_mask, state) -> card index``; must return a card in ``legal_mask``.
 Policy = Callable[[int, int, SimState], int]

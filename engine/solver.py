@@ -61,34 +61,44 @@ class TooLargeError(ValueError):
     (the ``limit`` passed, default :data:`SPADES_EXACT_TRICKS`)."""
 
 
+def _check(hands: Sequence[int], leader: int, current: Sequence[int]) -> None:
+    """ValueError unless ``hands`` (2 to 7 disjoint 52-bit masks), ``leader`` and the
+    cards on the table ``current`` make a position (each seat holding its due)."""
+    n = len(hands)
+    if not 2 <= n <= 7:
+        raise ValueError(f"{n} hands given; a position has 2 to 7 seats")
+    if not (isinstance(leader, int) and 0 <= leader < n):
+        raise ValueError(f"leader {leader!r} is not a seat 0..{n - 1}")
+    if len(current) >= n:
+        raise ValueError(f"{len(current)} cards on the table; a trick in progress has fewer than {n}")
+    seen = 0
+    for h in list(hands) + [1 << c for c in current]:
+        if not isinstance(h, int) or h < 0 or h >> 52 or seen & h:
+            raise ValueError("hands and table must be disjoint 52-bit card masks")
+        seen |= h
+    size = hands[(leader + len(current)) % n].bit_count()
+    for i in range(n):
+        want = size - 1 if i < len(current) else size
+        if hands[(leader + i) % n].bit_count() != want:
+            raise ValueError(f"seat {(leader + i) % n} holds {hands[(leader + i) % n].bit_count()} cards; "
+                             f"it should hold {want}")
+
+
 class Position:
     """A play position: ``hands`` (bitmask per seat), ``leader``, ``current``
     (card indices on the table), ``trump`` (suit 0..3 or None),
     ``lead_restricted`` (SP-13 on), ``broken`` (SP-15), ``must_trump``
-    (OH-V6).  Immutable by convention; :meth:`play` returns a new one."""
+    (OH-V6).  Immutable by convention; :meth:`play` returns a new one.
+    ``check=False`` skips the checks of the hands and the table, for a position
+    made from a checked one (:meth:`play`)."""
 
     __slots__ = ("hands", "leader", "current", "trump", "lead_restricted", "broken", "must_trump")
 
     def __init__(self, hands: Sequence[int], leader: int, current: Sequence[int] = (), *,
-                 trump: int | None, lead_restricted: bool, broken: bool = False, must_trump: bool = False):
-        n = len(hands)
-        if not 2 <= n <= 7:
-            raise ValueError(f"{n} hands given; a position has 2 to 7 seats")
-        if not (isinstance(leader, int) and 0 <= leader < n):
-            raise ValueError(f"leader {leader!r} is not a seat 0..{n - 1}")
-        if len(current) >= n:
-            raise ValueError(f"{len(current)} cards on the table; a trick in progress has fewer than {n}")
-        seen = 0
-        for h in list(hands) + [1 << c for c in current]:
-            if not isinstance(h, int) or h < 0 or h >> 52 or seen & h:
-                raise ValueError("hands and table must be disjoint 52-bit card masks")
-            seen |= h
-        size = hands[(leader + len(current)) % n].bit_count()
-        for i in range(n):
-            want = size - 1 if i < len(current) else size
-            if hands[(leader + i) % n].bit_count() != want:
-                raise ValueError(f"seat {(leader + i) % n} holds {hands[(leader + i) % n].bit_count()} cards; "
-                                 f"it should hold {want}")
+                 trump: int | None, lead_restricted: bool, broken: bool = False, must_trump: bool = False,
+                 check: bool = True):
+        if check:
+            _check(hands, leader, current)
         self.hands = tuple(hands)
         self.leader = leader
         self.current = tuple(current)
@@ -137,10 +147,8 @@ class Position:
         if len(cur) == len(hands):
             winner = (leader + winning_position(cur, self.trump)) % len(hands)
             leader, cur = winner, ()
-        p = object.__new__(Position)
-        p.hands, p.leader, p.current = tuple(hands), leader, cur
-        p.trump, p.lead_restricted, p.broken, p.must_trump = self.trump, self.lead_restricted, broken, self.must_trump
-        return p, winner
+        return Position(hands, leader, cur, trump=self.trump, lead_restricted=self.lead_restricted, broken=broken,
+                        must_trump=self.must_trump, check=False), winner
 
 
 def spades_position(hands: Sequence[int], leader: int, current: Sequence[int] = (), broken: bool = False,

@@ -92,7 +92,7 @@ class Trick:
         return {"leader": self.leader, "cards": [c.code for c in self.cards], "winner": self.winner}
 
 
-def winning_offset(cards: Sequence[Card], trump: Suit | None) -> int:
+def winning_offset(cards: Sequence[Card], trump: int | None) -> int:
     """Index in ``cards`` (play order) of the winning card (SP-16, OH-10):
     the highest trump if any trump was played, else the highest card of the
     suit led.  Cards of other suits never win.  (The play core's
@@ -100,8 +100,9 @@ def winning_offset(cards: Sequence[Card], trump: Suit | None) -> int:
     return winning_position([c.index for c in cards], None if trump is None else int(trump))
 
 
-def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | None, n_seats: int) -> int:
-    """Seat that wins a complete trick led by ``leader`` (SP-16, OH-10)."""
+def trick_winner(leader: int, cards: Sequence[Card], trump: int | None, n_seats: int) -> int:
+    """Seat that wins a complete trick led by ``leader`` (SP-16, OH-10);
+    ``trump``: a :class:`Suit` or its number 0..3, or None."""
     return (leader + winning_offset(cards, trump)) % n_seats
 
 

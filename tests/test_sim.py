@@ -526,11 +526,13 @@ def test_engine_speed_benchmark_prints_table_and_exits_0(capsys, monkeypatch, wi
         monkeypatch.setattr(bench, "openspiel_available", lambda: False)
     elif not bench.openspiel_available():
         pytest.skip("open_spiel is not installed")
-    assert bench.main(["--seconds", "0.02", "--runs", "2"]) == 0
+    # --engine here: this process's engine (the default, both, runs the script twice in subprocesses)
+    assert bench.main(["--seconds", "0.02", "--runs", "2", "--engine", "here", "--level4-hands", "0",
+                       "--show-me-deals", "1"]) == 0
     out = capsys.readouterr().out
     for row in ("Spades hand, engine.sim", "Spades hand, SpadesGame legal_actions/apply",
                 "Oh Hell game, 3 players (15 hands), engine.sim", "Oh Hell game, 7 players (7 hands), engine.sim",
-                "Oh Hell hand, 4 players x 12 tricks, engine.sim"):
+                "Oh Hell hand, 4 players x 12 tricks, engine.sim", "Show me (100 deals), CPU ms"):
         assert row in out
     if with_openspiel:
         for row in ("Spades hand, OpenSpiel C++ loop (evaluate_bots)", "Spades: sim / OpenSpiel C++ loop",
@@ -538,5 +540,20 @@ def test_engine_speed_benchmark_prints_table_and_exits_0(capsys, monkeypatch, wi
                     "Spades: sim / OpenSpiel from Python, chance_outcomes loop", "per trick played"):
             assert row in out
         assert "skipped" not in out
+        assert "Oh Hell: sim / OpenSpiel C++ loop, per trick played" in out
     else:
         assert out.count("skipped: open_spiel is not installed") == 2
+
+
+def test_engine_speed_benchmark_puts_the_pure_and_the_compiled_engine_side_by_side():
+    bench = _load_benchmark()
+    pure = {"engine": "pure", "spades_cpp": 1.1, "oh_hell_cpp": 0.8, "show_me": 30.0}
+    comp = {"engine": "compiled", "spades_cpp": 2.2, "oh_hell_cpp": 1.6, "show_me": 12.0}
+    table = bench.compare_table(pure, comp).splitlines()
+    spades = next(line for line in table if line.startswith("Spades: sim / OpenSpiel C++ loop"))
+    assert "1.10x" in spades and "2.20x" in spades and "2.00x" in spades and "target >= 2.0x: met" in spades
+    oh = next(line for line in table if line.startswith("Oh Hell: sim / OpenSpiel C++ loop"))
+    assert "0.80x" in oh and "1.60x" in oh and "target >= 1.5x: met" in oh
+    show = next(line for line in table if line.startswith("Show me, CPU ms"))
+    assert "30 ms" in show and "12 ms" in show and "0.40x" in show
+    assert not any(line.startswith("Level 4") for line in table)  # not measured: no row

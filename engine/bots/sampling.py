@@ -32,10 +32,11 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from ..actions import Action, Phase
 from ..cards import FULL_DECK_MASK, SUIT_MASKS, mask_of
+from ..errors import SamplingError as SamplingError  # defined there: mypyc compiles this module
 from ..game import SeatView
 from ..message import Msg, Said
 from ..playcore import PlayCore, beating_mask, beats, legal_play_mask
@@ -76,11 +77,6 @@ R_SECOND_LOW = "SECOND_LOW"
 R_THIRD_HIGH = "THIRD_HIGH"
 R_RUFF = "RUFF"
 R_CANT_WIN = "CANT_WIN"
-
-class SamplingError(RuntimeError):
-    """No deal of the unseen cards fits the public facts (should not happen
-    for a view of a real game)."""
-
 
 def _hi(mask: int) -> int:
     return mask.bit_length() - 1
@@ -171,8 +167,12 @@ class PlayState(PlayCore):
         self.bids: list[int | None] = list(bids)
         self.nil: list[bool] = list(nil)
 
-    if TYPE_CHECKING:  # the core's copy keeps the class
-        def copy(self) -> "PlayState": ...
+    def copy(self) -> "PlayState":
+        """An independent copy (its lists copied)."""
+        c = PlayState(self.partners, self.hands, self.leader, self.trump, self.lead_restricted, self.broken,
+                      self.must_trump, self.won, self.out, self.bids, self.nil, self.trick)
+        self._copy_state(c)
+        return c
 
     def _beats(self, c: int, w: int) -> bool:
         """``c`` beats ``w``, the card winning the trick (the core's :func:`~engine.playcore.beats`)."""

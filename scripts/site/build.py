@@ -318,10 +318,14 @@ def kernel_own_wheels() -> list[pathlib.Path]:
 
 
 def build_tricktutor(dest: pathlib.Path) -> pathlib.Path:
+    """Trick Tutor's wheel for Pyodide: the pure engine (``TRICKTUTOR_COMPILE=never``: setup.py
+    compiles nothing with mypyc, whatever this machine has)."""
     with tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", tmp, str(REPO)],
-            cwd=tmp)
+            cwd=tmp, env={**os.environ, "TRICKTUTOR_COMPILE": "never"})
         whl = next(pathlib.Path(tmp).glob("tricktutor-*.whl"))
+        if not whl.name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"the site needs a pure-Python wheel of Trick Tutor, not {whl.name}")
         shutil.copyfile(whl, dest / whl.name)
     # setuptools leaves its build folder in the checkout
     shutil.rmtree(REPO / "build", ignore_errors=True)
@@ -421,7 +425,8 @@ from the browser's cache, and work offline.</p>
 
 
 #: What the site is made from: a build is skipped when none of it changed.
-INPUTS = ("engine", "tutor", "notebooks", "exercises", "examples", "share/jupyter", "scripts/site", "pyproject.toml")
+INPUTS = ("engine", "tutor", "notebooks", "exercises", "examples", "share/jupyter", "scripts/site", "pyproject.toml",
+          "setup.py")
 
 
 def inputs_digest() -> str:
