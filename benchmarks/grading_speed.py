@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tutor.exercises import EXERCISES  # noqa: E402
-from tutor.exercises.classset import _key_literals, make_class_set  # noqa: E402
+from tutor.exercises.classset import key_literals, make_class_set  # noqa: E402
 from tutor.exercises.collect import collect  # noqa: E402
 from tutor.exercises.grading import grade_class, load_keys  # noqa: E402
 from tutor.exercises.notebooks import answer_source  # noqa: E402
@@ -58,7 +58,7 @@ def main(argv=None) -> int:
         keys = load_keys(tmp / "class-teacher")
         for st in roster.students:
             for n in names:
-                key = _key_literals(n, st.id, keys.exercises[n], keys.secret, keys.variants[st.id])
+                key = key_literals(n, st.id, keys.exercises[n], keys.secret, keys.variants[st.id])
                 _fill(tmp / "class" / st.id / f"{n}.ipynb", key)
         z = tmp / "submissions.zip"
         with zipfile.ZipFile(z, "w") as zf:

@@ -245,7 +245,11 @@ class CollectReport:
 
 
 # ------------------------------------------------------------- walking
-def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
+class _Skip(str):
+    """A line saying what a walk did not read (a link, a special file, an unsafe zip entry)."""
+
+
+def _walk_folder(root: Path) -> Iterator[_Item | _Skip]:
     top = Path(os.path.abspath(root)).name
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
@@ -262,20 +266,20 @@ def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
             except OSError:
                 continue
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                report.skipped.append(f"{p}: a link or special file, not read")
+                yield _Skip(f"{p}: a link or special file, not read")
                 continue
             parts = (top, *rel, fn)
             if low.endswith(".zip"):
-                yield from _walk_zip(p, report, parts=parts)
+                yield from _walk_zip(p, parts=parts)
                 continue
             try:
                 yield _Item(str(p), parts, read_regular_file(p, MAX_NOTEBOOK_BYTES), st.st_mtime)
             except Refused as r:
-                report.skipped.append(f"{p} {r}")
+                yield _Skip(f"{p} {r}")
 
 
-def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | None = None,
-              parts: tuple[str, ...] | None = None) -> Iterator[_Item]:
+def _walk_zip(path: Path, depth: int = 0, data: bytes | None = None,
+              parts: tuple[str, ...] | None = None) -> Iterator[_Item | _Skip]:
     label = str(path)
     parts = parts if parts is not None else (Path(os.path.abspath(path)).name,)
     try:
@@ -292,12 +296,12 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
             fobj = io.BytesIO(data)
         zf = zipfile.ZipFile(fobj)
     except (Refused, zipfile.BadZipFile, OSError, ValueError) as e:
-        report.skipped.append(f"{label}: not a readable zip file ({e})")
+        yield _Skip(f"{label}: not a readable zip file ({e})")
         return
     with zf, (fobj if data is None else io.BytesIO()):
         infos = zf.infolist()
         if len(infos) > MAX_ZIP_ENTRIES:
-            report.skipped.append(f"{label}: more than {MAX_ZIP_ENTRIES} entries, not read")
+            yield _Skip(f"{label}: more than {MAX_ZIP_ENTRIES} entries, not read")
             return
         total = 0
         for info in infos:
@@ -311,31 +315,31 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
                 continue
             mode = (info.external_attr >> 16) & 0o170000
             if mode and mode != stat.S_IFREG:
-                report.skipped.append(f"{label}:{name}: a link or special file in the zip, not read")
+                yield _Skip(f"{label}:{name}: a link or special file in the zip, not read")
                 continue
             limit = MAX_NOTEBOOK_BYTES if low.endswith(".ipynb") else MAX_NESTED_ZIP
             if info.file_size > limit:
-                report.skipped.append(f"{label}:{name}: larger than {limit / 1e6:g} MB uncompressed, not read")
+                yield _Skip(f"{label}:{name}: larger than {limit / 1e6:g} MB uncompressed, not read")
                 continue
             total += info.file_size
             if total > MAX_ZIP_TOTAL:
-                report.skipped.append(f"{label}: more than {MAX_ZIP_TOTAL / 1e9:g} GB uncompressed, rest not read")
+                yield _Skip(f"{label}: more than {MAX_ZIP_TOTAL / 1e9:g} GB uncompressed, rest not read")
                 return
             try:
                 with zf.open(info) as f:
                     content = f.read(limit + 1)
             except (zipfile.BadZipFile, RuntimeError, OSError, NotImplementedError, EOFError) as e:
-                report.skipped.append(f"{label}:{name}: cannot be read ({e})")
+                yield _Skip(f"{label}:{name}: cannot be read ({e})")
                 continue
             if len(content) > limit:  # the header lied about the size
-                report.skipped.append(f"{label}:{name}: larger than its zip entry says, not read")
+                yield _Skip(f"{label}:{name}: larger than its zip entry says, not read")
                 continue
             try:
                 mtime = time.mktime((*info.date_time, 0, 0, -1))
             except (OverflowError, ValueError):
                 mtime = 0.0
             if low.endswith(".zip"):
-                yield from _walk_zip(Path(f"{label}:{name}"), report, depth + 1, content, (*parts, *entry))
+                yield from _walk_zip(Path(f"{label}:{name}"), depth + 1, content, (*parts, *entry))
             else:
                 yield _Item(f"{label}:{name}", (*parts, *entry), content, mtime)
 
@@ -491,6 +495,38 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
     Raises :class:`CollectError` (one line, nothing filed) when a source is
     missing, ``into`` is unusable or a list cannot be read."""
     into = Path(into)
+    _check_places(sources, into)
+    ids = list(keys.ids or [])
+    roster = set(ids)
+    lms_map: dict[tuple[str, str], str] = {}
+    for lst in lms_lists or []:
+        lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
+    report = CollectReport()
+    found, report.skipped = _gather(sources, roster)
+    resolved, ambiguous = _resolve(found, lms_map, _name_index({i: keys.names.get(i, "") for i in ids}))
+    report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
+    copies_of = _class_copies(found, roster)
+    log, judged = _judge_all(found, keys, resolved)
+    # two accounts with one name: in this download (above), and across every source and every earlier collect
+    # into this folder, for the same student and exercise (a student renamed after a classmate)
+    ctx = _Context(keys, resolved, ambiguous, copies_of, name_conflicts([*_read_log(into), *log]), _manifest(keys),
+                   _Shelf(into))
+    for item, slot, scope, entry, why in judged:
+        settled = _settle(item, slot, scope, entry, why, ctx)
+        entry.update(settled.entry)
+        report.untouched_others += settled.untouched
+        for kind, line in settled.lines:
+            getattr(report, kind).append(line)
+    for scope, ids_there in copies_of.items():
+        files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
+        shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
+        report.class_copy.append(_SAY["class_copy_line"].format(folder="/".join(scope), n=len(ids_there),
+                                                                ids=shown, files=files))
+    _write_log(into, log)
+    return report
+
+
+def _check_places(sources: list[str | os.PathLike], into: Path) -> None:
     if os.path.lexists(into) and (into.is_symlink() or not into.is_dir()):
         raise CollectError(f"--into {into} must be a folder (not a file or a link)")
     for s in sources:
@@ -499,35 +535,37 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         if Path(s).resolve() == into.resolve() or (Path(s).is_dir()
                                                    and Path(into).resolve().is_relative_to(Path(s).resolve())):
             raise CollectError(f"--into {into} must not be inside the downloads {s}")
-    ids = list(keys.ids or [])
-    roster = set(ids)
-    lms_map: dict[tuple[str, str], str] = {}
-    for lst in lms_lists or []:
-        lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
-    names = {i: keys.names.get(i, "") for i in ids}
-    index = _name_index(names)
-    as_made = _manifest(keys)
 
-    report = CollectReport()
-    found: list[tuple[_Item, Slot | None, tuple]] = []   # (item, slot, the slot's place: the path above it)
+
+_Found = tuple[_Item, "Slot | None", tuple]   # (item, slot, the slot's place: the path above it)
+
+
+def _gather(sources: list[str | os.PathLike], roster: set[str]) -> tuple[list[_Found], list[str]]:
+    """Every notebook in ``sources`` with the slot that says who handed it in (the same file from the same
+    place once), and the lines saying what was not read."""
+    found: list[_Found] = []
+    skipped: list[str] = []
     seen: set[tuple[bytes, tuple]] = set()
     for s in sources:
         p = Path(s)
         if p.is_symlink():
-            report.skipped.append(f"{p}: a link, not read")
+            skipped.append(f"{p}: a link, not read")
             continue
         if p.is_dir():
-            items = _walk_folder(p, report)
+            items: Iterator[_Item | _Skip] = _walk_folder(p)
         elif p.name.lower().endswith(".zip"):
-            items = _walk_zip(p, report)
+            items = _walk_zip(p)
         else:
             try:
                 items = iter([_Item(str(p), (p.name,), read_regular_file(p, MAX_NOTEBOOK_BYTES),
                                     os.lstat(p).st_mtime)])
             except Refused as r:
-                report.skipped.append(f"{p} {r}")
+                skipped.append(f"{p} {r}")
                 continue
         for item in items:
+            if isinstance(item, _Skip):
+                skipped.append(str(item))
+                continue
             hit = submitter_slot(item.parts, roster)
             slot, scope = (hit[0], item.parts[:hit[1]]) if hit else (None, ())
             digest = (hashlib.sha256(item.data).digest(), (slot.layout, slot.key) if slot else ())
@@ -535,11 +573,16 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
                 continue
             seen.add(digest)
             found.append((item, slot, scope))
+    return found, skipped
 
-    # slots → roster ids: exact ids and the platform's list first, then a name only one account carries.
-    # A platform's numbers are its own (Moodle's differ from one assignment to the next), so a slot is
-    # known by where it is (the download it is in), its layout and its key.
-    resolved: dict[tuple, tuple[str, str]] = {}   # (scope, layout, key) → (sid, how)
+
+def _resolve(found: list[_Found], lms_map: dict[tuple[str, str], str], index: dict[str, set[str]]
+             ) -> tuple[dict[tuple, tuple[str, str]], set[tuple]]:
+    """Slots → roster ids: exact ids and the platform's list first, then a name only one account carries.
+    A platform's numbers are its own (Moodle's differ from one assignment to the next), so a slot is
+    known by where it is (the download it is in), its layout and its key.  Returns ``{(scope, layout,
+    key): (sid, how)}`` and the slots matched by a name another slot there matched too."""
+    resolved: dict[tuple, tuple[str, str]] = {}
     for _, slot, scope in found:
         if slot is None or (scope, slot.layout, slot.key) in resolved:
             continue
@@ -557,12 +600,14 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         if sid:
             claimed.setdefault((k[0], k[1], sid), set()).add(k)
     ambiguous = {k for k, (sid, how) in resolved.items() if how == "name" and len(claimed[(k[0], k[1], sid)]) > 1}
-    report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
-    copies_of = _class_copies(found, roster)
+    return resolved, ambiguous
 
+
+def _judge_all(found: list[_Found], keys: ClassKeys, resolved: dict[tuple, tuple[str, str]]
+               ) -> tuple[list[dict], list[tuple[_Item, Slot | None, tuple, dict[str, Any], str]]]:
+    """Each notebook's log entry (what it is, for whom it was made, whose slot it came from) and why."""
     log: list[dict] = []
-    taken: dict[Path, set[bytes]] = {}
-    judged: list[tuple[_Item, Slot | None, tuple, dict[str, Any], str]] = []
+    judged = []
     for item, slot, scope in found:
         kind, owner, ex, why = _identify(item, keys)
         entry: dict[str, Any] = {"source": item.label, "submitter": None, "slot": slot.label() if slot else None,
@@ -574,64 +619,83 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             entry["named"] = sid if how == "name" else None  # the roster student the platform's name matched
         log.append(entry)
         judged.append((item, slot, scope, entry, why))
-    # two accounts with one name: in this download (above), and across every source and every earlier collect
-    # into this folder, for the same student and exercise (a student renamed after a classmate)
-    conflicts = name_conflicts([*_read_log(into), *log])
+    return log, judged
 
-    for item, slot, scope, entry, why in judged:
-        kind, owner, ex = entry["outcome"], entry["made_for"], entry["exercise"]
-        if kind in ("foreign", "not_in_set"):
-            report.foreign.append(_SAY["why_line"].format(source=item.label, why=why))
-        elif kind == "tampered":
-            report.tampered.append(_SAY["why_line"].format(source=item.label, why=why))
-        if slot is None:
-            if kind == "ok":
-                entry["outcome"] = "unknown_submitter"
-                report.unknown_submitter.append(item.label)
-            continue
-        k = (scope, slot.layout, slot.key)
-        sid, how = resolved[k]
-        if scope in copies_of:
-            entry["outcome"] = "class_copy" if kind == "ok" else kind
-            entry["slot"] = "/".join(scope)
-            continue
-        if k in ambiguous or (how == "name" and owner == sid and (sid, ex) in conflicts):
-            entry["outcome"] = "ambiguous" if kind == "ok" else kind
-            if kind == "ok":
-                report.ambiguous.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
-            continue
-        if not sid:
-            if kind == "ok":
-                entry["outcome"] = "same_name" if how == "same_name" else "not_on_roster"
-                (report.same_name if how == "same_name" else report.not_on_roster).append(
-                    _SAY["slot_line"].format(slot=slot.label(), source=item.label))
-            continue
-        entry["submitter"] = sid
-        if kind != "ok":
-            continue
-        if owner != sid and as_made.get(f"{owner}/{ex}") == entry["sha256"]:
-            entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
-            report.untouched_others += 1
-            continue
-        assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
-        if owner != sid and _answers_as_made(item, keys, owner, ex):
-            entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
-            report.opened.append(_SAY["opened_line"].format(submitter=sid, owner=owner, exercise=ex,
-                                                            source=item.label))
-            continue
-        if owner != sid:
-            entry["outcome"] = "other_student"
-            report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
-                                                                   source=item.label))
-            continue
-        entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
-    for scope, ids_there in copies_of.items():
-        files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
-        shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
-        report.class_copy.append(_SAY["class_copy_line"].format(folder="/".join(scope), n=len(ids_there),
-                                                                ids=shown, files=files))
-    _write_log(into, log)
-    return report
+
+@dataclass
+class _Context:
+    """What settling one notebook reads: the keys, the slots resolved, the class copies, the name conflicts,
+    the notebooks as make wrote them, and the shelf that files them."""
+
+    keys: ClassKeys
+    resolved: dict[tuple, tuple[str, str]]
+    ambiguous: set[tuple]
+    copies_of: dict[tuple, set[str]]
+    conflicts: dict[tuple[str, str], set[str]]
+    as_made: dict[str, str]
+    shelf: _Shelf
+
+
+@dataclass
+class _Settled:
+    """What became of one notebook: the log entry's new fields, the report's lines (list name, line) and
+    whether it was a classmate's untouched notebook."""
+
+    entry: dict[str, Any] = field(default_factory=dict)
+    lines: list[tuple[str, str]] = field(default_factory=list)
+    untouched: int = 0
+
+
+def _settle(item: _Item, slot: Slot | None, scope: tuple, entry: dict[str, Any], why: str, ctx: _Context
+            ) -> _Settled:
+    kind, owner, ex = entry["outcome"], entry["made_for"], entry["exercise"]
+    out = _Settled()
+    if kind in ("foreign", "not_in_set", "tampered"):
+        out.lines.append(("tampered" if kind == "tampered" else "foreign",
+                          _SAY["why_line"].format(source=item.label, why=why)))
+    if slot is None:
+        if kind == "ok":
+            out.entry["outcome"] = "unknown_submitter"
+            out.lines.append(("unknown_submitter", item.label))
+        return out
+    k = (scope, slot.layout, slot.key)
+    sid, how = ctx.resolved[k]
+    if scope in ctx.copies_of:
+        out.entry.update(outcome="class_copy" if kind == "ok" else kind, slot="/".join(scope))
+        return out
+    slot_line = _SAY["slot_line"].format(slot=slot.label(), source=item.label)
+    if k in ctx.ambiguous or (how == "name" and owner == sid and (sid, ex) in ctx.conflicts):
+        out.entry["outcome"] = "ambiguous" if kind == "ok" else kind
+        if kind == "ok":
+            out.lines.append(("ambiguous", slot_line))
+        return out
+    if not sid:
+        if kind == "ok":
+            out.entry["outcome"] = "same_name" if how == "same_name" else "not_on_roster"
+            out.lines.append(("same_name" if how == "same_name" else "not_on_roster", slot_line))
+        return out
+    out.entry["submitter"] = sid
+    if kind != "ok":
+        return out
+    if owner != sid and ctx.as_made.get(f"{owner}/{ex}") == entry["sha256"]:
+        out.entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
+        out.untouched = 1
+        return out
+    assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
+    if owner != sid and _answers_as_made(item, ctx.keys, owner, ex):
+        out.entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
+        out.lines.append(("opened", _SAY["opened_line"].format(submitter=sid, owner=owner, exercise=ex,
+                                                               source=item.label)))
+        return out
+    if owner != sid:
+        out.entry["outcome"] = "other_student"
+        out.lines.append(("made_for_other", _SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
+                                                                      source=item.label)))
+        return out
+    filed = ctx.shelf.file(item, sid, ex)
+    out.entry.update(outcome=filed.outcome, filed_as=filed.filed_as)
+    out.lines += filed.lines
+    return out
 
 
 def _class_copies(found: list[tuple[_Item, Slot | None, tuple]], roster: set[str]) -> dict[tuple, set[str]]:
@@ -687,54 +751,71 @@ def _manifest(keys: ClassKeys) -> dict[str, str]:
         if isinstance(data, dict) else {}
 
 
-def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
-          taken: dict[Path, set[bytes]]) -> tuple[str, str | None]:
-    """File one notebook as ``into/sid/ex.ipynb`` (or the next free ``ex (n).ipynb``
-    when a different copy is there); never overwrites.  Returns the outcome
-    code and the path filed as (relative to ``into``)."""
-    d = into / sid
-    if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
-        report.skipped.append(f"{d} is a link or a file: {item.label} not filed")
-        return "skipped", None
-    have = taken.get(d)
-    if have is None:  # what the student's folder already holds, by content
-        have = set()
-        if d.is_dir():
-            for e in os.scandir(d):
-                if e.name.lower().endswith(".ipynb") and not e.is_symlink() and e.is_file():
-                    try:
-                        have.add(hashlib.sha256(read_regular_file(e.path, MAX_NOTEBOOK_BYTES)).digest())
-                    except Refused:
-                        pass
-        taken[d] = have
-    digest = hashlib.sha256(item.data).digest()
-    if digest in have:
-        report.unchanged.append(f"{sid}/{ex}.ipynb ← {item.label}")
-        return "unchanged", None
-    d.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while True:  # O_EXCL: a file already there is never replaced, whatever its name
-        if n > MAX_COPIES:
-            report.too_many.append(_SAY["too_many_line"].format(student=sid, exercise=ex, source=item.label))
-            return "too_many", None
-        target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
-        try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            break
-        except FileExistsError:
-            n += 1
-    with os.fdopen(fd, "wb") as f:
-        f.write(item.data)
-    if item.mtime:
-        os.utime(target, (item.mtime, item.mtime))
-    have.add(digest)
-    rel = target.relative_to(into).as_posix()
-    report.filed.append(f"{rel} ← {item.label}")
-    if n > 1:
-        report.copies.append(_SAY["copies_line"].format(student=sid, file=target.name, exercise=ex,
-                                                        source=item.label))
-        return "copy", rel
-    return "filed", rel
+@dataclass
+class _Filing:
+    """What filing one notebook did: the outcome code, the path filed as (relative to the folder filed
+    into) and the report's lines (list name, line)."""
+
+    outcome: str
+    filed_as: str | None
+    lines: list[tuple[str, str]]
+
+
+class _Shelf:
+    """The folder ``collect`` files into, knowing by content what each student's folder holds."""
+
+    def __init__(self, into: Path):
+        self.into = into
+        self._taken: dict[Path, set[bytes]] = {}
+
+    def _held(self, d: Path) -> set[bytes]:
+        have = self._taken.get(d)
+        if have is None:  # what the student's folder already holds, by content
+            have = set()
+            if d.is_dir():
+                for e in os.scandir(d):
+                    if e.name.lower().endswith(".ipynb") and not e.is_symlink() and e.is_file():
+                        try:
+                            have.add(hashlib.sha256(read_regular_file(e.path, MAX_NOTEBOOK_BYTES)).digest())
+                        except Refused:
+                            pass
+            self._taken[d] = have
+        return have
+
+    def file(self, item: _Item, sid: str, ex: str) -> _Filing:
+        """File one notebook as ``into/sid/ex.ipynb`` (or the next free ``ex (n).ipynb``
+        when a different copy is there); never overwrites."""
+        d = self.into / sid
+        if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
+            return _Filing("skipped", None, [("skipped", f"{d} is a link or a file: {item.label} not filed")])
+        have = self._held(d)
+        digest = hashlib.sha256(item.data).digest()
+        if digest in have:
+            return _Filing("unchanged", None, [("unchanged", f"{sid}/{ex}.ipynb ← {item.label}")])
+        d.mkdir(parents=True, exist_ok=True)
+        n = 1
+        while True:  # O_EXCL: a file already there is never replaced, whatever its name
+            if n > MAX_COPIES:
+                return _Filing("too_many", None, [("too_many", _SAY["too_many_line"].format(
+                    student=sid, exercise=ex, source=item.label))])
+            target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
+            try:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                break
+            except FileExistsError:
+                n += 1
+        with os.fdopen(fd, "wb") as f:
+            f.write(item.data)
+        if item.mtime:
+            os.utime(target, (item.mtime, item.mtime))
+        have.add(digest)
+        rel = target.relative_to(self.into).as_posix()
+        lines = [("filed", f"{rel} ← {item.label}")]
+        if n == 1:
+            return _Filing("filed", rel, lines)
+        lines.append(("copies", _SAY["copies_line"].format(student=sid, file=target.name, exercise=ex,
+                                                            source=item.label)))
+        return _Filing("copy", rel, lines)
 
 
 def _read_log(into: Path) -> list[dict]:

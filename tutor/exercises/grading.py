@@ -62,19 +62,21 @@ import json
 import os
 import re
 import stat
+from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from tutor.text import language
 
-from .core import Exercise, normalise_settings, setting_shown, settings_language
+from .core import CheckResult, Exercise, normalise_settings, setting_shown, settings_language
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
-from .words import DEFAULT_LANGUAGE
+from .status import UNANSWERED, Status
+from .words import DEFAULT_LANGUAGE, text_of
 
 __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer",
-           "grade_class", "GradeReport", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
+           "grade_class", "GradeReport", "GradedAnswer", "Answer", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
            "read_overrides", "read_collect_log", "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE",
            "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE", "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES",
            "MAX_CELL_CHARS", "SIGNATURE", "COLLECT_LOG", "NOT_HANDED_IN", "name_conflicts"]
@@ -498,24 +500,57 @@ def _why(code: str, **params) -> str:
 
 
 @dataclass
-class Answer:
-    """One graded answer: what the student wrote and what the checker said.
-    ``status``: correct / wrong / invalid / empty / code / missing (no
-    answer in a notebook handed in) / not_handed_in (no notebook) / refused
-    (the notebook is not graded); ``rule``: the rule id a wrong answer
-    breaks (data from the checker, never read from ``message``);
-    ``message``: what the checker says, in the grader's language (the
-    teacher's report); ``feedback``: the same in the set's language when it
-    is not English (the student's feedback page), else ""."""
+class GradedAnswer:
+    """One question of one student, as graded: the one value the report, the
+    feedback pages and the marks read.  ``written``: the literal as written
+    (repr), or ``""`` when none; ``status``: a
+    :class:`~tutor.exercises.status.Status` (correct / wrong / invalid /
+    empty from the checker; code / missing (no answer in a notebook handed
+    in) / not_handed_in (no notebook) / refused (the notebook is not graded)
+    from the grader); ``said``: the checker's words as data (a
+    :class:`~tutor.exercises.core.CheckResult`'s ``said``), written only when
+    shown, in the reader's language; ``rule``: the rule id a wrong answer
+    breaks (data from the checker, never read from its words); ``mark``: the
+    mark, stored here only (an override changes it here, the row is built
+    from it); ``reason``: the grader's words when the checker said nothing
+    (why the answer was not judged); ``lang``: the set's language (the
+    student's feedback page)."""
 
     student: str
     column: str
-    written: str          # the literal as written (repr), or "" when none
-    status: str
-    message: str = ""
+    written: str
+    status: Status
+    said: Any = ""
     rule: str = ""
     mark: float = 0
-    feedback: str = ""    # the checker's message in the set's language (a set not in English), for the student
+    reason: Any = ""
+    lang: str = ""
+
+    def text(self, lang: str | None = None) -> str:
+        """What the checker said (else the grader's reason), in ``lang`` (default: the current language)."""
+        if lang is not None:
+            with language(lang):
+                return self.text()
+        if self.said != "":
+            return CheckResult(self.column, self.status, self.said).message
+        return self.reason if isinstance(self.reason, str) else text_of(self.reason)
+
+    @property
+    def message(self) -> str:
+        """What the checker says, in the current language (the teacher's report)."""
+        return self.text()
+
+    @property
+    def feedback(self) -> str:
+        """The checker's words in the set's language when it is not English (the student's feedback page),
+        else ``""`` (and ``""`` for an answer the checker never judged)."""
+        if self.said == "" or self.lang in ("", DEFAULT_LANGUAGE):
+            return ""
+        return self.text(self.lang)
+
+
+#: The older name of :class:`GradedAnswer`.
+Answer = GradedAnswer
 
 
 @dataclass
@@ -546,7 +581,7 @@ class GradeReport:
     languages: dict[str, str] = field(default_factory=dict)
 
     def dataframe(self):
-        import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
+        import pandas as pd  # type: ignore[import-untyped]  # noqa: PLC0415 - pandas (the app extra), no stubs
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def not_on_roster_lines(self) -> list[str]:
@@ -713,7 +748,6 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
 
 
 def _date(mtime: float) -> str:
-    from datetime import datetime
     try:
         return datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
     except (OverflowError, OSError, ValueError):
@@ -757,6 +791,43 @@ def name_conflicts(entries: list[dict]) -> dict[tuple[str, str], set[str]]:
     return {k: v for k, v in accounts.items() if len(v) > 1}
 
 
+@dataclass
+class _ClassFolder:
+    """What :func:`_scan_class` finds in the class folder: each student id's folder, notes on folders that
+    are not graded (symbolic links), folders that are no student id, and class-wide problems."""
+
+    folders: dict[str, Path]
+    folder_notes: dict[str, list[str]]
+    not_ids: list[dict]
+    problems: list[str]
+
+
+@dataclass
+class _Log:
+    """What the collect log adds: hand-ins of nobody on the roster, hand-ins made for another student,
+    notes per student, and the files filed under a name two accounts carry (file → the accounts)."""
+
+    outside: list[dict]
+    made_for_other: list[dict]
+    notes: dict[str, list[str]]
+    contested: dict[str, str]
+
+
+@dataclass
+class _Graded:
+    """One student's (or one exercise's) grading: the answers, the notes and the hand-ins made for another
+    student it found."""
+
+    answers: list[GradedAnswer] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    made_for_other: list[dict] = field(default_factory=list)
+
+    def add(self, other: _Graded) -> None:
+        self.answers += other.answers
+        self.notes += other.notes
+        self.made_for_other += other.made_for_other
+
+
 def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 roster: list[str] | None = None, names: dict[str, str] | None = None,
                 overrides: dict[tuple[str, str], float] | None = None,
@@ -782,151 +853,213 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         raise GradingError(f"{folder} is not a folder")
     if not isinstance(keys, ClassKeys):
         keys = load_keys(keys)
-    roster = list(roster) if roster is not None else keys.ids
+    report = _empty_report(keys, lms_ids)
     names = dict(keys.names, **(names or {}))
+    found = _scan_class(folder)
+    report.problems += found.problems
+    students = list(roster) if roster is not None else keys.ids
+    if students is None:
+        students = sorted(set(found.folders) | set(found.folder_notes))
+    on_roster = set(students)
+    by_fold = {s.casefold(): s for s in students}
+    report.not_on_roster = found.not_ids + [
+        {"name": extra, "why": "", "like": by_fold.get(extra.casefold(), "")}
+        for extra in sorted((set(found.folders) | set(found.folder_notes)) - on_roster)]
+    log = _read_log(folder, on_roster)
+    report.not_on_roster += log.outside
+    report.made_for_other += log.made_for_other
+    for sid in students:
+        graded = _grade_student(sid, found.folders.get(sid), found.folder_notes.get(sid, []) + log.notes.get(sid, []),
+                                log.contested, keys, report.exercises)
+        graded = _overridden(sid, graded, overrides or {}, set(report.question_columns))
+        report.answers += graded.answers
+        report.made_for_other += graded.made_for_other
+        report.rows.append(_row(report, sid, names.get(sid, ""), graded))
+        report.problems.extend(f"{sid}: {n}" for n in graded.notes)
+    if overrides:
+        known = {(r["id"], c) for r in report.rows for c in report.question_columns}
+        report.warnings += [_note("override_unknown", id=key[0], question=key[1]) for key in overrides
+                            if key not in known]
+    return report
+
+
+def _qids(name: str) -> list[str]:
+    return [f"q{i}" for i in range(1, len(EXERCISES[name].generators) + 1)]
+
+
+def _empty_report(keys: ClassKeys, lms_ids: dict[str, str] | None) -> GradeReport:
+    """The report's columns, exercises and languages, before any student is graded."""
     report = GradeReport()
     report.lms_ids = dict(keys.lms_ids, **(lms_ids or {}))
     report.exercises = list(keys.exercises)
     report.languages = {name: settings_language(keys.exercises[name]) for name in report.exercises}
-    qids_of: dict[str, list[str]] = {}
-    for name in report.exercises:
-        qids_of[name] = [f"q{i}" for i in range(1, len(EXERCISES[name].generators) + 1)]
-    report.question_columns = [f"{n}:{q}" for n in report.exercises for q in qids_of[n]]
+    report.question_columns = [f"{n}:{q}" for n in report.exercises for q in _qids(n)]
     sub_cols = [f"{n} total" for n in report.exercises]
     report.columns = ["id", "name", *report.question_columns, *sub_cols, "total", "maximum", "percent", "notes"]
-    maximum = len(report.question_columns)
+    return report
 
-    folders: dict[str, Path] = {}
-    folder_notes: dict[str, list[str]] = {}
+
+def _scan_class(folder: Path) -> _ClassFolder:
+    """The student folders of the class folder (sorted by name; hidden, ignored and symbolic-linked ones
+    left out with a note)."""
+    out = _ClassFolder({}, {}, [], [])
     for e in sorted(os.scandir(folder), key=lambda e: e.name):
         if e.name.startswith(".") or e.name in _IGNORED_DIRS or e.name.lower() in ("binder", "feedback"):
             continue
         if e.is_symlink():
             if e.is_dir():
                 if id_problem(e.name) is None:
-                    folder_notes[e.name] = [_note("folder_link")]
+                    out.folder_notes[e.name] = [_note("folder_link")]
                 else:
-                    report.problems.append(_note("folder_link_top", name=e.name))
+                    out.problems.append(_note("folder_link_top", name=e.name))
             continue
         if not e.is_dir():
             continue
         why = id_problem(e.name)
         if why:
-            report.not_on_roster.append({"name": e.name, "why": why, "like": ""})
+            out.not_ids.append({"name": e.name, "why": why, "like": ""})
             continue
-        folders[e.name] = Path(e.path)
-    students = list(roster) if roster is not None else sorted(set(folders) | set(folder_notes))
-    on_roster = set(students)
-    by_fold = {s.casefold(): s for s in students}
-    for extra in sorted((set(folders) | set(folder_notes)) - on_roster):
-        like = by_fold.get(extra.casefold(), "")
-        report.not_on_roster.append({"name": extra, "why": "", "like": like})
+        out.folders[e.name] = Path(e.path)
+    return out
 
-    collect_notes: dict[str, list[str]] = {}
-    seen_outside: set[str] = set()
+
+def _read_log(folder: Path, on_roster: set[str]) -> _Log:
+    """What ``collect``'s log in ``folder`` says about the roster's students and those not on it."""
     log = read_collect_log(folder)
     conflicts = name_conflicts(log)
     #: files collect filed by a name that two accounts carry for that student and exercise: graded for neither
     contested = {e["filed_as"]: ", ".join(sorted(conflicts[(e["named"], e["exercise"])])) for e in log
                  if isinstance(e.get("filed_as"), str) and (e.get("named"), e.get("exercise")) in conflicts}
+    out = _Log([], [], {}, contested)
+    seen_outside: set[str] = set()
     for entry in log:
         sub, outcome, source = entry.get("submitter"), entry.get("outcome"), entry.get("source") or ""
+        exercise, owner = entry.get("exercise") or "?", entry.get("made_for") or "?"
         if outcome in ("unknown_submitter", "not_on_roster", "ambiguous", "same_name", "class_copy"):
             label = entry.get("slot") or source
             if label not in seen_outside:
                 seen_outside.add(label)
-                report.not_on_roster.append({"name": label, "why": "", "like": "", "outcome": outcome,
-                                             "nobody": outcome == "unknown_submitter"})
+                out.outside.append({"name": label, "why": "", "like": "", "outcome": outcome,
+                                    "nobody": outcome == "unknown_submitter"})
             continue
-        if sub not in on_roster:
+        if sub not in on_roster or not isinstance(sub, str):
             continue
         if outcome == "other_student":
-            report.made_for_other.append({"submitter": sub, "owner": entry.get("made_for") or "?",
-                                          "exercise": entry.get("exercise") or "?", "source": source})
-            collect_notes.setdefault(sub, []).append(_note("collect_other", exercise=entry.get("exercise") or "?",
-                                                           owner=entry.get("made_for") or "?", source=source))
+            out.made_for_other.append({"submitter": sub, "owner": owner, "exercise": exercise, "source": source})
+            note = _note("collect_other", exercise=exercise, owner=owner, source=source)
         elif outcome == "tampered":
-            collect_notes.setdefault(sub, []).append(_note("collect_tampered", source=source))
+            note = _note("collect_tampered", source=source)
         elif outcome in ("foreign", "not_in_set"):
-            collect_notes.setdefault(sub, []).append(_note("collect_foreign", source=source))
+            note = _note("collect_foreign", source=source)
         elif outcome == "too_many":
-            collect_notes.setdefault(sub, []).append(_note("collect_too_many", exercise=entry.get("exercise") or "?",
-                                                           source=source))
+            note = _note("collect_too_many", exercise=exercise, source=source)
+        else:
+            continue
+        out.notes.setdefault(sub, []).append(note)
+    return out
 
-    for sid in students:
-        row: dict[str, Any] = {"id": sid, "name": names.get(sid, ""), **{c: 0 for c in report.question_columns}}
-        notes: list[str] = list(folder_notes.get(sid, [])) + collect_notes.get(sid, [])
-        start = len(report.answers)  # this student's answers are report.answers[start:]
-        handed_any = refused_any = False
-        blank_of: list[str] = []
-        missing_of: list[str] = []
-        if sid in folders:
-            found, file_notes = _scan_student(folders[sid])
-            notes += file_notes
-            handed_any = bool(found) or bool(file_notes)
-            refused_any = bool(file_notes)
-            held = [f for f in found if f"{sid}/{f.path.name}" in contested]
-            found = [f for f in found if f not in held]
-            contested_of: dict[str, str] = {}
-            for f in held:
-                notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
-                                   accounts=contested[f"{sid}/{f.path.name}"]))
-                contested_of.setdefault(f.meta["exercise"], notes[-1])
+
+def _unanswered(sid: str, name: str, status: Status, reason: Any) -> list[GradedAnswer]:
+    return [GradedAnswer(sid, f"{name}:{q}", "", status, reason=reason) for q in _qids(name)]
+
+
+def _grade_student(sid: str, folder: Path | None, notes: list[str], contested: dict[str, str], keys: ClassKeys,
+                   exercises: list[str]) -> _Graded:
+    """One roster student's answers and notes (``notes``: those the class folder and the collect log
+    already hold)."""
+    if folder is None:
+        files = _StudentFiles({}, [], {}, False)
+    else:
+        files = _student_files(sid, folder, contested, keys)
+    graded = _Graded(notes=list(notes) + files.notes)
+    missing_of: list[str] = []
+    blank_of: list[str] = []
+    refused_any = files.refused
+    for name in exercises:
+        fs = files.by_exercise.get(name, [])
+        if not fs and name in files.contested:
+            graded.answers += _unanswered(sid, name, Status.REFUSED, files.contested[name])
+        elif not fs:
+            missing_of.append(name)
+            graded.answers += _unanswered(sid, name, Status.NOT_HANDED_IN, NOT_HANDED_IN)
+        else:
+            one = _grade_copies(fs, sid, name, keys)
+            graded.add(one)
+            if all(a.status == Status.REFUSED for a in one.answers):
                 refused_any = True
-            by_ex: dict[str, list[_Found]] = {}
-            for f in found:
-                by_ex.setdefault(f.meta["exercise"], []).append(f)
-            for exname, fs in by_ex.items():
-                if exname not in keys.exercises:
-                    for f in fs:
-                        notes.append(_note("other_exercise", file=f.path.name, exercise=exname))
-                        refused_any = True
-            for name in report.exercises:
-                fs = sorted(by_ex.get(name, []), key=lambda f: (f.mtime, f.path.name), reverse=True)
-                if not fs and name in contested_of:
-                    for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", contested_of[name]))
-                    continue
-                if not fs:
-                    missing_of.append(name)
-                    for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
-                    continue
-                outcome = _grade_copies(fs, sid, name, qids_of[name], keys, row, notes, report)
-                if outcome == "refused":
-                    refused_any = True
-                elif outcome == "blank":
-                    blank_of.append(name)
-        else:
-            for name in report.exercises:
-                missing_of.append(name)
-                for q in qids_of[name]:
-                    report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
-        attempted = any(a.status not in ("missing", "empty", "refused", "not_handed_in")
-                        for a in report.answers[start:])
-        missing_notes = [_note("not_handed_in", exercise=n) for n in missing_of]
-        if not attempted and not refused_any and not notes:
-            notes = [_note("all_blank"), *missing_notes] if blank_of else [_note("nothing")]
-        else:
-            notes = missing_notes + [_note("blank", exercise=n) for n in blank_of] + notes
-        _apply_overrides(sid, row, notes, overrides or {}, report.question_columns, report.answers[start:])
-        for name in report.exercises:
-            row[f"{name} total"] = sum(row[f"{name}:{q}"] for q in qids_of[name])
-        row["total"] = sum(row[c] for c in report.question_columns)
-        for k in [*report.question_columns, *sub_cols, "total"]:
-            if isinstance(row[k], float) and row[k].is_integer():
-                row[k] = int(row[k])
-        row["maximum"] = maximum
-        row["percent"] = round(100.0 * row["total"] / maximum, 1) if maximum else 0.0
-        row["notes"] = "; ".join(notes)
-        report.rows.append(row)
-        report.problems.extend(f"{sid}: {n}" for n in notes)
-    if overrides:
-        known = {(r["id"], c) for r in report.rows for c in report.question_columns}
-        for key in overrides:
-            if key not in known:
-                report.warnings.append(_note("override_unknown", id=key[0], question=key[1]))
-    return report
+            elif all(a.status in (Status.MISSING, Status.EMPTY) for a in one.answers):
+                blank_of.append(name)
+    attempted = any(a.status not in UNANSWERED for a in graded.answers)
+    missing_notes = [_note("not_handed_in", exercise=n) for n in missing_of]
+    if not attempted and not refused_any and not graded.notes:
+        graded.notes = [_note("all_blank"), *missing_notes] if blank_of else [_note("nothing")]
+    else:
+        graded.notes = missing_notes + [_note("blank", exercise=n) for n in blank_of] + graded.notes
+    return graded
+
+
+@dataclass
+class _StudentFiles:
+    """A student folder's notebooks that may be graded, by exercise (newest first), the notes on the others,
+    the note of each exercise whose only copies came from contested accounts, and whether any was refused."""
+
+    by_exercise: dict[str, list[_Found]]
+    notes: list[str]
+    contested: dict[str, str]
+    refused: bool
+
+
+def _student_files(sid: str, folder: Path, contested: dict[str, str], keys: ClassKeys) -> _StudentFiles:
+    found, notes = _scan_student(folder)
+    refused = bool(notes)
+    held = [f for f in found if f"{sid}/{f.path.name}" in contested]
+    contested_of: dict[str, str] = {}
+    for f in held:
+        notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
+                           accounts=contested[f"{sid}/{f.path.name}"]))
+        contested_of.setdefault(f.meta["exercise"], notes[-1])
+        refused = True
+    by_ex: dict[str, list[_Found]] = {}
+    for f in found:
+        if f not in held:
+            by_ex.setdefault(f.meta["exercise"], []).append(f)
+    for exname, fs in by_ex.items():
+        if exname not in keys.exercises:
+            notes += [_note("other_exercise", file=f.path.name, exercise=exname) for f in fs]
+            refused = True
+    newest = {name: sorted(fs, key=lambda f: (f.mtime, f.path.name), reverse=True) for name, fs in by_ex.items()}
+    return _StudentFiles(newest, notes, contested_of, refused)
+
+
+def _overridden(sid: str, graded: _Graded, overrides: dict[tuple[str, str], float],
+                question_columns: set[str]) -> _Graded:
+    """``graded`` with the teacher's overrides of ``sid``'s marks applied to the answers (each noted)."""
+    columns = {a.column for a in graded.answers}
+    for (oid, col), mark in overrides.items():
+        if oid != sid or col not in question_columns or col not in columns:
+            continue
+        new = int(mark) if float(mark).is_integer() else mark
+        answer = next(a for a in graded.answers if a.column == col)
+        graded.notes.append(_note("override", column=col, mark=mark, was=answer.mark))
+        answer.mark = new
+    return graded
+
+
+def _row(report: GradeReport, sid: str, name: str, graded: _Graded) -> dict[str, Any]:
+    """A student's row of ``grades.csv``, built from the answers' marks."""
+    marks = {a.column: a.mark for a in graded.answers}
+    row: dict[str, Any] = {"id": sid, "name": name, **{c: marks.get(c, 0) for c in report.question_columns}}
+    for ex in report.exercises:
+        row[f"{ex} total"] = sum(row[f"{ex}:{q}"] for q in _qids(ex))
+    row["total"] = sum(row[c] for c in report.question_columns)
+    for k in [*report.question_columns, *(f"{ex} total" for ex in report.exercises), "total"]:
+        if isinstance(row[k], float) and row[k].is_integer():
+            row[k] = int(row[k])
+    maximum = len(report.question_columns)
+    row["maximum"] = maximum
+    row["percent"] = round(100.0 * row["total"] / maximum, 1) if maximum else 0.0
+    row["notes"] = "; ".join(graded.notes)
+    return row
 
 
 def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict] | None:
@@ -959,11 +1092,10 @@ def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict
     return None
 
 
-def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: ClassKeys,
-                  row: dict, notes: list[str], report: GradeReport) -> str:
+def _grade_copies(fs: list[_Found], sid: str, name: str, keys: ClassKeys) -> _Graded:
     """Grade the newest of ``fs`` (newest first) that can be graded; note
-    the refused and older copies.  Returns "graded", "blank" (graded, no
-    answer at all) or "refused" (no copy can be graded)."""
+    the refused and older copies.  When no copy can be graded, every answer
+    is refused."""
     chosen, refused = None, []
     for f in fs:
         why = _refusal(f, sid, name, keys)
@@ -971,106 +1103,87 @@ def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: 
             chosen = f
             break
         refused.append((f, why))
+    out = _Graded()
     if chosen is not None and len(fs) > 1:
-        notes.append(_note("copies", exercise=name, count=len(fs), file=chosen.path.name, date=_date(chosen.mtime)))
+        out.notes.append(_note("copies", exercise=name, count=len(fs), file=chosen.path.name,
+                               date=_date(chosen.mtime)))
     for f, (code, params) in refused:
         if code == "other_student":
-            notes.append(_note("made_for_other", exercise=name, file=f.path.name, student=sid, owner=params["owner"]))
-            report.made_for_other.append({"submitter": sid, "owner": params["owner"], "exercise": name,
-                                          "source": f.path.name})
+            out.notes.append(_note("made_for_other", exercise=name, file=f.path.name, student=sid,
+                                   owner=params["owner"]))
+            out.made_for_other.append({"submitter": sid, "owner": params["owner"], "exercise": name,
+                                       "source": f.path.name})
         elif len(fs) > 1:
-            notes.append(_note("copy_refused", exercise=name, file=f.path.name, date=_date(f.mtime),
-                               why=_why(code, **params)))
+            out.notes.append(_note("copy_refused", exercise=name, file=f.path.name, date=_date(f.mtime),
+                                   why=_why(code, **params)))
         else:
-            notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
+            out.notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
     if chosen is None:
         code, params = refused[0][1]
         reason = (_note("made_for_other", exercise=name, file=fs[0].path.name, student=sid, owner=params["owner"])
                   if code == "other_student" else _why(code, **params))
-        for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", reason))
-        return "refused"
-    if len(fs) > 1:
-        for f in fs[fs.index(chosen) + 1:]:
-            notes.append(_note("copy_older", exercise=name, file=f.path.name, date=_date(f.mtime)))
+        out.answers = _unanswered(sid, name, Status.REFUSED, reason)
+        return out
+    out.notes += [_note("copy_older", exercise=name, file=f.path.name, date=_date(f.mtime))
+                  for f in fs[fs.index(chosen) + 1:]]
     try:
-        return _grade_notebook(chosen, sid, name, qids, keys, row, notes, report)
+        out.add(_grade_notebook(chosen, sid, name, keys))
     except Exception as e:  # noqa: BLE001 - one notebook never stops the class
-        for q in qids:
-            row[f"{name}:{q}"] = 0
-        notes.append(_note("crashed", exercise=name, file=chosen.path.name, error=type(e).__name__))
-        return "refused"
+        note = _note("crashed", exercise=name, file=chosen.path.name, error=type(e).__name__)
+        out.notes.append(note)
+        out.answers = _unanswered(sid, name, Status.REFUSED, note)
+    return out
 
 
-def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: ClassKeys,
-                    row: dict, notes: list[str], report: GradeReport) -> str:
-    """Grade one notebook (that :func:`_refusal` accepts) into ``row``;
-    returns "graded", "blank" (no answer at all) or "refused"."""
+def _grade_notebook(f: _Found, sid: str, name: str, keys: ClassKeys) -> _Graded:
+    """Grade one notebook (that :func:`_refusal` accepts): each question judged once, the checker's words
+    kept as data (the report writes them in English, the feedback page in the set's language)."""
     answers, cell_problems = read_notebook_cells(f.nb)
-    for p in cell_problems:
-        notes.append(_note("cell_problem", exercise=name, problem=p))
+    out = _Graded(notes=[_note("cell_problem", exercise=name, problem=p) for p in cell_problems])
     variant = keys.variants.get(sid) if keys.variants is not None else None
+    lang = settings_language(keys.exercises[name])
     try:
         ex = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
         why = _why("questions", error=type(e).__name__)
-        notes.append(_note("refused", exercise=name, file=f.path.name, why=why))
-        for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
-        return "refused"
-    lang = settings_language(keys.exercises[name])
-    in_lang = None  # the same questions written in the set's language, for the student's feedback
-    if lang != DEFAULT_LANGUAGE:
-        try:
-            with language(lang):
-                in_lang = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
-        except Exception:  # noqa: BLE001 - the feedback page then says it in the grader's language
-            in_lang = None
-    code, missing, invalid = [], [], []
-    for qid in qids:
-        col = f"{name}:{qid}"
-        a = answers.get(qid)
-        if a is None:
-            missing.append(qid)
-            report.answers.append(Answer(sid, col, "", "missing"))
-            continue
-        if a.status != "value":
-            code.append(qid)
-            report.answers.append(Answer(sid, col, "", "code", a.reason))
-            continue
-        written = _short_repr(a.value)
-        try:
-            result = ex.evaluate(qid, a.value)
-        except Exception as e:  # noqa: BLE001 - an answer the checker cannot handle is not fatal
-            invalid.append(qid)
-            report.answers.append(Answer(sid, col, written, "invalid", f"checker error {type(e).__name__}"))
-            continue
-        mark = 1 if result.ok else 0
-        row[col] = mark
-        if result.status == "empty":
-            missing.append(qid)
-        elif result.status in ("invalid", "unknown"):
-            invalid.append(qid)
-        feedback = ""
-        if in_lang is not None:
-            try:
-                with language(lang):
-                    feedback = in_lang.evaluate(qid, a.value).message
-            except Exception:  # noqa: BLE001 - as above
-                feedback = ""
-        report.answers.append(Answer(sid, col, written, result.status, result.message, result.rule, mark,
-                                     feedback))
+        out.notes.append(_note("refused", exercise=name, file=f.path.name, why=why))
+        out.answers = _unanswered(sid, name, Status.REFUSED, why)
+        return out
+    out.answers = [_judge(ex, sid, name, qid, answers.get(qid), lang) for qid in _qids(name)]
+    by_status: dict[Status, list[str]] = {}
+    for qid, a in zip(_qids(name), out.answers):
+        group = Status.INVALID if a.status == Status.UNKNOWN else Status.MISSING if a.status == Status.EMPTY \
+            else a.status
+        by_status.setdefault(group, []).append(qid)
+    code, missing, invalid = (by_status.get(s, []) for s in (Status.CODE, Status.MISSING, Status.INVALID))
     if code:
-        reasons = sorted({a.reason for q in code for a in [answers[q]] if a.reason})
-        notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons)) if reasons
-                     else _note("code", exercise=name, qids=", ".join(code)))
-    if missing and len(missing) == len(qids) and not code and not invalid:
-        return "blank"  # the caller notes it (one note for a student who handed in only blank notebooks)
+        reasons = sorted({a.reason for a in out.answers if a.status == Status.CODE and a.reason})
+        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons))
+                         if reasons else _note("code", exercise=name, qids=", ".join(code)))
+    if missing and len(missing) == len(out.answers) and not code and not invalid:
+        return out  # blank: the caller notes it (one note for a student who handed in only blank notebooks)
     if missing:
-        notes.append(_note("no_answer", exercise=name, qids=", ".join(missing)))
+        out.notes.append(_note("no_answer", exercise=name, qids=", ".join(missing)))
     if invalid:
-        notes.append(_note("not_understood", exercise=name, qids=", ".join(invalid)))
-    return "graded"
+        out.notes.append(_note("not_understood", exercise=name, qids=", ".join(invalid)))
+    return out
+
+
+def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, lang: str) -> GradedAnswer:
+    """One question's graded answer from the cell that sets it (None: no cell does)."""
+    col = f"{name}:{qid}"
+    if a is None:
+        return GradedAnswer(sid, col, "", Status.MISSING, lang=lang)
+    if a.status != "value":
+        return GradedAnswer(sid, col, "", Status.CODE, reason=a.reason, lang=lang)
+    written = _short_repr(a.value)
+    try:
+        result = ex.evaluate(qid, a.value)
+    except Exception as e:  # noqa: BLE001 - an answer the checker cannot handle is not fatal
+        return GradedAnswer(sid, col, written, Status.INVALID, reason=f"checker error {type(e).__name__}",
+                            lang=lang)
+    return GradedAnswer(sid, col, written, Status(result.status), result.said, result.rule,
+                        1 if result.ok else 0, lang=lang)
 
 
 def _diff(a: dict, b: dict) -> str:
@@ -1078,19 +1191,6 @@ def _diff(a: dict, b: dict) -> str:
     return ", ".join(f"{k}: notebook {setting_shown(a, k)!r}, set {setting_shown(b, k)!r}" for k in keys)
 
 
-
 def _short_repr(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _apply_overrides(sid, row, notes, overrides, question_columns, answers) -> None:
-    for (oid, col), mark in overrides.items():
-        if oid != sid or col not in row or col not in question_columns:
-            continue
-        was = row[col]
-        row[col] = int(mark) if float(mark).is_integer() else mark
-        notes.append(_note("override", column=col, mark=mark, was=was))
-        for a in answers:
-            if a.column == col:
-                a.mark = mark

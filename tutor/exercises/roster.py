@@ -30,6 +30,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["Student", "Roster", "RosterError", "read_roster", "id_problem", "spreadsheet_rewrites",
            "RESERVED_NAMES", "MAX_ROSTER_BYTES"]
@@ -169,6 +170,28 @@ def read_roster(path: str | os.PathLike) -> Roster:
     except OSError as e:
         raise RosterError(f"roster {path} cannot be read ({e.strerror or e})") from None
     text, warnings = _decode(raw, path)
+    (hline, header), body = _rows(text, path)
+    cols = _columns(header, hline, path)
+    students: list[Student] = []
+    seen: dict[str, Student] = {}
+    seen_lms: dict[str, Student] = {}
+    for line, row in body:
+        st, said = _student(row, line, header, cols, path)
+        warnings += said
+        if st is None:
+            continue
+        _check_unique(st, seen, seen_lms, path)
+        seen[st.id.casefold()] = st
+        if st.lms_id:
+            seen_lms[st.lms_id.casefold()] = st
+        students.append(st)
+    if not students:
+        raise RosterError(f"roster {path} lists no students")
+    return Roster(students, warnings)
+
+
+def _rows(text: str, path: str | os.PathLike) -> tuple[tuple[int, list[str]], list[tuple[int, list[str]]]]:
+    """The header and the rows that are not blank, each with its line number."""
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
@@ -183,58 +206,68 @@ def read_roster(path: str | os.PathLike) -> Roster:
     except csv.Error as e:
         raise RosterError(f"roster {path} line {reader.line_num} is not readable CSV ({e})") from None
     numbered = [(n, r) for n, r in numbered if any(c.strip() for c in r)]
-    (hline, header), body = numbered[0], numbered[1:]
+    return numbered[0], numbered[1:]
+
+
+class _Columns(NamedTuple):
+    id: int
+    name: int | None
+    first: int | None
+    last: int | None
+    lms: int | None
+
+
+def _columns(header: list[str], hline: int, path: str | os.PathLike) -> _Columns:
     keys = [_key(h) for h in header]
     id_col = next((keys.index(k) for k in _ID_COLUMNS if k in keys), None)
     if id_col is None:
         raise RosterError(f"roster {path} has no student id column: the header (line {hline}) should name one "
                           f"'student_id' column (found: {', '.join(repr(h) for h in header)})")
-    name_col = next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None)
-    first_col = next((keys.index(k) for k in _FIRST if k in keys), None)
-    last_col = next((keys.index(k) for k in _LAST if k in keys), None)
-    lms_col = next((keys.index(k) for k in _LMS_ID_COLUMNS if k in keys and keys.index(k) != id_col), None)
-    students: list[Student] = []
-    seen: dict[str, Student] = {}
-    seen_lms: dict[str, Student] = {}
-    for line, row in body:
-        while len(row) > len(header) and not row[-1].strip():
-            row = row[:-1]  # trailing separators a spreadsheet adds
-        if len(row) != len(header):
-            raise RosterError(f"roster {path} line {line} has {len(row)} fields but the header has {len(header)}"
-                              f" (a comma or semicolon inside a name? put the name in double quotes)")
-        sid = unicodedata.normalize("NFC", row[id_col].strip())
-        if not sid:
-            warnings.append(f"roster line {line}: no student id, row skipped")
-            continue
-        why = id_problem(sid)
-        if why:
-            raise RosterError(f"roster {path} line {line}: student id {sid!r} {why}")
-        low = sid.casefold()
-        if low in seen:
-            other = seen[low]
-            if other.id == sid:
-                raise RosterError(f"roster {path} line {line}: student id {sid!r} appears more than once "
-                                  f"(also line {other.line})")
-            raise RosterError(f"roster {path} line {line}: student ids {other.id!r} (line {other.line}) and "
-                              f"{sid!r} differ only by case, which is one folder on macOS and Windows")
-        rew = spreadsheet_rewrites(sid)
-        if rew:
-            warnings.append(f"roster line {line}: id {sid!r}: {rew}; keep the column as text when you edit "
-                            f"grades.csv in a spreadsheet")
-        if name_col is not None:
-            name = row[name_col].strip()
-        else:
-            name = " ".join(row[c].strip() for c in (first_col, last_col) if c is not None).strip()
-        lms = row[lms_col].strip() if lms_col is not None else ""
-        st = Student(sid, name, line, lms)
-        if lms:
-            twin = seen_lms.get(lms.casefold())
-            if twin is not None:
-                raise RosterError(f"roster {path} line {line}: LMS id {lms!r} is also {twin.id!r}'s (line "
-                                  f"{twin.line}): the learning platform would give both the same mark")
-            seen_lms[lms.casefold()] = st
-        seen[low] = st
-        students.append(st)
-    if not students:
-        raise RosterError(f"roster {path} lists no students")
-    return Roster(students, warnings)
+    return _Columns(id_col,
+                    next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None),
+                    next((keys.index(k) for k in _FIRST if k in keys), None),
+                    next((keys.index(k) for k in _LAST if k in keys), None),
+                    next((keys.index(k) for k in _LMS_ID_COLUMNS if k in keys and keys.index(k) != id_col), None))
+
+
+def _student(row: list[str], line: int, header: list[str], cols: _Columns, path: str | os.PathLike
+             ) -> tuple[Student | None, list[str]]:
+    """One row's student (None for a row without an id) and the warnings it gives."""
+    while len(row) > len(header) and not row[-1].strip():
+        row = row[:-1]  # trailing separators a spreadsheet adds
+    if len(row) != len(header):
+        raise RosterError(f"roster {path} line {line} has {len(row)} fields but the header has {len(header)}"
+                          f" (a comma or semicolon inside a name? put the name in double quotes)")
+    sid = unicodedata.normalize("NFC", row[cols.id].strip())
+    if not sid:
+        return None, [f"roster line {line}: no student id, row skipped"]
+    why = id_problem(sid)
+    if why:
+        raise RosterError(f"roster {path} line {line}: student id {sid!r} {why}")
+    warnings = []
+    rew = spreadsheet_rewrites(sid)
+    if rew:
+        warnings.append(f"roster line {line}: id {sid!r}: {rew}; keep the column as text when you edit "
+                        f"grades.csv in a spreadsheet")
+    if cols.name is not None:
+        name = row[cols.name].strip()
+    else:
+        name = " ".join(row[c].strip() for c in (cols.first, cols.last) if c is not None).strip()
+    lms = row[cols.lms].strip() if cols.lms is not None else ""
+    return Student(sid, name, line, lms), warnings
+
+
+def _check_unique(st: Student, seen: dict[str, Student], seen_lms: dict[str, Student],
+                  path: str | os.PathLike) -> None:
+    """RosterError when ``st``'s id (or LMS id) is one a student read before has."""
+    other = seen.get(st.id.casefold())
+    if other is not None:
+        if other.id == st.id:
+            raise RosterError(f"roster {path} line {st.line}: student id {st.id!r} appears more than once "
+                              f"(also line {other.line})")
+        raise RosterError(f"roster {path} line {st.line}: student ids {other.id!r} (line {other.line}) and "
+                          f"{st.id!r} differ only by case, which is one folder on macOS and Windows")
+    twin = seen_lms.get(st.lms_id.casefold()) if st.lms_id else None
+    if twin is not None:
+        raise RosterError(f"roster {path} line {st.line}: LMS id {st.lms_id!r} is also {twin.id!r}'s (line "
+                          f"{twin.line}): the learning platform would give both the same mark")
