@@ -29,7 +29,7 @@ from tutor.cli import main
 from tutor.exercises import EXERCISES, Exercise, answer_key
 from tutor.exercises.answers import AnswerError, answer_words, canonical, parse_answer, word_key
 from tutor.exercises.core import normalise_settings
-from tutor.exercises.grading import grade_class, load_keys
+from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
 from tutor.exercises.report import FEEDBACK_TEXT, feedback_html
 from tutor.exercises.student import graded_check, load_sealed
@@ -290,6 +290,33 @@ def test_a_somali_test_sets_feedback_pages_are_in_somali(tmp_path, marked_somali
     assert a.feedback == says and a.message != says
     assert html.escape(says) in page
     assert received.status == "received"
+
+
+def test_a_somali_sets_feedback_page_has_its_notes_in_somali_and_the_teacher_reads_them_in_his_language(tmp_path):
+    """Issue 34: the grading notes are catalogue entries, kept as data until shown: grades.csv and the
+    teacher's summary have them in the current language, the student's feedback page in the set's."""
+    out, keys = make_set(tmp_path, ["ann"], ["ex1_legal_cards", "ex2_trick_winner"], "--lang", "so")
+    key = keys_of(keys, "ex1_legal_cards", "ann")
+    path = out / "ann" / "ex1_legal_cards.ipynb"
+    save_nb(fill(load_nb(path), {q: v for q, v in key.items() if q != "q2"}), path)
+    (out / "ann" / "ex2_trick_winner.ipynb").unlink()
+    set_language("en")
+    report = grade_class(out, keys)
+    row = report.rows[0]
+    assert row["notes"] == "ex2_trick_winner: not handed in; ex1_legal_cards: no answer for q2"
+    with language("so"):
+        somali_notes = "; ".join([say(_NOTES["not_handed_in"], exercise="ex2_trick_winner"),
+                                  say(_NOTES["no_answer"], exercise="ex1_legal_cards", qids="q2")])
+        notes_line = say(FEEDBACK_TEXT["notes"], notes=somali_notes)
+        somali_summary = report.summary()
+        somali_graded = say(_SUMMARY["graded"], n=1, problems=2)
+    assert somali_notes != row["notes"] and "lama dhiibin" in somali_notes
+    page = feedback_html(report, row)
+    assert html.escape(notes_line) in page and row["notes"] not in page
+    assert report.notes_text(row, "so") == somali_notes and report.notes_text(row) == row["notes"]
+    # the teacher's command line follows the current language (English by default)
+    assert report.summary().startswith("Graded 1 student; problems found: 2.")
+    assert somali_summary.splitlines()[0] == somali_graded != report.summary().splitlines()[0]
 
 
 # ----------------------------------------------------------- answers in words

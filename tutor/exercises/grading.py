@@ -67,13 +67,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tutor.text import language
+from tutor.text import M_, P_, language
 
 from .core import CheckResult, Exercise, normalise_settings, setting_shown, settings_language
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
 from .status import UNANSWERED, Status
-from .words import DEFAULT_LANGUAGE, text_of
+from .words import DEFAULT_LANGUAGE, Sentence, Words, say, text_of
 
 __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer",
            "grade_class", "GradeReport", "GradedAnswer", "Answer", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
@@ -429,74 +429,153 @@ NOT_HANDED_IN = "not handed in"  # Answer.message of every question of a noteboo
 #: The collect log ``collect`` keeps in the folder it files into (read by ``grade``).
 COLLECT_LOG = ".tricktutor-collect.json"
 
-#: Notes on a student's row and summary lines: one template each, named placeholders.
+#: Notes on a student's row and on the class: catalogue entries (named placeholders), shown in the reader's
+#: language: the teacher's (grades.csv, the report, the CLI) or the set's (the student's feedback page).
 _NOTES = {
-    "not_on_roster": "{name}: not on the roster",
-    "names_nobody": "{name}: where it was found names no student",
-    "same_name": "{name}: two or more students on the roster have this name (collect again with --lms-list)",
-    "two_accounts": "{name}: another account carries the same name (collect again with --lms-list)",
-    "class_copy": "{name}: a folder named by no student that holds several students' folders (a copy of the class "
-                  "folder?)",
-    "not_on_roster_like": "{name}: not on the roster (did you mean {other}?)",
-    "not_an_id": "{name!r}: folder name is not a student id ({why}): not graded",
-    "folder_link": "the student folder is a symbolic link: not graded",
-    "folder_link_top": "{name!r}: the student folder is a symbolic link: not graded",
-    "folder_unreadable": "folder cannot be read ({error})",
-    "file_refused": "{file} {why}: not graded",
-    "other_exercise": "{file} is exercise {exercise!r}, not one of this set: not graded",
-    "not_handed_in": "{exercise}: not handed in",
-    "copies": "{exercise}: {count} copies handed in; graded {file} ({date}), the newest copy that can be graded",
-    "copy_older": "{exercise}: {file} ({date}) is an older copy: not graded",
-    "copy_refused": "{exercise}: {file} ({date}) {why}: not graded",
-    "refused": "{exercise}: {file} {why}: not graded",
-    "made_for_other": "{exercise}: {file} was handed in by {student} but made for {owner}: not graded as "
-                      "{student}'s work",
-    "crashed": "{exercise}: {file} could not be graded ({error}): not graded",
-    "cell_problem": "{exercise}: {problem}",
-    "code": "{exercise}: " + CODE_NOT_VALUE + " in {qids}",
-    "code_why": "{exercise}: " + CODE_NOT_VALUE + " in {qids} ({reasons})",
-    "blank": "{exercise}: handed in blank",
-    "no_answer": "{exercise}: no answer for {qids}",
-    "not_understood": "{exercise}: answer not understood in {qids}",
-    "nothing": "nothing handed in",
-    "all_blank": "handed in blank",
-    "override": "override {column}: {mark:g} (graded {was})",
-    "collect_other": "handed in {exercise} made for {owner}, not filed ({source})",
-    "collect_tampered": "handed in a notebook whose metadata was edited or is another class's, not filed ({source})",
-    "collect_foreign": "handed in a file that is not one of this set's notebooks, not filed ({source})",
-    "collect_too_many": "{exercise}: more copies handed in than collect keeps, not filed ({source})",
-    "contested": "{exercise}: {file} came from {accounts}, accounts with this student's name: not graded (collect "
-                 "again with --lms-list, your platform's list of students, to tell them apart)",
-    "override_unknown": "override {id} {question} matches no student and question: ignored",
+    # TRANSLATORS: a grading note (teacher's report, a student's feedback page): a folder or hand-in {name}
+    # whose student is not on the class list (roster).
+    "not_on_roster": M_("ex.grade.note.not_on_roster", "{name}: not on the roster"),
+    # TRANSLATORS: a grading note: a hand-in {name} whose place (a folder, a zip) names no student.
+    "names_nobody": M_("ex.grade.note.names_nobody", "{name}: where it was found names no student"),
+    # TRANSLATORS: a grading note: two students on the class list share the name {name}; keep "--lms-list"
+    # (a command option).
+    "same_name": M_("ex.grade.note.same_name", "{name}: two or more students on the roster have this name (collect "
+                                               "again with --lms-list)"),
+    # TRANSLATORS: a grading note: two accounts of the learning platform carry the name {name}; keep "--lms-list".
+    "two_accounts": M_("ex.grade.note.two_accounts", "{name}: another account carries the same name (collect again "
+                                                     "with --lms-list)"),
+    # TRANSLATORS: a grading note: a folder {name} that holds the folders of several students.
+    "class_copy": M_("ex.grade.note.class_copy", "{name}: a folder named by no student that holds several students' "
+                                                 "folders (a copy of the class folder?)"),
+    # TRANSLATORS: a grading note: folder {name} is not on the class list; {other} is a student id that differs
+    # only in capital letters.
+    "not_on_roster_like": M_("ex.grade.note.not_on_roster_like", "{name}: not on the roster (did you mean {other}?)"),
+    # TRANSLATORS: a grading note: folder {name} (in quotes) cannot be a student id; {why} says why.
+    "not_an_id": M_("ex.grade.note.not_an_id", "{name}: folder name is not a student id ({why}): not graded"),
+    # TRANSLATORS: a grading note: the student's folder is a symbolic link (a shortcut), so it is not graded.
+    "folder_link": M_("ex.grade.note.folder_link", "the student folder is a symbolic link: not graded"),
+    # TRANSLATORS: as above, for the folder {name} (in quotes).
+    "folder_link_top": M_("ex.grade.note.folder_link_top", "{name}: the student folder is a symbolic link: not "
+                                                           "graded"),
+    # TRANSLATORS: a grading note: the student's folder cannot be read; {error} is the system's reason (English).
+    "folder_unreadable": M_("ex.grade.note.folder_unreadable", "folder cannot be read ({error})"),
+    # TRANSLATORS: a grading note: the file {file} is not graded; {why} says why (a clause: "is a symbolic link").
+    "file_refused": M_("ex.grade.note.file_refused", "{file} {why}: not graded"),
+    # TRANSLATORS: a grading note: the notebook {file} is exercise {exercise} (in quotes), which is not in this set.
+    "other_exercise": M_("ex.grade.note.other_exercise", "{file} is exercise {exercise}, not one of this set: not "
+                                                         "graded"),
+    # TRANSLATORS: a grading note: no notebook of exercise {exercise} was handed in.
+    "not_handed_in": M_("ex.grade.note.not_handed_in", "{exercise}: not handed in"),
+    # TRANSLATORS: a grading note: {count} copies of exercise {exercise} were handed in; the file {file} of
+    # {date} was graded.
+    "copies": M_("ex.grade.note.copies", "{exercise}: {count} copies handed in; graded {file} ({date}), the newest "
+                                         "copy that can be graded"),
+    # TRANSLATORS: a grading note: the copy {file} of {date} is older than the one graded.
+    "copy_older": M_("ex.grade.note.copy_older", "{exercise}: {file} ({date}) is an older copy: not graded"),
+    # TRANSLATORS: a grading note: the copy {file} of {date} is not graded; {why} says why (a clause).
+    "copy_refused": M_("ex.grade.note.copy_refused", "{exercise}: {file} ({date}) {why}: not graded"),
+    # TRANSLATORS: a grading note: the notebook {file} is not graded; {why} says why (a clause).
+    "refused": M_("ex.grade.note.refused", "{exercise}: {file} {why}: not graded"),
+    # TRANSLATORS: a grading note: student {student} handed in a notebook made for the student {owner}.
+    "made_for_other": M_("ex.grade.note.made_for_other", "{exercise}: {file} was handed in by {student} but made for "
+                                                         "{owner}: not graded as {student}'s work"),
+    # TRANSLATORS: a grading note: the grader failed on the notebook {file}; {error} is the error's name (English).
+    "crashed": M_("ex.grade.note.crashed", "{exercise}: {file} could not be graded ({error}): not graded"),
+    # TRANSLATORS: a grading note: {problem} says which cell of exercise {exercise} could not be read.
+    "cell_problem": M_("ex.grade.note.cell_problem", "{exercise}: {problem}"),
+    # TRANSLATORS: a grading note: the answers {qids} (q1, q3) are code (a calculation), not typed values; they
+    # score 0.
+    "code": M_("ex.grade.note.code", "{exercise}: code, not a value in {qids}"),
+    # TRANSLATORS: as above, with the reasons {causes} ("the answer is a calculation or a call, not a value").
+    "code_why": M_("ex.grade.note.code_why", "{exercise}: code, not a value in {qids} ({causes})"),
+    # TRANSLATORS: a grading note: the notebook of exercise {exercise} was handed in with no answer.
+    "blank": M_("ex.grade.note.blank", "{exercise}: handed in blank"),
+    # TRANSLATORS: a grading note: questions {qids} (q1, q3) have no answer.
+    "no_answer": M_("ex.grade.note.no_answer", "{exercise}: no answer for {qids}"),
+    # TRANSLATORS: a grading note: the answers to {qids} could not be read (not a card, text for a number).
+    "not_understood": M_("ex.grade.note.not_understood", "{exercise}: answer not understood in {qids}"),
+    # TRANSLATORS: a grading note: the student handed in nothing.
+    "nothing": M_("ex.grade.note.nothing", "nothing handed in"),
+    # TRANSLATORS: a grading note: every notebook the student handed in has no answer.
+    "all_blank": M_("ex.grade.note.all_blank", "handed in blank"),
+    # TRANSLATORS: a grading note: the teacher changed the mark of question {column} (ex1_legal_cards:q3) to
+    # {mark}; the grader had given {was}.
+    "override": M_("ex.grade.note.override", "override {column}: {mark} (graded {was})"),
+    # TRANSLATORS: a grading note: the student handed in exercise {exercise} made for the student {owner}; it
+    # was not filed; {source} is the file it came from.
+    "collect_other": M_("ex.grade.note.collect_other", "handed in {exercise} made for {owner}, not filed ({source})"),
+    # TRANSLATORS: a grading note: the notebook's hidden details were changed, or it belongs to another class.
+    "collect_tampered": M_("ex.grade.note.collect_tampered", "handed in a notebook whose metadata was edited or is "
+                                                             "another class's, not filed ({source})"),
+    # TRANSLATORS: a grading note: the file {source} is not one of this set's notebooks.
+    "collect_foreign": M_("ex.grade.note.collect_foreign", "handed in a file that is not one of this set's "
+                                                           "notebooks, not filed ({source})"),
+    # TRANSLATORS: a grading note: more copies of exercise {exercise} were handed in than the teacher's program
+    # keeps.
+    "collect_too_many": M_("ex.grade.note.collect_too_many", "{exercise}: more copies handed in than collect keeps, "
+                                                             "not filed ({source})"),
+    # TRANSLATORS: a grading note: the file {file} came from the accounts {accounts}, which carry this student's
+    # name; keep "--lms-list".
+    "contested": M_("ex.grade.note.contested", "{exercise}: {file} came from {accounts}, accounts with this "
+                                               "student's name: not graded (collect again with --lms-list, your "
+                                               "platform's list of students, to tell them apart)"),
+    # TRANSLATORS: a warning for the teacher: an override names student {id} and question {question}, which
+    # are not in the class.
+    "override_unknown": M_("ex.grade.note.override_unknown", "override {id} {question} matches no student and "
+                                                             "question: ignored"),
 }
 #: Why a notebook is not graded (a clause after its file name in a note).
 _WHY = {
-    "no_settings": "names no settings in its metadata",
-    "signature": "does not carry this class's signature (metadata edited, or not made by make for this class)",
-    "bad_settings": "has settings that cannot be used ({error})",
-    "other_settings": "was made with other settings than " + SETTINGS_FILE + " says ({diff})",
-    "no_variant": "is for a student with no variant index in " + VARIANTS_FILE + " (teacher folder edited or "
-                  "damaged? restore it from a backup)",
-    "questions": "questions could not be built ({error})",
-    "unreadable": "{why}",
+    # TRANSLATORS: why a notebook is not graded (a clause after its file name: "ex1.ipynb names no settings…").
+    "no_settings": M_("ex.grade.why.no_settings", "names no settings in its metadata"),
+    # TRANSLATORS: as above: the notebook's signature is not this class's.
+    "signature": M_("ex.grade.why.signature", "does not carry this class's signature (metadata edited, or not made "
+                                              "by make for this class)"),
+    # TRANSLATORS: as above; {error} is the reason (English).
+    "bad_settings": M_("ex.grade.why.bad_settings", "has settings that cannot be used ({error})"),
+    # TRANSLATORS: as above; {file} is the settings file's name, {diff} lists the settings that differ.
+    "other_settings": M_("ex.grade.why.other_settings", "was made with other settings than {file} says ({diff})"),
+    # TRANSLATORS: as above; {file} is the file of variant numbers (variants.json).
+    "no_variant": M_("ex.grade.why.no_variant", "is for a student with no variant index in {file} (teacher folder "
+                                                "edited or damaged? restore it from a backup)"),
+    # TRANSLATORS: as above: the questions could not be made again; {error} is the error's name (English).
+    "questions": M_("ex.grade.why.questions", "questions could not be built ({error})"),
 }
-#: Summary lines of :meth:`GradeReport.summary`.
+#: Summary lines of :meth:`GradeReport.summary` (the teacher's command line, in the current language).
 _SUMMARY: dict[str, Any] = {
-    "graded": ("Graded 1 student; problems found: {problems}.", "Graded {n} students; problems found: {problems}."),
-    "not_on_roster": "Not on the roster (not graded, not in the LMS file): {n}",
-    "made_for_other": "Handed in by one student, made for another (never graded as the hand-in's student's work): "
-                      "{n}",
-    "made_for_other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
-    "warning": "warning: {warning}",
+    # TRANSLATORS: the first line grade prints: {n} students graded, {problems} problems noted.
+    "graded": P_("ex.grade.summary.graded", "Graded {n} student; problems found: {problems}.",
+                 "Graded {n} students; problems found: {problems}."),
+    # TRANSLATORS: a heading grade prints: {n} folders or hand-ins whose student is not on the class list.
+    "not_on_roster": M_("ex.grade.summary.not_on_roster", "Not on the roster (not graded, not in the LMS file): {n}"),
+    # TRANSLATORS: a heading grade prints: {n} notebooks handed in by one student but made for another.
+    "made_for_other": M_("ex.grade.summary.made_for_other", "Handed in by one student, made for another (never "
+                                                            "graded as the hand-in's student's work): {n}"),
+    # TRANSLATORS: one line under that heading: {submitter} handed in {exercise} made for {owner}, from the
+    # file {source}.
+    "made_for_other_line": M_("ex.grade.summary.made_for_other_line", "Handed in by {submitter}, made for {owner}: "
+                                                                      "{exercise} ({source})."),
+    # TRANSLATORS: a warning line grade prints; {warning} says what.
+    "warning": M_("ex.grade.summary.warning", "warning: {warning}"),
 }
 
 
-def _note(code: str, **params) -> str:
-    return _NOTES[code].format(**params)
+def _note(code: str, **params: Any) -> Sentence:
+    """A note as data: written when shown, in the reader's language (:func:`note_text`)."""
+    return say(_NOTES[code], **params)
 
 
-def _why(code: str, **params) -> str:
-    return _WHY[code].format(**params)
+def _why(code: str, **params: Any) -> Words:
+    if code == "unreadable":
+        return params["why"]
+    if code in ("other_settings", "no_variant"):
+        params["file"] = SETTINGS_FILE if code == "other_settings" else VARIANTS_FILE
+    return say(_WHY[code], **params)
+
+
+def note_text(note: Words, lang: str | None = None) -> str:
+    """A note (or a reason) written in ``lang`` (default: the current language)."""
+    return text_of(note, lang)
 
 
 @dataclass
@@ -579,6 +658,15 @@ class GradeReport:
     made_for_other: list[dict] = field(default_factory=list)
     lms_ids: dict[str, str] = field(default_factory=dict)
     languages: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, list[Any]] = field(default_factory=dict)
+
+    def notes_text(self, row: dict, lang: str | None = None) -> str:
+        """The notes of ``row``'s student in ``lang`` (default: the current language), as ``grades.csv`` has
+        them in the grader's."""
+        notes = self.notes.get(row["id"])
+        if notes is None:
+            return row.get("notes", "")
+        return "; ".join(note_text(n, lang) for n in notes)
 
     def dataframe(self):
         import pandas as pd  # type: ignore[import-untyped]  # noqa: PLC0415 - pandas (the app extra), no stubs
@@ -589,33 +677,35 @@ class GradeReport:
 
     @staticmethod
     def not_on_roster_line(x: dict) -> str:
-        """The line of one :attr:`not_on_roster` item."""
+        """The line of one :attr:`not_on_roster` item (in the current language)."""
         if x.get("nobody"):
-            return _note("names_nobody", name=x["name"])
-        if x.get("outcome") in ("same_name", "class_copy"):
-            return _note(x["outcome"], name=x["name"])
-        if x.get("outcome") == "ambiguous":
-            return _note("two_accounts", name=x["name"])
-        if x.get("why"):
-            return _note("not_an_id", name=x["name"], why=x["why"])
-        if x.get("like"):
-            return _note("not_on_roster_like", name=x["name"], other=x["like"])
-        return _note("not_on_roster", name=x["name"])
+            note = _note("names_nobody", name=x["name"])
+        elif x.get("outcome") in ("same_name", "class_copy"):
+            note = _note(x["outcome"], name=x["name"])
+        elif x.get("outcome") == "ambiguous":
+            note = _note("two_accounts", name=x["name"])
+        elif x.get("why"):
+            note = _note("not_an_id", name=repr(x["name"]), why=x["why"])
+        elif x.get("like"):
+            note = _note("not_on_roster_like", name=x["name"], other=x["like"])
+        else:
+            note = _note("not_on_roster", name=x["name"])
+        return note_text(note)
 
     def made_for_other_lines(self) -> list[str]:
-        return [_SUMMARY["made_for_other_line"].format(**x) for x in self.made_for_other]
+        return [note_text(say(_SUMMARY["made_for_other_line"], **x)) for x in self.made_for_other]
 
     def summary(self) -> str:
-        one, many = _SUMMARY["graded"]
-        lines = [(one if len(self.rows) == 1 else many).format(n=len(self.rows), problems=len(self.problems))]
+        """What grade prints, in the current language."""
+        lines = [note_text(say(_SUMMARY["graded"], n=len(self.rows), problems=len(self.problems)))]
         lines += [f"  {p}" for p in self.problems]
         if self.not_on_roster:
-            lines.append(_SUMMARY["not_on_roster"].format(n=len(self.not_on_roster)))
+            lines.append(note_text(say(_SUMMARY["not_on_roster"], n=len(self.not_on_roster))))
             lines += [f"  {x}" for x in self.not_on_roster_lines()]
         if self.made_for_other:
-            lines.append(_SUMMARY["made_for_other"].format(n=len(self.made_for_other)))
+            lines.append(note_text(say(_SUMMARY["made_for_other"], n=len(self.made_for_other))))
             lines += [f"  {x}" for x in self.made_for_other_lines()]
-        lines += ["  " + _SUMMARY["warning"].format(warning=w) for w in self.warnings]
+        lines += ["  " + note_text(say(_SUMMARY["warning"], warning=w)) for w in self.warnings]
         return "\n".join(lines)
 
     def write_csv(self, path: str | os.PathLike, delimiter: str = ",") -> None:
@@ -728,8 +818,9 @@ def _notebook_meta(nb: Any) -> dict:
     return tt
 
 
-def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
-    found, notes = [], []
+def _scan_student(folder: Path) -> tuple[list[_Found], list[Any]]:
+    found: list[_Found] = []
+    notes: list[Any] = []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as err:
@@ -743,7 +834,7 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
             meta = _notebook_meta(nb)
             found.append(_Found(Path(entry.path), os.lstat(entry.path).st_mtime, meta, nb))
         except Refused as r:
-            notes.append(_note("file_refused", file=entry.name, why=r))
+            notes.append(_note("file_refused", file=entry.name, why=str(r)))
     return found, notes
 
 
@@ -797,9 +888,9 @@ class _ClassFolder:
     are not graded (symbolic links), folders that are no student id, and class-wide problems."""
 
     folders: dict[str, Path]
-    folder_notes: dict[str, list[str]]
+    folder_notes: dict[str, list[Any]]
     not_ids: list[dict]
-    problems: list[str]
+    problems: list[Any]
 
 
 @dataclass
@@ -809,8 +900,8 @@ class _Log:
 
     outside: list[dict]
     made_for_other: list[dict]
-    notes: dict[str, list[str]]
-    contested: dict[str, str]
+    notes: dict[str, list[Any]]
+    contested: dict[str, Any]
 
 
 @dataclass
@@ -819,7 +910,7 @@ class _Graded:
     student it found."""
 
     answers: list[GradedAnswer] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)  # sentences as data (written in the reader's language)
     made_for_other: list[dict] = field(default_factory=list)
 
     def add(self, other: _Graded) -> None:
@@ -856,7 +947,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     report = _empty_report(keys, lms_ids)
     names = dict(keys.names, **(names or {}))
     found = _scan_class(folder)
-    report.problems += found.problems
+    report.problems += [note_text(n) for n in found.problems]
     students = list(roster) if roster is not None else keys.ids
     if students is None:
         students = sorted(set(found.folders) | set(found.folder_notes))
@@ -874,11 +965,12 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         graded = _overridden(sid, graded, overrides or {}, set(report.question_columns))
         report.answers += graded.answers
         report.made_for_other += graded.made_for_other
+        report.notes[sid] = graded.notes
         report.rows.append(_row(report, sid, names.get(sid, ""), graded))
-        report.problems.extend(f"{sid}: {n}" for n in graded.notes)
+        report.problems.extend(f"{sid}: {note_text(n)}" for n in graded.notes)
     if overrides:
         known = {(r["id"], c) for r in report.rows for c in report.question_columns}
-        report.warnings += [_note("override_unknown", id=key[0], question=key[1]) for key in overrides
+        report.warnings += [note_text(_note("override_unknown", id=key[0], question=key[1])) for key in overrides
                             if key not in known]
     return report
 
@@ -911,7 +1003,7 @@ def _scan_class(folder: Path) -> _ClassFolder:
                 if id_problem(e.name) is None:
                     out.folder_notes[e.name] = [_note("folder_link")]
                 else:
-                    out.problems.append(_note("folder_link_top", name=e.name))
+                    out.problems.append(_note("folder_link_top", name=repr(e.name)))
             continue
         if not e.is_dir():
             continue
@@ -963,7 +1055,7 @@ def _unanswered(sid: str, name: str, status: Status, reason: Any) -> list[Graded
     return [GradedAnswer(sid, f"{name}:{q}", "", status, reason=reason) for q in _qids(name)]
 
 
-def _grade_student(sid: str, folder: Path | None, notes: list[str], contested: dict[str, str], keys: ClassKeys,
+def _grade_student(sid: str, folder: Path | None, notes: list[Any], contested: dict[str, str], keys: ClassKeys,
                    exercises: list[str]) -> _Graded:
     """One roster student's answers and notes (``notes``: those the class folder and the collect log
     already hold)."""
@@ -1004,8 +1096,8 @@ class _StudentFiles:
     the note of each exercise whose only copies came from contested accounts, and whether any was refused."""
 
     by_exercise: dict[str, list[_Found]]
-    notes: list[str]
-    contested: dict[str, str]
+    notes: list[Any]
+    contested: dict[str, Any]
     refused: bool
 
 
@@ -1013,7 +1105,7 @@ def _student_files(sid: str, folder: Path, contested: dict[str, str], keys: Clas
     found, notes = _scan_student(folder)
     refused = bool(notes)
     held = [f for f in found if f"{sid}/{f.path.name}" in contested]
-    contested_of: dict[str, str] = {}
+    contested_of: dict[str, Any] = {}
     for f in held:
         notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
                            accounts=contested[f"{sid}/{f.path.name}"]))
@@ -1025,7 +1117,7 @@ def _student_files(sid: str, folder: Path, contested: dict[str, str], keys: Clas
             by_ex.setdefault(f.meta["exercise"], []).append(f)
     for exname, fs in by_ex.items():
         if exname not in keys.exercises:
-            notes += [_note("other_exercise", file=f.path.name, exercise=exname) for f in fs]
+            notes += [_note("other_exercise", file=f.path.name, exercise=repr(exname)) for f in fs]
             refused = True
     newest = {name: sorted(fs, key=lambda f: (f.mtime, f.path.name), reverse=True) for name, fs in by_ex.items()}
     return _StudentFiles(newest, notes, contested_of, refused)
@@ -1040,7 +1132,7 @@ def _overridden(sid: str, graded: _Graded, overrides: dict[tuple[str, str], floa
             continue
         new = int(mark) if float(mark).is_integer() else mark
         answer = next(a for a in graded.answers if a.column == col)
-        graded.notes.append(_note("override", column=col, mark=mark, was=answer.mark))
+        graded.notes.append(_note("override", column=col, mark=f"{mark:g}", was=str(answer.mark)))
         answer.mark = new
     return graded
 
@@ -1058,7 +1150,7 @@ def _row(report: GradeReport, sid: str, name: str, graded: _Graded) -> dict[str,
     maximum = len(report.question_columns)
     row["maximum"] = maximum
     row["percent"] = round(100.0 * row["total"] / maximum, 1) if maximum else 0.0
-    row["notes"] = "; ".join(graded.notes)
+    row["notes"] = "; ".join(note_text(n) for n in graded.notes)
     return row
 
 
@@ -1158,7 +1250,7 @@ def _grade_notebook(f: _Found, sid: str, name: str, keys: ClassKeys) -> _Graded:
     code, missing, invalid = (by_status.get(s, []) for s in (Status.CODE, Status.MISSING, Status.INVALID))
     if code:
         reasons = sorted({a.reason for a in out.answers if a.status == Status.CODE and a.reason})
-        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons))
+        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), causes="; ".join(reasons))
                          if reasons else _note("code", exercise=name, qids=", ".join(code)))
     if missing and len(missing) == len(out.answers) and not code and not invalid:
         return out  # blank: the caller notes it (one note for a student who handed in only blank notebooks)

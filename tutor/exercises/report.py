@@ -70,8 +70,7 @@ FEEDBACK_TEXT = {
     "col_answer": M_("ex.feedback.col.answer", "Your answer"),
     # TRANSLATORS: a column heading of the feedback page's table: the checker's explanation of the answer.
     "col_says": M_("ex.feedback.col.says", "What the checker says"),
-    # TRANSLATORS: on the feedback page, before the teacher's grading notes {notes} (which stay in the
-    # teacher's language).
+    # TRANSLATORS: on the feedback page, before the grading notes {notes} (written in the page's language).
     "notes": M_("ex.feedback.notes", "Notes: {notes}"),
 }
 #: The report's and feedback pages' words: whole sentences and headings, named placeholders.
@@ -181,8 +180,7 @@ def feedback_language(report: GradeReport) -> str:
 
 def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str = DEFAULT_LANGUAGE) -> str:
     """A student's section: in the report (English) or, ``standalone``, their
-    feedback page in ``lang`` (the checker's messages too; the grading notes
-    stay in the teacher's words)."""
+    feedback page in ``lang`` (the checker's words and the grading notes too)."""
     sid = row["id"]
     by_col = {a.column: a for a in report.answers if a.student == sid}
     esc = html.escape
@@ -195,7 +193,8 @@ def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str
     parts = [f'<section class="student" id="student-{esc(sid)}">',
              f"<h2>{esc(sid)}{' — ' + esc(row['name']) if row.get('name') else ''}</h2>",
              f"<p><b>{row['total']:g} / {row['maximum']}</b> ({row['percent']:g}%)"
-             + (f"<br>{esc(words('notes', notes=row['notes']))}" if row.get("notes") else "") + "</p>"]
+             + (f"<br>{esc(words('notes', notes=report.notes_text(row, lang) if standalone else row['notes']))}"
+                if row.get("notes") else "") + "</p>"]
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
