@@ -28,6 +28,7 @@ from engine.text.words import RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NO
 from tutor.cli import main
 from tutor.exercises import EXERCISES, Exercise, answer_key
 from tutor.exercises.answers import AnswerError, answer_words, canonical, parse_answer, word_key
+from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
 from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
@@ -317,6 +318,23 @@ def test_a_somali_sets_feedback_page_has_its_notes_in_somali_and_the_teacher_rea
     # the teacher's command line follows the current language (English by default)
     assert report.summary().startswith("Graded 1 student; problems found: 2.")
     assert somali_summary.splitlines()[0] == somali_graded != report.summary().splitlines()[0]
+
+
+def test_a_somali_class_folders_readme_is_in_somali(tmp_path):
+    """Issue 34: the class folder's README for students is in the set's language; an English set's is as
+    before (tests/test_classset.py holds its words)."""
+    out, _ = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], "--lang", "so")
+    en_out, _ = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], out_name="english")
+    readme = (out / "README.md").read_text(encoding="utf-8")
+    english = (en_out / "README.md").read_text(encoding="utf-8")
+    with language("so"):
+        title = say(README_TEXT["title"], name=out.name)
+        students = say(README_TEXT["students"])
+    assert readme == readme_text(None, out.name, "so") != readme_text(None, out.name, "en")
+    assert readme.startswith(f"# {title}\n") and title != f"Exercises: {out.name}"
+    assert " ".join(students.split()[:4]) in " ".join(readme.split()) and "**Ardayda:**" in readme
+    assert english.startswith(f"# Exercises: {en_out.name}\n") and "**Students:**" in english
+    assert all(len(line) <= README_WIDTH or " " not in line for line in readme.splitlines())
 
 
 # ----------------------------------------------------------- answers in words

@@ -32,6 +32,7 @@ import io
 import json
 import os
 import secrets
+import textwrap
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -39,12 +40,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from tutor.text import M_
+
 from .core import LANG, answer_key, normalise_settings, setting_shown, settings_language
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
                       VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
                       read_regular_file)
 from .notebooks import build_notebook, fill_answers
 from .roster import Roster, Student
+from .words import DEFAULT_LANGUAGE, say, text_of
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "set_name", "nbgitpuller_link",
            "binder_link", "repository_path", "class_requirement", "MANIFEST_FILE"]
@@ -67,23 +71,41 @@ feedback/
 __pycache__/
 """
 
-README = """\
-# {title}
+#: The class folder's README.md for students, written in the set's language (``make --lang``): one entry per
+#: paragraph, each wrapped at :data:`README_WIDTH` characters.
+README_TEXT = {
+    # TRANSLATORS: the heading of the class folder's README for students when the teacher gave no title;
+    # {name} is the class folder's name.
+    "title": M_("ex.readme.title", "Exercises: {name}"),
+    # TRANSLATORS: the README's first paragraph (Markdown); keep `tricktutor exercises make` (a command).
+    "made": M_("ex.readme.made", "Exercise notebooks made with Trick Tutor (`tricktutor exercises make`)."),
+    # TRANSLATORS: the README's paragraph for students (Markdown: **bold**, `code`); keep the answers
+    # `["10H", "QH"]`, `"East"` and `52` as they are (they are typed so in every language), and File → Download
+    # as the notebook's menu says it.
+    "students": M_("ex.readme.students", "**Students:** open the folder with your student id and work through your "
+                                         "notebooks in order. Each notebook was made for you: your neighbours have "
+                                         "different deals. Write each answer as a value (`[\"10H\", \"QH\"]`, "
+                                         "`\"East\"`, `52`) in the answer cell and run the check cell below it. "
+                                         "When you are done, download each notebook (File → Download) and hand it "
+                                         "in as your teacher asked. Do not rename or copy a classmate's notebook: "
+                                         "it is recognised by what is inside, and it will not be graded for you."),
+    # TRANSLATORS: the README's paragraph on privacy (Markdown: *public* in italics).
+    "privacy": M_("ex.readme.privacy", "**Privacy:** this folder lists every student id (one folder each). If it "
+                                       "is in a *public* repository, anyone can see those ids: use a private "
+                                       "repository, or ids that do not identify anyone outside the class."),
+}
+#: The README's paragraphs are wrapped at this width.
+README_WIDTH = 76
 
-Exercise notebooks made with Trick Tutor (`tricktutor exercises make`).
 
-**Students:** open the folder with your student id and work through your
-notebooks in order. Each notebook was made for you: your neighbours have
-different deals. Write each answer as a value (`["10H", "QH"]`, `"East"`,
-`52`) in the answer cell and run the check cell below it. When you are done,
-download each notebook (File → Download) and hand it in as your teacher
-asked. Do not rename or copy a classmate's notebook: it is recognised by
-what is inside, and it will not be graded for you.
-
-**Privacy:** this folder lists every student id (one folder each). If it is
-in a *public* repository, anyone can see those ids: use a private
-repository, or ids that do not identify anyone outside the class.
-"""
+def readme_text(title: str | None, folder_name: str, lang: str | None = None) -> str:
+    """The class folder's README.md in ``lang`` (default: the current language); ``title`` the teacher's
+    (None: "Exercises: <folder name>" in ``lang``)."""
+    def para(key: str) -> str:
+        return textwrap.fill(text_of(README_TEXT[key], lang), README_WIDTH, break_long_words=False,
+                             break_on_hyphens=False)
+    heading = title or text_of(say(README_TEXT["title"], name=folder_name), lang)
+    return f"# {heading}\n\n{para('made')}\n\n{para('students')}\n\n{para('privacy')}\n"
 
 
 class MakeError(ValueError):
@@ -430,7 +452,8 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     if key_notebooks:
         result.key_notebooks = _write_key_notebooks(keys_dir, students, exercises, secret, variants)
     result.modes = {name: exercises[name].get("mode", "practice") for name in exercises}
-    _write_shared(out, title, requirement)
+    set_langs = {settings_language(s) for s in exercises.values()}
+    _write_shared(out, title, requirement, set_langs.pop() if len(set_langs) == 1 else DEFAULT_LANGUAGE)
     result.repo_root, warnings = _place_warnings(out, keys_dir, requirement)
     result.warnings += warnings
     return result
@@ -608,11 +631,12 @@ def _plan_jobs(out: Path, ids: list[str], exercises: dict[str, dict], existing: 
     return jobs_list, kept, remade, warnings
 
 
-def _write_shared(out: Path, title: str | None, requirement: str | None) -> None:
-    """Class-folder files a teacher publishes (kept when they exist: the teacher may have edited them)."""
+def _write_shared(out: Path, title: str | None, requirement: str | None, lang: str) -> None:
+    """Class-folder files a teacher publishes (kept when they exist: the teacher may have edited them); the
+    README in the set's language ``lang``."""
     (out / "binder").mkdir(exist_ok=True)
     shared = {out / ".gitignore": GITIGNORE,
-              out / "README.md": README.format(title=title or f"Exercises: {out.name}"),
+              out / "README.md": readme_text(title, out.name, lang),
               out / "binder" / "requirements.txt": _requirements_text(requirement or class_requirement()),
               out / "binder" / "runtime.txt": "python-3.11\n"}
     for p, text in shared.items():
