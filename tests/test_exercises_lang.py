@@ -27,7 +27,8 @@ from engine.text.lang import translations
 from engine.text.words import RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS
 from tutor.cli import main
 from tutor.exercises import EXERCISES, Exercise, answer_key
-from tutor.exercises.answers import AnswerError, answer_words, canonical, parse_answer, word_key
+from tutor.exercises.answers import (NOBODY, OUTCOME_WORDS, RANK_WORDS, TIE, AnswerError, answer_words, canonical,
+                                    parse_answer, word_key)
 from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
 from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
@@ -387,7 +388,7 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     suits: dict[str, set] = {}
     for lang in exercise_languages():
         for r in RANKS:
-            for entry in (RANKS[r], RANK_NOUNS[r]):
+            for entry in (RANKS[r], RANK_NOUNS[r], *([RANK_WORDS[r]] if r in RANK_WORDS else [])):
                 ranks.setdefault(word_key(translate(entry, lang)), set()).add(r)
         for s in SUIT_SYMBOLS:
             for entry in (SUIT_NOUNS[s], SUIT_SINGULAR[s]):
@@ -402,6 +403,30 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     assert set(words["seat"]).isdisjoint(words["card"])
     for form, code in words["card"].items():
         assert parse_answer("card", form).code == code, form
+    # no word is two kinds of answer either: a card, a seat, a side (or who has won) and a rank are apart
+    tables = {kind: set(words[kind]) for kind in ("card", "seat", "side", "rank")}
+    for kind, keys in tables.items():
+        for other, other_keys in tables.items():
+            assert kind == other or keys.isdisjoint(other_keys), (kind, other, sorted(keys & other_keys)[:5])
+
+
+@pytest.mark.parametrize("lang", ["en", "so", "ha", "ceb"])
+def test_every_language_reads_number_ranks_and_who_has_won_as_english_does(lang):
+    """Issue 34: "laba wadne", "duha sa heart", "cidna", "kunnen doki" … read as "two of hearts", "nobody" and
+    "tie" do: the rank words 2-9 and who has won are catalogue entries, read in every language."""
+    for r, entry in RANK_WORDS.items():
+        rank = translate(entry, lang)
+        for s in SUIT_SYMBOLS:
+            suit = " ".join(translate(SUIT_NOUNS[s], lang).replace(SUIT_SYMBOLS[s], " ").split())
+            assert parse_answer("card", f"{rank} {suit}").code == r + s, (lang, rank, suit)
+            assert parse_answer("card", f"{rank.upper()} {SUIT_SYMBOLS[s]}").code == r + s
+        with pytest.raises(AnswerError):  # a rank word alone has no suit
+            parse_answer("card", rank)
+    for outcome, entries in OUTCOME_WORDS.items():
+        for entry in entries:
+            assert parse_answer("side", translate(entry, lang)) == outcome, (lang, translate(entry, lang))
+            assert parse_answer("side", f"  {translate(entry, lang).upper()} ") == outcome
+    assert parse_answer("side", "nobody") == NOBODY and parse_answer("side", "tie") == TIE
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
