@@ -92,11 +92,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator
 
+from tutor.text import M_, P_
+
 from .classset import MANIFEST_FILE, notebook_for
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       name_conflicts, read_regular_file)
 from .questions import EXERCISES
 from .roster import id_problem
+from .words import say, text_of
 
 __all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
            "MAX_ZIP_TOTAL", "MAX_COPIES"]
@@ -117,62 +120,115 @@ _MOODLE = re.compile(r"(?P<name>[^_]*)_(?P<key>\d+)_assignsubmission_[a-z]+(?:_.
 # non-word character removed (app/models/content_zipper.rb: get_filename, add_upload_submission).
 _CANVAS = re.compile(r"(?:(?P<name>[^\W_][\w]*?)_)?(?:late_)?(?P<key>\d+)_\d+_(?P<rest>.+)", re.S)
 
-#: What collect says: whole sentences and headings, named placeholders.
+#: What collect says (the teacher's command line, in the current language): catalogue entries, named
+#: placeholders; a heading's {n} counts the lines under it.
 _SAY = {
-    "filed_one": "Filed 1 notebook.",
-    "filed_many": "Filed {n} notebooks.",
-    "filed_none": "Filed 0 notebooks.",
-    "unchanged": "{n} already there unchanged.",
-    "copies": "More than one copy of an exercise from the same student (each filed; grade grades the newest "
-              "copy that can be graded and says which): {n}",
-    "copies_line": "{student}/{file}: another copy of {exercise}, from {source}",
-    "other": "Handed in by one student, made for another (not filed): {n}",
-    "other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
-    "untouched": "Classmates' notebooks exactly as make wrote them, found beside a student's own (nobody's work, "
-                 "not filed): {n}",
-    "unknown": "Where these were found names no student (not filed; put each student's files in a folder "
-               "named by their id): {n}",
-    "not_on_roster": "Handed in from a place that names nobody on the roster (not filed; --lms-list with your "
-                     "platform's list of students matches its own numbers): {n}",
-    "ambiguous": "Two accounts carry the same name (in one download, in two downloads, or in one and a download "
-                 "collected into this folder before; not filed, and grade grades neither's copy of that exercise; "
-                 "--lms-list with your platform's list of students tells them apart): {n}",
-    "same_name": "Two or more students on the roster have the name the platform wrote (not filed; --lms-list with "
-                 "your platform's list of students tells them apart): {n}",
-    "opened": "Classmates' notebooks opened but not answered, found beside a student's own (every answer as make "
-              "wrote it: nobody's work, not filed): {n}",
-    "opened_line": "{submitter} opened {owner}'s {exercise} ({source}).",
-    "class_copy": "Folders named by no student that hold several students' folders, like a copy of the whole class "
-                  "folder in a hub home (not filed; copy each student's home folder to collected/<id>/, or pass a "
-                  "folder you sorted yourself as a source of its own): {n}",
-    "class_copy_line": "{folder}: the folders of {n} students ({ids}), {files} notebooks",
-    "too_many": "More copies of one exercise from one student than collect keeps ({max}; not filed: delete old "
-                "copies from the student's folder to file a later one): {n}",
-    "too_many_line": "{student}/{exercise}: {source}",
-    "slot_line": "{slot}: {source}",
-    "by_name": "Matched to the roster by the name the platform wrote: {n} students ({names}).",
-    "by_name_one": "Matched to the roster by the name the platform wrote: 1 student ({names}).",
-    "foreign": "Not exercise notebooks of this class (not filed): {n}",
-    "tampered": "Tampered metadata (not filed): {n}",
-    "skipped": "Skipped: {n}",
-    "why_line": "{source}: {why}",
-    "slot_id": "folder {key}",
-    "slot_moodle": "Moodle participant {key} ({name})",
-    "slot_canvas": "Canvas user {key} ({name})",
+    # TRANSLATORS: collect's first line: {n} notebooks filed into the students' folders.
+    "filed": P_("ex.collect.filed", "Filed {n} notebook.", "Filed {n} notebooks."),
+    # TRANSLATORS: added to the first line: {n} notebooks were already filed, unchanged.
+    "unchanged": M_("ex.collect.unchanged", "{n} already there unchanged."),
+    # TRANSLATORS: a heading of collect's output; {n} lines follow; keep "grade" (a command).
+    "copies": M_("ex.collect.copies", "More than one copy of an exercise from the same student (each filed; grade "
+                                      "grades the newest copy that can be graded and says which): {n}"),
+    # TRANSLATORS: a line under that heading: {student}/{file} is another copy of {exercise}, from the file
+    # {source}.
+    "copies_line": M_("ex.collect.copies_line", "{student}/{file}: another copy of {exercise}, from {source}"),
+    # TRANSLATORS: a heading: {n} notebooks handed in by one student but made for another.
+    "other": M_("ex.collect.other", "Handed in by one student, made for another (not filed): {n}"),
+    # TRANSLATORS: a line under that heading.
+    "other_line": M_("ex.collect.other_line", "Handed in by {submitter}, made for {owner}: {exercise} ({source})."),
+    # TRANSLATORS: a line of collect's output: {n} classmates' notebooks, untouched, found beside a student's own;
+    # keep "make" (a command).
+    "untouched": M_("ex.collect.untouched", "Classmates' notebooks exactly as make wrote them, found beside a "
+                                            "student's own (nobody's work, not filed): {n}"),
+    # TRANSLATORS: a heading: {n} files found in a place that names no student.
+    "unknown": M_("ex.collect.unknown", "Where these were found names no student (not filed; put each student's "
+                                        "files in a folder named by their id): {n}"),
+    # TRANSLATORS: a heading; keep "--lms-list" (a command option).
+    "not_on_roster": M_("ex.collect.not_on_roster", "Handed in from a place that names nobody on the roster (not "
+                                                    "filed; --lms-list with your platform's list of students matches "
+                                                    "its own numbers): {n}"),
+    # TRANSLATORS: a heading; keep "grade" and "--lms-list".
+    "ambiguous": M_("ex.collect.ambiguous", "Two accounts carry the same name (in one download, in two downloads, or "
+                                            "in one and a download collected into this folder before; not filed, and "
+                                            "grade grades neither's copy of that exercise; --lms-list with your "
+                                            "platform's list of students tells them apart): {n}"),
+    # TRANSLATORS: a heading; keep "--lms-list".
+    "same_name": M_("ex.collect.same_name", "Two or more students on the roster have the name the platform wrote "
+                                            "(not filed; --lms-list with your platform's list of students tells them "
+                                            "apart): {n}"),
+    # TRANSLATORS: a heading; keep "make".
+    "opened": M_("ex.collect.opened", "Classmates' notebooks opened but not answered, found beside a student's own "
+                                      "(every answer as make wrote it: nobody's work, not filed): {n}"),
+    # TRANSLATORS: a line under that heading: {submitter} opened {owner}'s notebook of {exercise}.
+    "opened_line": M_("ex.collect.opened_line", "{submitter} opened {owner}'s {exercise} ({source})."),
+    # TRANSLATORS: a heading; keep "collected/<id>/" (a folder).
+    "class_copy": M_("ex.collect.class_copy", "Folders named by no student that hold several students' folders, like "
+                                              "a copy of the whole class folder in a hub home (not filed; copy each "
+                                              "student's home folder to collected/<id>/, or pass a folder you sorted "
+                                              "yourself as a source of its own): {n}"),
+    # TRANSLATORS: a line under that heading: {folder} holds the folders of {n} students ({ids}) and {files}
+    # notebooks.
+    "class_copy_line": P_("ex.collect.class_copy_line", "{folder}: the folders of {n} student ({ids}), {files} "
+                                                        "notebooks",
+                          "{folder}: the folders of {n} students ({ids}), {files} notebooks"),
+    # TRANSLATORS: a heading; {max} is how many copies collect keeps; keep "collect".
+    "too_many": M_("ex.collect.too_many", "More copies of one exercise from one student than collect keeps ({max}; "
+                                          "not filed: delete old copies from the student's folder to file a later "
+                                          "one): {n}"),
+    # TRANSLATORS: a line under that heading.
+    "too_many_line": M_("ex.collect.too_many_line", "{student}/{exercise}: {source}"),
+    # TRANSLATORS: a line: {slot} says where a file was (a folder, a learning platform's account), {source} the file.
+    "slot_line": M_("ex.collect.slot_line", "{slot}: {source}"),
+    # TRANSLATORS: a line: {n} students matched to the class list by the name the learning platform wrote, {names}.
+    "by_name": P_("ex.collect.by_name", "Matched to the roster by the name the platform wrote: {n} student ({names}).",
+                  "Matched to the roster by the name the platform wrote: {n} students ({names})."),
+    # TRANSLATORS: a heading: {n} files that are not this class's exercise notebooks.
+    "foreign": M_("ex.collect.foreign", "Not exercise notebooks of this class (not filed): {n}"),
+    # TRANSLATORS: a heading: {n} notebooks whose hidden details (metadata) were changed.
+    "tampered": M_("ex.collect.tampered", "Tampered metadata (not filed): {n}"),
+    # TRANSLATORS: a heading: {n} files not read (links, special files).
+    "skipped": M_("ex.collect.skipped", "Skipped: {n}"),
+    # TRANSLATORS: a line: the file {source} and why it was not filed ({why}).
+    "why_line": M_("ex.collect.why_line", "{source}: {why}"),
 }
+#: Where a file was, as the collect log keeps it (data read by grade: the same in every language).
+_SLOT = {"id": "folder {key}", "moodle": "Moodle participant {key} ({name})", "canvas": "Canvas user {key} ({name})"}
 #: Why a file is not filed (the clause after its source in a listing).
 _WHY = {
-    "not_json": "not a notebook (not JSON)",
-    "no_metadata": "not a Trick Tutor exercise notebook (no tricktutor metadata)",
-    "meta_not_object": "tricktutor metadata is not an object",
-    "meta_not_text": "student or exercise in the metadata is not text",
-    "bad_student": "student {student!r} in the metadata {why}",
-    "bad_exercise": "exercise {exercise!r} in the metadata is not one of Trick Tutor's",
-    "practice": "a practice copy, not a class notebook",
-    "not_in_set": "{exercise} is not in this set",
-    "made_for_unknown": "made for {student!r}, who is not on this set's roster",
-    "signature": "the metadata does not carry this class's signature (edited, or another class's set)",
+    # TRANSLATORS: why collect did not file a file (after its name): it is not a notebook.
+    "not_json": M_("ex.collect.why.not_json", "not a notebook (not JSON)"),
+    # TRANSLATORS: as above: a notebook, but not one of Trick Tutor's exercises.
+    "no_metadata": M_("ex.collect.why.no_metadata", "not a Trick Tutor exercise notebook (no tricktutor metadata)"),
+    # TRANSLATORS: as above: the notebook's hidden details are damaged; keep "tricktutor".
+    "meta_not_object": M_("ex.collect.why.meta_not_object", "tricktutor metadata is not an object"),
+    # TRANSLATORS: as above.
+    "meta_not_text": M_("ex.collect.why.meta_not_text", "student or exercise in the metadata is not text"),
+    # TRANSLATORS: as above: {student} (in quotes) cannot be a student id; {why} says why.
+    "bad_student": M_("ex.collect.why.bad_student", "student {student} in the metadata {why}"),
+    # TRANSLATORS: as above: {exercise} (in quotes) is no exercise of Trick Tutor.
+    "bad_exercise": M_("ex.collect.why.bad_exercise", "exercise {exercise} in the metadata is not one of Trick "
+                                                      "Tutor's"),
+    # TRANSLATORS: as above: a practice notebook (made for anyone), not one made for this class.
+    "practice": M_("ex.collect.why.practice", "a practice copy, not a class notebook"),
+    # TRANSLATORS: as above: the exercise {exercise} is not in this class's set.
+    "not_in_set": M_("ex.collect.why.not_in_set", "{exercise} is not in this set"),
+    # TRANSLATORS: as above: made for the student {student} (in quotes), who is not on the class list.
+    "made_for_unknown": M_("ex.collect.why.made_for_unknown", "made for {student}, who is not on this set's roster"),
+    # TRANSLATORS: as above: the notebook's signature is not this class's.
+    "signature": M_("ex.collect.why.signature", "the metadata does not carry this class's signature (edited, or "
+                                                "another class's set)"),
 }
+
+
+def _line(key: str, **params: Any) -> str:
+    """One of collect's lines (:data:`_SAY`) in the current language."""
+    return text_of(say(_SAY[key], **params))
+
+
+def _why(key: str, **params: Any) -> str:
+    """Why a file is not filed (:data:`_WHY`) in the current language."""
+    return text_of(say(_WHY[key], **params))
 
 
 class CollectError(ValueError):
@@ -199,7 +255,7 @@ class Slot:
     name: str = ""
 
     def label(self) -> str:
-        return _SAY[f"slot_{self.layout}"].format(key=self.key, name=self.name)
+        return _SLOT[self.layout].format(key=self.key, name=self.name)
 
 
 @dataclass
@@ -224,22 +280,21 @@ class CollectReport:
     untouched_others: int = 0                                # classmates' blank notebooks as make wrote them
 
     def summary(self) -> str:
-        n = len(self.filed)
-        lines = [_SAY["filed_one"] if n == 1 else (_SAY["filed_many"].format(n=n) if n else _SAY["filed_none"])]
+        """What collect prints, in the current language."""
+        lines = [_line("filed", n=len(self.filed))]
         if self.unchanged:
-            lines[0] += " " + _SAY["unchanged"].format(n=len(self.unchanged))
+            lines[0] += " " + _line("unchanged", n=len(self.unchanged))
         if self.untouched_others:
-            lines.append(_SAY["untouched"].format(n=self.untouched_others))
+            lines.append(_line("untouched", n=self.untouched_others))
         if self.by_name:
-            key = "by_name_one" if len(self.by_name) == 1 else "by_name"
-            lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
+            lines.append(_line("by_name", n=len(self.by_name), names=", ".join(self.by_name)))
         for key, items in (("copies", self.copies), ("opened", self.opened), ("other", self.made_for_other),
                            ("unknown", self.unknown_submitter), ("class_copy", self.class_copy),
                            ("not_on_roster", self.not_on_roster), ("same_name", self.same_name),
                            ("ambiguous", self.ambiguous), ("too_many", self.too_many), ("foreign", self.foreign),
                            ("tampered", self.tampered), ("skipped", self.skipped)):
             if items:
-                lines.append(_SAY[key].format(n=len(items), max=MAX_COPIES))
+                lines.append(_line(key, n=len(items), max=MAX_COPIES))
                 lines += [f"  {x}" for x in items]
         return "\n".join(lines)
 
@@ -457,31 +512,31 @@ def _identify(item: _Item, keys: ClassKeys) -> tuple[str, str | None, str | None
     try:
         nb = json.loads(item.data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "foreign", None, None, _WHY["not_json"]
+        return "foreign", None, None, _why("not_json")
     meta = nb.get("metadata") if isinstance(nb, dict) else None
     tt = meta.get("tricktutor") if isinstance(meta, dict) else None
     if tt is None:
-        return "foreign", None, None, _WHY["no_metadata"]
+        return "foreign", None, None, _why("no_metadata")
     if not isinstance(tt, dict):
-        return "tampered", None, None, _WHY["meta_not_object"]
+        return "tampered", None, None, _why("meta_not_object")
     sid, ex = tt.get("student"), tt.get("exercise")
     if not isinstance(sid, str) or not isinstance(ex, str):
-        return "tampered", None, None, _WHY["meta_not_text"]
+        return "tampered", None, None, _why("meta_not_text")
     why = id_problem(sid)
     if why:
-        return "tampered", None, None, _WHY["bad_student"].format(student=sid[:40], why=why)
+        return "tampered", None, None, _why("bad_student", student=repr(sid[:40]), why=why)
     if ex not in EXERCISES:
-        return "tampered", None, None, _WHY["bad_exercise"].format(exercise=ex[:40])
+        return "tampered", None, None, _why("bad_exercise", exercise=repr(ex[:40]))
     if sid == "practice" and tt.get(SIGNATURE) is None:
-        return "foreign", sid, ex, _WHY["practice"]
+        return "foreign", sid, ex, _why("practice")
     if ex not in keys.exercises:
-        return "not_in_set", sid, ex, _WHY["not_in_set"].format(exercise=ex)
+        return "not_in_set", sid, ex, _why("not_in_set", exercise=ex)
     sig = tt.get(SIGNATURE)
     if not isinstance(sig, str) or not hmac.compare_digest(
             sig, metadata_signature(keys.secret, ex, sid, tt.get("settings"))):
-        return "tampered", sid, ex, _WHY["signature"]
+        return "tampered", sid, ex, _why("signature")
     if keys.ids is not None and sid not in keys.ids:
-        return "foreign", sid, ex, _WHY["made_for_unknown"].format(student=sid)
+        return "foreign", sid, ex, _why("made_for_unknown", student=repr(sid))
     return "ok", sid, ex, ""
 
 
@@ -520,7 +575,7 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
     for scope, ids_there in copies_of.items():
         files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
         shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
-        report.class_copy.append(_SAY["class_copy_line"].format(folder="/".join(scope), n=len(ids_there),
+        report.class_copy.append(_line("class_copy_line", folder="/".join(scope), n=len(ids_there),
                                                                 ids=shown, files=files))
     _write_log(into, log)
     return report
@@ -652,7 +707,7 @@ def _settle(item: _Item, slot: Slot | None, scope: tuple, entry: dict[str, Any],
     out = _Settled()
     if kind in ("foreign", "not_in_set", "tampered"):
         out.lines.append(("tampered" if kind == "tampered" else "foreign",
-                          _SAY["why_line"].format(source=item.label, why=why)))
+                          _line("why_line", source=item.label, why=why)))
     if slot is None:
         if kind == "ok":
             out.entry["outcome"] = "unknown_submitter"
@@ -663,7 +718,7 @@ def _settle(item: _Item, slot: Slot | None, scope: tuple, entry: dict[str, Any],
     if scope in ctx.copies_of:
         out.entry.update(outcome="class_copy" if kind == "ok" else kind, slot="/".join(scope))
         return out
-    slot_line = _SAY["slot_line"].format(slot=slot.label(), source=item.label)
+    slot_line = _line("slot_line", slot=slot.label(), source=item.label)
     if k in ctx.ambiguous or (how == "name" and owner == sid and (sid, ex) in ctx.conflicts):
         out.entry["outcome"] = "ambiguous" if kind == "ok" else kind
         if kind == "ok":
@@ -684,12 +739,12 @@ def _settle(item: _Item, slot: Slot | None, scope: tuple, entry: dict[str, Any],
     assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
     if owner != sid and _answers_as_made(item, ctx.keys, owner, ex):
         out.entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
-        out.lines.append(("opened", _SAY["opened_line"].format(submitter=sid, owner=owner, exercise=ex,
+        out.lines.append(("opened", _line("opened_line", submitter=sid, owner=owner, exercise=ex,
                                                                source=item.label)))
         return out
     if owner != sid:
         out.entry["outcome"] = "other_student"
-        out.lines.append(("made_for_other", _SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
+        out.lines.append(("made_for_other", _line("other_line", submitter=sid, owner=owner, exercise=ex,
                                                                       source=item.label)))
         return out
     filed = ctx.shelf.file(item, sid, ex)
@@ -796,8 +851,8 @@ class _Shelf:
         n = 1
         while True:  # O_EXCL: a file already there is never replaced, whatever its name
             if n > MAX_COPIES:
-                return _Filing("too_many", None, [("too_many", _SAY["too_many_line"].format(
-                    student=sid, exercise=ex, source=item.label))])
+                line = _line("too_many_line", student=sid, exercise=ex, source=item.label)
+                return _Filing("too_many", None, [("too_many", line)])
             target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
             try:
                 fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
@@ -813,7 +868,7 @@ class _Shelf:
         lines = [("filed", f"{rel} ← {item.label}")]
         if n == 1:
             return _Filing("filed", rel, lines)
-        lines.append(("copies", _SAY["copies_line"].format(student=sid, file=target.name, exercise=ex,
+        lines.append(("copies", _line("copies_line", student=sid, file=target.name, exercise=ex,
                                                             source=item.label)))
         return _Filing("copy", rel, lines)
 
