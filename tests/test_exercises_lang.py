@@ -31,7 +31,10 @@ from tutor.exercises.answers import (NOBODY, OUTCOME_WORDS, RANK_WORDS, TIE, Ans
                                     parse_answer, word_key)
 from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
+from tutor.exercises.classset import _SAY as MAKE_SAY
+from tutor.exercises.collect import _SAY as COLLECT_SAY
 from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
+from tutor.exercises.grading import _SUMMARY as GRADE_SUMMARY
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
 from tutor.exercises.report import FEEDBACK_TEXT, feedback_html
 from tutor.exercises.student import graded_check, load_sealed
@@ -336,6 +339,31 @@ def test_a_somali_class_folders_readme_is_in_somali(tmp_path):
     assert " ".join(students.split()[:4]) in " ".join(readme.split()) and "**Ardayda:**" in readme
     assert english.startswith(f"# Exercises: {en_out.name}\n") and "**Students:**" in english
     assert all(len(line) <= README_WIDTH or " " not in line for line in readme.splitlines())
+
+
+def test_the_teachers_commands_speak_the_current_language(tmp_path, capsys):
+    """Issue 34: make's, collect's and grade's lines are catalogue entries: English by default, the current
+    language when one is set (a set made in Somali is reported to a Hausa-speaking teacher in Hausa)."""
+    with language("ha"):
+        out, keys = make_set(tmp_path, ["ann", "bo"], ["ex2_trick_winner"], "--lang", "so")
+        made = capsys.readouterr().out
+        assert main(["exercises", "collect", str(out), "--into", str(tmp_path / "in"), "--keys", str(keys)]) == 0
+        collected = capsys.readouterr().out
+        assert main(["exercises", "grade", str(tmp_path / "in"), "--keys", str(keys),
+                     "--out", str(tmp_path / "grades.csv")]) == 0
+        graded = capsys.readouterr().out
+        expected = [say(MAKE_SAY["wrote"], n=2, out=out, total=2, new=2), say(COLLECT_SAY["filed"], n=2),
+                    say(GRADE_SUMMARY["graded"], n=2, problems=2)]
+    assert made.splitlines()[0] == expected[0] and made.startswith("An rubuta littattafai 2 ")
+    assert collected.splitlines()[0] == expected[1] == "An ajiye littattafai 2."
+    assert graded.splitlines()[0] == expected[2]
+    assert "ba a miƙa ba" not in graded and "An rubuta makin a cikin" in graded  # untouched notebooks: answered
+    assert main(["exercises", "grade", str(tmp_path / "in"), "--keys", str(keys),
+                 "--out", str(tmp_path / "grades-en.csv")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Grades written to ")
+    # grades.csv's notes are the teacher's words too: Hausa, then English
+    assert "an miƙa shi babu komai" in (tmp_path / "grades.csv").read_text(encoding="utf-8-sig")
+    assert "handed in blank" in (tmp_path / "grades-en.csv").read_text(encoding="utf-8-sig")
 
 
 # ----------------------------------------------------------- answers in words

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from tutor.text import M_
+from tutor.text import M_, P_
 
 from .core import LANG, answer_key, normalise_settings, setting_shown, settings_language
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
@@ -112,41 +112,60 @@ class MakeError(ValueError):
     """``make`` cannot go ahead; one line for the teacher (nothing was written)."""
 
 
-#: What ``make`` says: whole sentences, named placeholders; a pair is (one, many) for a count ``n``.
+#: What ``make`` says (the teacher's command line, in the current language): catalogue entries, named
+#: placeholders.
 _SAY: dict[str, Any] = {
-    "wrote": ("Wrote 1 notebook under {out}/<student_id>/ (students in the set: {total}, new: {new}).",
-              "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
-    "added": "Exercises added: {added}.",
-    "remade": ("Remade 1 untouched notebook with the new settings (--force).",
-               "Remade {n} untouched notebooks with the new settings (--force)."),
-    "kept": ("Kept 1 notebook that already existed (students' work is never overwritten).",
-             "Kept {n} notebooks that already existed (students' work is never overwritten)."),
-    "keys_written": ("Wrote 1 answer-key notebook in {folder}/<student_id>/, to go through a set with a student; "
-                     "the grader never accepts it.",
-                     "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
-                     "student; the grader never accepts them."),
-    "practice_to_test": "{name} is in this set in practice mode: a test made from it would ask the same "
-                        "questions, which the students' practice copies already check right or wrong (a student "
-                        "could solve their practice copy and type the answers into the test). Make the test as "
-                        "a new set with another --out: every student gets new questions.",
-    "mode_test": "Test mode: {names}. The checks say how an answer was read and that it will be graded, never "
-                 "right or wrong; students see that on the feedback pages after grading.",
-    "mode_practice": "Practice mode: {names}. The checks say right or wrong, so a student (or a script) can try "
-                     "answers until they are right: these marks show practice, not a test.",
-    "teacher_files": "Teacher files (keep private, never publish): {keys}/ — the class secret, settings, roster "
-                     "and each student's variant number; grading needs them.",
-    "share": "Share {out}/ (README.md, .gitignore and binder/ are in it). It lists every student id: use a "
-             "private repository, or class ids that identify no one outside the class (with an lms_id column in "
-             "the roster for your learning platform's ids: only grades-lms.csv uses it).",
-    "warning": "warning: {warning}",
+    # TRANSLATORS: make's first line: {n} notebooks written into the class folder {out} (one folder per student
+    # id); {total} students in the set, {new} of them new.
+    "wrote": P_("ex.make.wrote", "Wrote {n} notebook under {out}/<student_id>/ (students in the set: {total}, new: "
+                                 "{new}).",
+                "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
+    # TRANSLATORS: a line of make's output: the exercises {added} added to an existing set.
+    "added": M_("ex.make.added", "Exercises added: {added}."),
+    # TRANSLATORS: {n} notebooks nobody had started, made again with new settings; keep "--force".
+    "remade": P_("ex.make.remade", "Remade {n} untouched notebook with the new settings (--force).",
+                 "Remade {n} untouched notebooks with the new settings (--force)."),
+    # TRANSLATORS: {n} notebooks already in the class folder were kept as they are.
+    "kept": P_("ex.make.kept", "Kept {n} notebook that already existed (students' work is never overwritten).",
+               "Kept {n} notebooks that already existed (students' work is never overwritten)."),
+    # TRANSLATORS: {n} notebooks with the answers filled in, written in the teacher's folder {folder}.
+    "keys_written": P_("ex.make.keys_written", "Wrote {n} answer-key notebook in {folder}/<student_id>/, to go "
+                                               "through a set with a student; the grader never accepts it.",
+                       "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
+                       "student; the grader never accepts them."),
+    # TRANSLATORS: make refuses to turn the practice exercise {name} into a test; keep "--out".
+    "practice_to_test": M_("ex.make.practice_to_test", "{name} is in this set in practice mode: a test made from it "
+                                                       "would ask the same questions, which the students' practice "
+                                                       "copies already check right or wrong (a student could solve "
+                                                       "their practice copy and type the answers into the test). Make "
+                                                       "the test as a new set with another --out: every student gets "
+                                                       "new questions."),
+    # TRANSLATORS: a line of make's output: the exercises {names} are in the test mode.
+    "mode_test": M_("ex.make.mode_test", "Test mode: {names}. The checks say how an answer was read and that it will "
+                                         "be graded, never right or wrong; students see that on the feedback pages "
+                                         "after grading."),
+    # TRANSLATORS: a line of make's output: the exercises {names} are in the practice mode.
+    "mode_practice": M_("ex.make.mode_practice", "Practice mode: {names}. The checks say right or wrong, so a student "
+                                                 "(or a script) can try answers until they are right: these marks "
+                                                 "show practice, not a test."),
+    # TRANSLATORS: a line of make's output: {keys} is the teacher's folder.
+    "teacher_files": M_("ex.make.teacher_files", "Teacher files (keep private, never publish): {keys}/ — the class "
+                                                 "secret, settings, roster and each student's variant number; "
+                                                 "grading needs them."),
+    # TRANSLATORS: a line of make's output: {out} is the class folder; keep README.md, .gitignore, binder/,
+    # lms_id and grades-lms.csv (file and column names).
+    "share": M_("ex.make.share", "Share {out}/ (README.md, .gitignore and binder/ are in it). It lists every student "
+                                 "id: use a private repository, or class ids that identify no one outside the class "
+                                 "(with an lms_id column in the roster for your learning platform's ids: only "
+                                 "grades-lms.csv uses it)."),
+    # TRANSLATORS: a warning line of make's output; {warning} says what.
+    "warning": M_("ex.make.warning", "warning: {warning}"),
 }
 
 
-def _say(key: str, n: int | None = None, **params) -> str:
-    text = _SAY[key]
-    if isinstance(text, tuple):
-        text = text[0] if n == 1 else text[1]
-    return text.format(n=n, **params)
+def _say(key: str, n: int | None = None, **params: Any) -> str:
+    """One of make's lines (:data:`_SAY`) in the current language; ``n`` the count it is about."""
+    return text_of(say(_SAY[key], **({"n": n} if n is not None else {}), **params))
 
 
 @dataclass
