@@ -36,7 +36,8 @@ from tutor.exercises.collect import _SAY as COLLECT_SAY
 from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
 from tutor.exercises.grading import _SUMMARY as GRADE_SUMMARY
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
-from tutor.exercises.report import FEEDBACK_TEXT, feedback_html
+from tutor.exercises.report import FEEDBACK_TEXT, feedback_html, write_report
+from tutor.exercises.report import TEXT as REPORT_TEXT
 from tutor.exercises.student import graded_check, load_sealed
 from tutor.exercises.words import exercise_languages
 from engine.text import add_translation
@@ -322,6 +323,16 @@ def test_a_somali_sets_feedback_page_has_its_notes_in_somali_and_the_teacher_rea
     # the teacher's command line follows the current language (English by default)
     assert report.summary().startswith("Graded 1 student; problems found: 2.")
     assert somali_summary.splitlines()[0] == somali_graded != report.summary().splitlines()[0]
+    # the class report is the teacher's: in the current language (its notes too); the feedback pages the set's
+    write_report(report, tmp_path / "report-en.html")
+    with language("ceb"):
+        write_report(report, tmp_path / "report-ceb.html", feedback_dir=tmp_path / "feedback")
+        heading, cebuano_notes = say(REPORT_TEXT["per_student"]), report.notes_text(row)
+    english, cebuano = ((tmp_path / f"report-{x}.html").read_text(encoding="utf-8") for x in ("en", "ceb"))
+    assert "<html lang='en'>" in english and "Feedback per student" in english and row["notes"] in english
+    assert "<html lang='ceb'>" in cebuano and heading in cebuano and "Feedback per student" not in cebuano
+    assert html.escape(cebuano_notes) in cebuano and cebuano_notes != row["notes"]
+    assert (tmp_path / "feedback" / "ann.html").read_text(encoding="utf-8") == page
 
 
 def test_a_somali_class_folders_readme_is_in_somali(tmp_path):
