@@ -33,7 +33,10 @@ from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
 from tutor.exercises.classset import _SAY as MAKE_SAY
 from tutor.exercises.collect import _SAY as COLLECT_SAY
-from tutor.exercises.grading import _NOTES, _SUMMARY, grade_class, load_keys
+from tutor.exercises.grading import _CELL as CELL_TEXT
+from tutor.exercises.grading import _NOTES, _SUMMARY, GradedAnswer, analyse_cell, grade_class, load_keys
+from tutor.exercises.status import Status
+from tutor.exercises.words import text_of
 from tutor.exercises.grading import _SUMMARY as GRADE_SUMMARY
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
 from tutor.exercises.report import FEEDBACK_TEXT, feedback_html, write_report
@@ -375,6 +378,19 @@ def test_the_teachers_commands_speak_the_current_language(tmp_path, capsys):
     # grades.csv's notes are the teacher's words too: Hausa, then English
     assert "an miƙa shi babu komai" in (tmp_path / "grades.csv").read_text(encoding="utf-8-sig")
     assert "handed in blank" in (tmp_path / "grades-en.csv").read_text(encoding="utf-8-sig")
+
+
+def test_why_an_answer_cell_is_not_read_is_data_written_in_the_readers_language():
+    """The grader's reasons for an answer that is code are sentences as data: English in the CellAnswer's
+    reason (the current language), the set's language on a feedback page."""
+    kind, answers = analyse_cell("answer_q1 = 80 + 2")
+    a = answers["q1"]
+    assert kind == "ok" and a.status == "code" and a.reason == "the answer is a calculation or a call, not a value"
+    with language("so"):
+        somali = say(CELL_TEXT["calculation"])
+    assert text_of(a.said, "so") == somali != a.reason
+    graded = GradedAnswer("ann", "ex1_legal_cards:q1", "", Status.CODE, reason=a.said, lang="so")
+    assert graded.message == a.reason and graded.text("so") == somali and graded.feedback == ""
 
 
 # ----------------------------------------------------------- answers in words

@@ -108,11 +108,40 @@ class Refused(Exception):
 # ------------------------------------------------------------ answer cells
 class CellAnswer(NamedTuple):
     """One answer as the grader reads it: ``status`` "value" (``value`` is
-    the literal) or "code" (``reason`` says why it is not graded)."""
+    the literal) or "code" (``reason`` says why it is not graded, in the
+    current language; ``said`` the same as data, for the reader's language)."""
 
     status: str
     value: Any
     reason: str = ""
+    said: Any = None
+
+
+#: Why a cell's answer is not read (a grading note's reason, a student's feedback page): catalogue entries.
+_CELL = {
+    # TRANSLATORS: why an answer is not graded: its notebook cell is longer than {limit} characters.
+    "too_long": M_("ex.grade.cell.too_long", "the cell is longer than {limit} characters and was not read"),
+    # TRANSLATORS: why an answer is not graded: its cell is not valid Python (the programming language).
+    "not_python": M_("ex.grade.cell.not_python", "the cell is not valid Python"),
+    # TRANSLATORS: as above, with the line {line} where Python stops reading.
+    "not_python_line": M_("ex.grade.cell.not_python_line", "the cell is not valid Python (line {line})"),
+    # TRANSLATORS: why an answer is not graded: it is a calculation or a call (80 + 2), not a typed value (82).
+    "calculation": M_("ex.grade.cell.calculation", "the answer is a calculation or a call, not a value"),
+    # TRANSLATORS: why an answer is not graded: other code in its cell changes it.
+    "changed": M_("ex.grade.cell.changed", "other code in the cell changes the answer"),
+    # TRANSLATORS: why an answer is not graded: its cell is nested too deeply to be read.
+    "nested": M_("ex.grade.cell.nested", "the cell is too deeply nested to read"),
+    # TRANSLATORS: a grading note: the notebook's cell number {cell} has no readable text.
+    "no_text": M_("ex.grade.cell.no_text", "cell {cell} has no readable text"),
+    # TRANSLATORS: as above, for the cell of question {question} (q3).
+    "no_text_question": M_("ex.grade.cell.no_text_question", "cell {cell} ({question}) has no readable text"),
+}
+
+
+def _code(key: str, **params: Any) -> CellAnswer:
+    """An answer that is code: why, in the current language and as data."""
+    said = say(_CELL[key], **params)
+    return CellAnswer("code", None, text_of(said), said)
 
 
 def _mutated(node: ast.Name, parents: dict) -> bool:
@@ -138,15 +167,13 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
         return "code", {}
     if len(source) > MAX_CELL_CHARS:
         qids = dict.fromkeys(m.group(1) for m in _ASSIGN_TEXT.finditer(source))
-        why = f"the cell is longer than {MAX_CELL_CHARS:,} characters and was not read"
-        return "code", {q: CellAnswer("code", None, why) for q in qids}
+        return "code", {q: _code("too_long", limit=f"{MAX_CELL_CHARS:,}") for q in qids}
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError) as e:
         qids = dict.fromkeys(m.group(1) for m in _ASSIGN_TEXT.finditer(source))
         line = getattr(e, "lineno", None)
-        why = "the cell is not valid Python" + (f" (line {line})" if line else "")
-        return "code", {q: CellAnswer("code", None, why) for q in qids}
+        return "code", {q: _code("not_python_line", line=line) if line else _code("not_python") for q in qids}
     if not tree.body:
         return "empty", {}
     out: dict[str, CellAnswer] = {}
@@ -161,14 +188,14 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
         if value is None or not any(_NAME.fullmatch(t.id) for t in targets):
             continue
         try:
-            lit, status, why = ast.literal_eval(value), "value", ""
+            read = CellAnswer("value", ast.literal_eval(value))
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError, OverflowError):
-            lit, status, why = None, "code", "the answer is a calculation or a call, not a value"
+            read = _code("calculation")
         for t in targets:
             m = _NAME.fullmatch(t.id)
             if m:
                 literal_targets.add(id(t))
-                out[m.group(1)] = CellAnswer(status, lit, why)
+                out[m.group(1)] = read
     parents: dict = {}
     try:
         for node in ast.walk(tree):
@@ -188,9 +215,9 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and not _mutated(node, parents):
                 continue  # read only (print(answer_q1), ex.check("q1", answer_q1), x = answer_q1 + 1)
             qid = match.group(1)
-            out[qid] = CellAnswer("code", None, "other code in the cell changes the answer")
+            out[qid] = _code("changed")
     except RecursionError:
-        return "code", {q: CellAnswer("code", None, "the cell is too deeply nested to read") for q in out}
+        return "code", {q: _code("nested") for q in out}
     return "ok", out
 
 
@@ -240,12 +267,18 @@ def read_notebook_answers(nb: Any) -> dict[str, CellAnswer]:
 
 def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
     """``(answers, problems)``: :func:`read_notebook_answers` and the cells
-    that could not be read (``source`` not text…)."""
+    that could not be read (``source`` not text…), in the current language."""
+    answers, problems = _notebook_cells(nb)
+    return answers, [text_of(p) for p in problems]
+
+
+def _notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[Any]]:
+    """:func:`read_notebook_cells` with the problems as sentences (data)."""
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
         raise Refused("is not a notebook (no list of cells)")
     out: dict[str, CellAnswer] = {}
-    problems: list[str] = []
+    problems: list[Any] = []  # sentences as data
     for i, cell in enumerate(cells, start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -256,7 +289,8 @@ def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
             raw_tt = meta.get("tricktutor")
             tt: dict[str, Any] = raw_tt if isinstance(raw_tt, dict) else {}
             q = tt.get("question")
-            problems.append(f"cell {i}{f' ({q})' if isinstance(q, str) else ''} has no readable text")
+            problems.append(say(_CELL["no_text_question"], cell=i, question=q) if isinstance(q, str)
+                            else say(_CELL["no_text"], cell=i))
             continue
         _, answers = analyse_cell(src)
         out.update(answers)
@@ -486,8 +520,8 @@ _NOTES = {
     # TRANSLATORS: a grading note: the answers {qids} (q1, q3) are code (a calculation), not typed values; they
     # score 0.
     "code": M_("ex.grade.note.code", "{exercise}: code, not a value in {qids}"),
-    # TRANSLATORS: as above, with the reasons {causes} ("the answer is a calculation or a call, not a value").
-    "code_why": M_("ex.grade.note.code_why", "{exercise}: code, not a value in {qids} ({causes})"),
+    # TRANSLATORS: as above, with the reasons {items} ("the answer is a calculation or a call, not a value").
+    "code_why": M_("ex.grade.note.code_why", "{exercise}: code, not a value in {qids} ({items})"),
     # TRANSLATORS: a grading note: the notebook of exercise {exercise} was handed in with no answer.
     "blank": M_("ex.grade.note.blank", "{exercise}: handed in blank"),
     # TRANSLATORS: a grading note: questions {qids} (q1, q3) have no answer.
@@ -1230,7 +1264,7 @@ def _grade_copies(fs: list[_Found], sid: str, name: str, keys: ClassKeys) -> _Gr
 def _grade_notebook(f: _Found, sid: str, name: str, keys: ClassKeys) -> _Graded:
     """Grade one notebook (that :func:`_refusal` accepts): each question judged once, the checker's words
     kept as data (the report writes them in English, the feedback page in the set's language)."""
-    answers, cell_problems = read_notebook_cells(f.nb)
+    answers, cell_problems = _notebook_cells(f.nb)
     out = _Graded(notes=[_note("cell_problem", exercise=name, problem=p) for p in cell_problems])
     variant = keys.variants.get(sid) if keys.variants is not None else None
     lang = settings_language(keys.exercises[name])
@@ -1249,8 +1283,12 @@ def _grade_notebook(f: _Found, sid: str, name: str, keys: ClassKeys) -> _Graded:
         by_status.setdefault(group, []).append(qid)
     code, missing, invalid = (by_status.get(s, []) for s in (Status.CODE, Status.MISSING, Status.INVALID))
     if code:
-        reasons = sorted({a.reason for a in out.answers if a.status == Status.CODE and a.reason})
-        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), causes="; ".join(reasons))
+        reasons: list[Any] = []
+        for a in out.answers:
+            if a.status == Status.CODE and a.reason and a.reason not in reasons:
+                reasons.append(a.reason)
+        reasons.sort(key=lambda r: text_of(r))
+        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), items=tuple(reasons))
                          if reasons else _note("code", exercise=name, qids=", ".join(code)))
     if missing and len(missing) == len(out.answers) and not code and not invalid:
         return out  # blank: the caller notes it (one note for a student who handed in only blank notebooks)
@@ -1267,7 +1305,7 @@ def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, la
     if a is None:
         return GradedAnswer(sid, col, "", Status.MISSING, lang=lang)
     if a.status != "value":
-        return GradedAnswer(sid, col, "", Status.CODE, reason=a.reason, lang=lang)
+        return GradedAnswer(sid, col, "", Status.CODE, reason=a.said if a.said is not None else a.reason, lang=lang)
     written = _short_repr(a.value)
     try:
         result = ex.evaluate(qid, a.value)
