@@ -341,12 +341,12 @@ def _walk_zip(path: Path, depth: int = 0, data: bytes | None = None,
         if data is None:
             st = os.lstat(path)
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                raise Refused("is a link or special file")
+                raise Refused("zip_link")
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
             fobj: IO[bytes] = os.fdopen(fd, "rb")
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 fobj.close()
-                raise Refused("is a link or special file")
+                raise Refused("zip_link")
         else:
             fobj = io.BytesIO(data)
         zf = zipfile.ZipFile(fobj)

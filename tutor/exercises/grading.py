@@ -67,6 +67,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from engine.message import Msg
 from tutor.text import M_, P_, language
 
 from .core import CheckResult, Exercise, normalise_settings, setting_shown, settings_language
@@ -102,7 +103,51 @@ class GradingError(ValueError):
 
 
 class Refused(Exception):
-    """A file that is not read (symlink, FIFO, too large…); the message says why."""
+    """A file that is not read (symlink, FIFO, too large…); ``said`` says why (a clause after the file's
+    name, as data: written in the reader's language), ``str()`` in the current language."""
+
+    def __init__(self, code: str | Msg, **params: Any):
+        self.said = code if isinstance(code, Msg) else say(_REFUSED[code], **params)  # a Msg: unpickled
+        super().__init__(self.said)
+
+    def __str__(self) -> str:
+        return text_of(self.said)
+
+
+#: Why a file is not read (a clause after its name): catalogue entries.
+_REFUSED = {
+    # TRANSLATORS: why a handed-in file is not read (a clause after its name: "ex1.ipynb is not a notebook …").
+    "no_cells": M_("ex.grade.refused.no_cells", "is not a notebook (no list of cells)"),
+    # TRANSLATORS: as above; {error} is the system's reason (English).
+    "cannot_read": M_("ex.grade.refused.cannot_read", "cannot be read ({error})"),
+    # TRANSLATORS: as above: the file is a symbolic link (a shortcut).
+    "link": M_("ex.grade.refused.link", "is a symbolic link (only files handed in are graded)"),
+    # TRANSLATORS: as above: the file is a special file of the system, or a folder.
+    "not_regular": M_("ex.grade.refused.not_regular", "is not a regular file (a FIFO, device or folder)"),
+    # TRANSLATORS: as above: the file is larger than {limit} megabytes; it has {size}.
+    "too_large_size": M_("ex.grade.refused.too_large_size", "is larger than {limit} MB ({size} MB)"),
+    # TRANSLATORS: as above: the file is larger than {limit} megabytes.
+    "too_large": M_("ex.grade.refused.too_large", "is larger than {limit} MB"),
+    # TRANSLATORS: as above; {error} is the system's reason (English).
+    "cannot_open": M_("ex.grade.refused.cannot_open", "cannot be opened ({error})"),
+    # TRANSLATORS: as above: the file is not JSON (what notebooks are written in).
+    "not_json": M_("ex.grade.refused.not_json", "is not a readable notebook (not JSON)"),
+    # TRANSLATORS: as above: the file's data is nested too deeply to be read.
+    "nested": M_("ex.grade.refused.nested", "is not a readable notebook (nested too deeply)"),
+    # TRANSLATORS: as above.
+    "not_object": M_("ex.grade.refused.not_object", "is not a notebook (not a JSON object)"),
+    # TRANSLATORS: as above: the notebook has no metadata (its hidden details).
+    "no_metadata": M_("ex.grade.refused.no_metadata", "has no notebook metadata"),
+    # TRANSLATORS: as above: a notebook, but not one made for this class; keep "tricktutor".
+    "not_exercise": M_("ex.grade.refused.not_exercise", "is not an exercise notebook made for this class (no "
+                                                        "tricktutor metadata)"),
+    # TRANSLATORS: as above: the notebook's hidden details were changed; keep "tricktutor".
+    "meta_not_object": M_("ex.grade.refused.meta_not_object", "has tampered metadata (tricktutor is not an object)"),
+    # TRANSLATORS: as above: {name} (exercise or student) in the hidden details is not text.
+    "meta_not_text": M_("ex.grade.refused.meta_not_text", "has tampered metadata ({name} is not text)"),
+    # TRANSLATORS: as above: a file inside a zip is a link or a special file.
+    "zip_link": M_("ex.grade.refused.zip_link", "is a link or special file"),
+}
 
 
 # ------------------------------------------------------------ answer cells
@@ -276,7 +321,7 @@ def _notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[Any]]:
     """:func:`read_notebook_cells` with the problems as sentences (data)."""
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
-        raise Refused("is not a notebook (no list of cells)")
+        raise Refused("no_cells")
     out: dict[str, CellAnswer] = {}
     problems: list[Any] = []  # sentences as data
     for i, cell in enumerate(cells, start=1):
@@ -306,22 +351,22 @@ def read_regular_file(path: str | os.PathLike, limit: int) -> bytes:
     try:
         st = os.lstat(path)
     except OSError as e:
-        raise Refused(f"cannot be read ({e.strerror})") from None
+        raise Refused("cannot_read", error=e.strerror) from None
     if stat.S_ISLNK(st.st_mode):
-        raise Refused("is a symbolic link (only files handed in are graded)")
+        raise Refused("link")
     if not stat.S_ISREG(st.st_mode):
-        raise Refused("is not a regular file (a FIFO, device or folder)")
+        raise Refused("not_regular")
     if st.st_size > limit:
-        raise Refused(f"is larger than {limit / 1e6:g} MB ({st.st_size / 1e6:.1f} MB)")
+        raise Refused("too_large_size", limit=f"{limit / 1e6:g}", size=f"{st.st_size / 1e6:.1f}")
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise Refused(f"cannot be opened ({e.strerror})") from None
+        raise Refused("cannot_open", error=e.strerror) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Refused("is not a regular file (a FIFO, device or folder)")
+            raise Refused("not_regular")
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -330,7 +375,7 @@ def read_regular_file(path: str | os.PathLike, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise Refused(f"is larger than {limit / 1e6:g} MB")
+                raise Refused("too_large", limit=f"{limit / 1e6:g}")
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -340,9 +385,9 @@ def _load_json_bytes(data: bytes) -> Any:
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
-        raise Refused("is not a readable notebook (not JSON)") from None
+        raise Refused("not_json") from None
     except RecursionError:
-        raise Refused("is not a readable notebook (nested too deeply)") from None
+        raise Refused("nested") from None
 
 
 # ------------------------------------------------------------- the keys
@@ -837,18 +882,18 @@ class _Found:
 
 def _notebook_meta(nb: Any) -> dict:
     if not isinstance(nb, dict):
-        raise Refused("is not a notebook (not a JSON object)")
+        raise Refused("not_object")
     meta = nb.get("metadata")
     if not isinstance(meta, dict):
-        raise Refused("has no notebook metadata")
+        raise Refused("no_metadata")
     tt = meta.get("tricktutor")
     if tt is None:
-        raise Refused("is not an exercise notebook made for this class (no tricktutor metadata)")
+        raise Refused("not_exercise")
     if not isinstance(tt, dict):
-        raise Refused("has tampered metadata (tricktutor is not an object)")
+        raise Refused("meta_not_object")
     for k in ("exercise", "student"):
         if not isinstance(tt.get(k), str):
-            raise Refused(f"has tampered metadata ({k} is not text)")
+            raise Refused("meta_not_text", name=k)
     return tt
 
 
@@ -868,7 +913,7 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[Any]]:
             meta = _notebook_meta(nb)
             found.append(_Found(Path(entry.path), os.lstat(entry.path).st_mtime, meta, nb))
         except Refused as r:
-            notes.append(_note("file_refused", file=entry.name, why=str(r)))
+            notes.append(_note("file_refused", file=entry.name, why=r.said))
     return found, notes
 
 
@@ -1212,7 +1257,7 @@ def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict
     try:
         read_notebook_cells(f.nb)
     except Refused as r:
-        return "unreadable", {"why": str(r)}
+        return "unreadable", {"why": r.said}
     if keys.variants is not None and sid not in keys.variants:
         return "no_variant", {}
     return None
