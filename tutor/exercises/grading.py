@@ -504,7 +504,15 @@ def expected_exercise(name: str, student: str, settings: dict, secret: str, vari
 
 
 # ------------------------------------------------------------ the report
-NOT_HANDED_IN = "not handed in"  # Answer.message of every question of a notebook never handed in
+NOT_HANDED_IN = "not handed in"  # Answer.message (in English) of every question of a notebook never handed in
+#: The grader's words on an answer it did not judge (the report's "what the checker says" column).
+_ANSWER = {
+    # TRANSLATORS: the class report, an answer's line: the notebook of this question was not handed in.
+    "not_handed_in": M_("ex.grade.answer.not_handed_in", "not handed in"),
+    # TRANSLATORS: the class report, an answer's line: the checker failed on this answer; {error} is the error's
+    # name (English).
+    "checker_error": M_("ex.grade.answer.checker_error", "checker error {error}"),
+}
 #: The collect log ``collect`` keeps in the folder it files into (read by ``grade``).
 COLLECT_LOG = ".tricktutor-collect.json"
 
@@ -1152,7 +1160,7 @@ def _grade_student(sid: str, folder: Path | None, notes: list[Any], contested: d
             graded.answers += _unanswered(sid, name, Status.REFUSED, files.contested[name])
         elif not fs:
             missing_of.append(name)
-            graded.answers += _unanswered(sid, name, Status.NOT_HANDED_IN, NOT_HANDED_IN)
+            graded.answers += _unanswered(sid, name, Status.NOT_HANDED_IN, say(_ANSWER["not_handed_in"]))
         else:
             one = _grade_copies(fs, sid, name, keys)
             graded.add(one)
@@ -1355,8 +1363,8 @@ def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, la
     try:
         result = ex.evaluate(qid, a.value)
     except Exception as e:  # noqa: BLE001 - an answer the checker cannot handle is not fatal
-        return GradedAnswer(sid, col, written, Status.INVALID, reason=f"checker error {type(e).__name__}",
-                            lang=lang)
+        why = say(_ANSWER["checker_error"], error=type(e).__name__)
+        return GradedAnswer(sid, col, written, Status.INVALID, reason=why, lang=lang)
     return GradedAnswer(sid, col, written, Status(result.status), result.said, result.rule,
                         1 if result.ok else 0, lang=lang)
 

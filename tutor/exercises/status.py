@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Status", "UNANSWERED", "NOT_JUDGED"]
+__all__ = ["Status", "UNANSWERED"]
 
 
 class Status(enum.StrEnum):
@@ -32,5 +32,3 @@ class Status(enum.StrEnum):
 
 #: Statuses of a question that holds no attempt (a student with only these handed in nothing, or blanks).
 UNANSWERED = frozenset({Status.MISSING, Status.EMPTY, Status.REFUSED, Status.NOT_HANDED_IN})
-#: Statuses the checker never judged (no checker words to show).
-NOT_JUDGED = frozenset({Status.CODE, Status.MISSING, Status.NOT_HANDED_IN, Status.REFUSED})
