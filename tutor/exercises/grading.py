@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -1212,16 +1213,19 @@ def _student_files(sid: str, folder: Path, contested: dict[str, str], keys: Clas
 
 def _overridden(sid: str, graded: _Graded, overrides: dict[tuple[str, str], float],
                 question_columns: set[str]) -> _Graded:
-    """``graded`` with the teacher's overrides of ``sid``'s marks applied to the answers (each noted)."""
-    columns = {a.column for a in graded.answers}
+    """``graded`` with the teacher's overrides of ``sid``'s marks: new answers with the mark changed, each
+    change noted (``graded`` itself is left as it is)."""
+    answers = list(graded.answers)
+    notes = list(graded.notes)
     for (oid, col), mark in overrides.items():
-        if oid != sid or col not in question_columns or col not in columns:
+        if oid != sid or col not in question_columns:
             continue
-        new = int(mark) if float(mark).is_integer() else mark
-        answer = next(a for a in graded.answers if a.column == col)
-        graded.notes.append(_note("override", column=col, mark=f"{mark:g}", was=str(answer.mark)))
-        answer.mark = new
-    return graded
+        i = next((i for i, a in enumerate(answers) if a.column == col), None)
+        if i is None:
+            continue
+        notes.append(_note("override", column=col, mark=f"{mark:g}", was=str(answers[i].mark)))
+        answers[i] = dataclasses.replace(answers[i], mark=int(mark) if float(mark).is_integer() else mark)
+    return _Graded(answers, notes, list(graded.made_for_other))
 
 
 def _row(report: GradeReport, sid: str, name: str, graded: _Graded) -> dict[str, Any]:
