@@ -333,3 +333,29 @@ def test_architecture_md_says_where_the_kit_the_session_and_the_language_live():
     for name in ("tutor/games/__init__.py", "tutor/session.py", "tutor/session_two.py", "tutor/sessions.py",
                  "GameTable(session)", "ContextVar", "attempt", "tutor/table/game_table.py"):
         assert f"`{name}" in doc, name
+
+
+#: The longest a function (or method) in ``tutor/`` may be, in lines from its ``def`` to its last line (issue 32).
+MAX_FUNCTION_LINES = 80
+
+
+def long_functions(root: pathlib.Path, limit: int = MAX_FUNCTION_LINES) -> list[str]:
+    """``path:line name (n lines)`` for every function under ``root`` longer than ``limit`` lines."""
+    out = []
+    for f in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > limit:
+                    out.append(f"{f.relative_to(root).as_posix()}:{node.lineno} {node.name} ({length} lines)")
+    return out
+
+
+def test_no_function_in_the_tutor_is_longer_than_80_lines():
+    assert not long_functions(REPO / "tutor"), "\n".join(long_functions(REPO / "tutor"))
+
+
+def test_the_length_check_sees_a_long_function(tmp_path):
+    (tmp_path / "m.py").write_text("def f():\n" + "    x = 1\n" * 80 + "\n\ndef g():\n    return 1\n", encoding="utf-8")
+    assert long_functions(tmp_path) == ["m.py:1 f (81 lines)"]
+    assert long_functions(tmp_path, limit=81) == []

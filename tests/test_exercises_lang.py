@@ -27,11 +27,20 @@ from engine.text.lang import translations
 from engine.text.words import RANK_NOUNS, RANKS, SEAT_WORDS, SIDE_WORDS, SUIT_NOUNS, SUIT_SINGULAR, SUIT_SYMBOLS
 from tutor.cli import main
 from tutor.exercises import EXERCISES, Exercise, answer_key
-from tutor.exercises.answers import AnswerError, answer_words, canonical, parse_answer, word_key
+from tutor.exercises.answers import (NOBODY, OUTCOME_WORDS, RANK_WORDS, TIE, AnswerError, answer_words, canonical,
+                                    parse_answer, word_key)
+from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
-from tutor.exercises.grading import grade_class, load_keys
+from tutor.exercises.classset import _SAY as MAKE_SAY
+from tutor.exercises.collect import _SAY as COLLECT_SAY
+from tutor.exercises.grading import _CELL as CELL_TEXT
+from tutor.exercises.grading import _NOTES, _SUMMARY, GradedAnswer, analyse_cell, grade_class, load_keys
+from tutor.exercises.status import Status
+from tutor.exercises.words import text_of
+from tutor.exercises.grading import _SUMMARY as GRADE_SUMMARY
 from tutor.exercises.notebooks import NB_TEXT, build_notebook, notebook_text
-from tutor.exercises.report import FEEDBACK_TEXT, feedback_html
+from tutor.exercises.report import FEEDBACK_TEXT, feedback_html, write_report
+from tutor.exercises.report import TEXT as REPORT_TEXT
 from tutor.exercises.student import graded_check, load_sealed
 from tutor.exercises.words import exercise_languages
 from engine.text import add_translation
@@ -292,6 +301,98 @@ def test_a_somali_test_sets_feedback_pages_are_in_somali(tmp_path, marked_somali
     assert received.status == "received"
 
 
+def test_a_somali_sets_feedback_page_has_its_notes_in_somali_and_the_teacher_reads_them_in_his_language(tmp_path):
+    """Issue 34: the grading notes are catalogue entries, kept as data until shown: grades.csv and the
+    teacher's summary have them in the current language, the student's feedback page in the set's."""
+    out, keys = make_set(tmp_path, ["ann"], ["ex1_legal_cards", "ex2_trick_winner"], "--lang", "so")
+    key = keys_of(keys, "ex1_legal_cards", "ann")
+    path = out / "ann" / "ex1_legal_cards.ipynb"
+    save_nb(fill(load_nb(path), {q: v for q, v in key.items() if q != "q2"}), path)
+    (out / "ann" / "ex2_trick_winner.ipynb").unlink()
+    set_language("en")
+    report = grade_class(out, keys)
+    row = report.rows[0]
+    assert row["notes"] == "ex2_trick_winner: not handed in; ex1_legal_cards: no answer for q2"
+    with language("so"):
+        somali_notes = "; ".join([say(_NOTES["not_handed_in"], exercise="ex2_trick_winner"),
+                                  say(_NOTES["no_answer"], exercise="ex1_legal_cards", qids="q2")])
+        notes_line = say(FEEDBACK_TEXT["notes"], notes=somali_notes)
+        somali_summary = report.summary()
+        somali_graded = say(_SUMMARY["graded"], n=1, problems=2)
+    assert somali_notes != row["notes"] and "lama dhiibin" in somali_notes
+    page = feedback_html(report, row)
+    assert html.escape(notes_line) in page and row["notes"] not in page
+    assert report.notes_text(row, "so") == somali_notes and report.notes_text(row) == row["notes"]
+    # the teacher's command line follows the current language (English by default)
+    assert report.summary().startswith("Graded 1 student; problems found: 2.")
+    assert somali_summary.splitlines()[0] == somali_graded != report.summary().splitlines()[0]
+    # the class report is the teacher's: in the current language (its notes too); the feedback pages the set's
+    write_report(report, tmp_path / "report-en.html")
+    with language("ceb"):
+        write_report(report, tmp_path / "report-ceb.html", feedback_dir=tmp_path / "feedback")
+        heading, cebuano_notes = say(REPORT_TEXT["per_student"]), report.notes_text(row)
+    english, cebuano = ((tmp_path / f"report-{x}.html").read_text(encoding="utf-8") for x in ("en", "ceb"))
+    assert "<html lang='en'>" in english and "Feedback per student" in english and row["notes"] in english
+    assert "<html lang='ceb'>" in cebuano and heading in cebuano and "Feedback per student" not in cebuano
+    assert html.escape(cebuano_notes) in cebuano and cebuano_notes != row["notes"]
+    assert (tmp_path / "feedback" / "ann.html").read_text(encoding="utf-8") == page
+
+
+def test_a_somali_class_folders_readme_is_in_somali(tmp_path):
+    """Issue 34: the class folder's README for students is in the set's language; an English set's is as
+    before (tests/test_classset.py holds its words)."""
+    out, _ = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], "--lang", "so")
+    en_out, _ = make_set(tmp_path, ["ann"], ["ex2_trick_winner"], out_name="english")
+    readme = (out / "README.md").read_text(encoding="utf-8")
+    english = (en_out / "README.md").read_text(encoding="utf-8")
+    with language("so"):
+        title = say(README_TEXT["title"], name=out.name)
+        students = say(README_TEXT["students"])
+    assert readme == readme_text(None, out.name, "so") != readme_text(None, out.name, "en")
+    assert readme.startswith(f"# {title}\n") and title != f"Exercises: {out.name}"
+    assert " ".join(students.split()[:4]) in " ".join(readme.split()) and "**Ardayda:**" in readme
+    assert english.startswith(f"# Exercises: {en_out.name}\n") and "**Students:**" in english
+    assert all(len(line) <= README_WIDTH or " " not in line for line in readme.splitlines())
+
+
+def test_the_teachers_commands_speak_the_current_language(tmp_path, capsys):
+    """Issue 34: make's, collect's and grade's lines are catalogue entries: English by default, the current
+    language when one is set (a set made in Somali is reported to a Hausa-speaking teacher in Hausa)."""
+    with language("ha"):
+        out, keys = make_set(tmp_path, ["ann", "bo"], ["ex2_trick_winner"], "--lang", "so")
+        made = capsys.readouterr().out
+        assert main(["exercises", "collect", str(out), "--into", str(tmp_path / "in"), "--keys", str(keys)]) == 0
+        collected = capsys.readouterr().out
+        assert main(["exercises", "grade", str(tmp_path / "in"), "--keys", str(keys),
+                     "--out", str(tmp_path / "grades.csv")]) == 0
+        graded = capsys.readouterr().out
+        expected = [say(MAKE_SAY["wrote"], n=2, out=out, total=2, new=2), say(COLLECT_SAY["filed"], n=2),
+                    say(GRADE_SUMMARY["graded"], n=2, problems=2)]
+    assert made.splitlines()[0] == expected[0] and made.startswith("An rubuta littattafai 2 ")
+    assert collected.splitlines()[0] == expected[1] == "An ajiye littattafai 2."
+    assert graded.splitlines()[0] == expected[2]
+    assert "ba a miƙa ba" not in graded and "An rubuta makin a cikin" in graded  # untouched notebooks: answered
+    assert main(["exercises", "grade", str(tmp_path / "in"), "--keys", str(keys),
+                 "--out", str(tmp_path / "grades-en.csv")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Grades written to ")
+    # grades.csv's notes are the teacher's words too: Hausa, then English
+    assert "an miƙa shi babu komai" in (tmp_path / "grades.csv").read_text(encoding="utf-8-sig")
+    assert "handed in blank" in (tmp_path / "grades-en.csv").read_text(encoding="utf-8-sig")
+
+
+def test_why_an_answer_cell_is_not_read_is_data_written_in_the_readers_language():
+    """The grader's reasons for an answer that is code are sentences as data: English in the CellAnswer's
+    reason (the current language), the set's language on a feedback page."""
+    kind, answers = analyse_cell("answer_q1 = 80 + 2")
+    a = answers["q1"]
+    assert kind == "ok" and a.status == "code" and a.reason == "the answer is a calculation or a call, not a value"
+    with language("so"):
+        somali = say(CELL_TEXT["calculation"])
+    assert text_of(a.said, "so") == somali != a.reason
+    graded = GradedAnswer("ann", "ex1_legal_cards:q1", "", Status.CODE, reason=a.said, lang="so")
+    assert graded.message == a.reason and graded.text("so") == somali and graded.feedback == ""
+
+
 # ----------------------------------------------------------- answers in words
 def test_every_languages_spoken_card_name_reads_as_that_card():
     for lang in exercise_languages():
@@ -342,7 +443,7 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     suits: dict[str, set] = {}
     for lang in exercise_languages():
         for r in RANKS:
-            for entry in (RANKS[r], RANK_NOUNS[r]):
+            for entry in (RANKS[r], RANK_NOUNS[r], *([RANK_WORDS[r]] if r in RANK_WORDS else [])):
                 ranks.setdefault(word_key(translate(entry, lang)), set()).add(r)
         for s in SUIT_SYMBOLS:
             for entry in (SUIT_NOUNS[s], SUIT_SINGULAR[s]):
@@ -357,6 +458,30 @@ def test_no_answer_word_reads_as_two_things_across_languages():
     assert set(words["seat"]).isdisjoint(words["card"])
     for form, code in words["card"].items():
         assert parse_answer("card", form).code == code, form
+    # no word is two kinds of answer either: a card, a seat, a side (or who has won) and a rank are apart
+    tables = {kind: set(words[kind]) for kind in ("card", "seat", "side", "rank")}
+    for kind, keys in tables.items():
+        for other, other_keys in tables.items():
+            assert kind == other or keys.isdisjoint(other_keys), (kind, other, sorted(keys & other_keys)[:5])
+
+
+@pytest.mark.parametrize("lang", ["en", "so", "ha", "ceb"])
+def test_every_language_reads_number_ranks_and_who_has_won_as_english_does(lang):
+    """Issue 34: "laba wadne", "duha sa heart", "cidna", "kunnen doki" … read as "two of hearts", "nobody" and
+    "tie" do: the rank words 2-9 and who has won are catalogue entries, read in every language."""
+    for r, entry in RANK_WORDS.items():
+        rank = translate(entry, lang)
+        for s in SUIT_SYMBOLS:
+            suit = " ".join(translate(SUIT_NOUNS[s], lang).replace(SUIT_SYMBOLS[s], " ").split())
+            assert parse_answer("card", f"{rank} {suit}").code == r + s, (lang, rank, suit)
+            assert parse_answer("card", f"{rank.upper()} {SUIT_SYMBOLS[s]}").code == r + s
+        with pytest.raises(AnswerError):  # a rank word alone has no suit
+            parse_answer("card", rank)
+    for outcome, entries in OUTCOME_WORDS.items():
+        for entry in entries:
+            assert parse_answer("side", translate(entry, lang)) == outcome, (lang, translate(entry, lang))
+            assert parse_answer("side", f"  {translate(entry, lang).upper()} ") == outcome
+    assert parse_answer("side", "nobody") == NOBODY and parse_answer("side", "tie") == TIE
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))

@@ -24,7 +24,10 @@ catalogues have them — the rank as printed (``rank.*``) or named (``rank.noun.
 in it) or its symbol, rank first or suit first, or joined as the card's spoken name joins
 them (``card.spoken``: the Somali ``tobanka wadnaha ♥`` or ``toban wadne``, the Hausa ``goma
 na zuciya``, the Cebuano ``10 sa heart``); a seat or a side by its name in
-any language (``Koonfur``, ``Arewa–Kudu``).  These words are compared
+any language (``Koonfur``, ``Arewa–Kudu``); a rank from 2 to 9 by its number word
+(:data:`RANK_WORDS`: ``laba wadne``, ``duha sa heart``) and who has won by the
+words of :data:`OUTCOME_WORDS` (``cidna``, ``babu kowa``, ``tabla``), as English's
+"two of hearts", "nobody" and "tie" are read.  These words are compared
 without case, accents or the hooks of Hausa letters (``ɗan sarki`` = ``dan
 sarki``) and with any apostrophe (``luʼu-luʼu`` = ``lu'u-lu'u``).  A word
 combination that two languages give to two different cards, seats or sides
@@ -48,7 +51,7 @@ from tutor.text import M_
 from .words import Sentence, Words, exercise_languages, say
 
 __all__ = ["AnswerError", "TEXT", "WHAT", "parse_answer", "parse_card_answer", "canonical", "canonical_item", "NOBODY",
-           "TIE", "ITEM_KINDS", "answer_words", "word_key"]
+           "TIE", "ITEM_KINDS", "answer_words", "word_key", "RANK_WORDS", "OUTCOME_WORDS"]
 
 NOBODY = -1
 TIE = -2
@@ -136,6 +139,47 @@ WHAT = {
 }
 
 
+#: Words an answer may use in every language, beside the engine's card, seat and side words: the ranks 2 to 9
+#: as numbers are said (a catalogue that prints the rank as a digit has no word for it), and who has won.
+#: Each is one word or phrase a student types as the whole answer (or, for a rank, with a suit word).
+RANK_WORDS = {
+    # TRANSLATORS: the number 2 as a word, as a student may type a card's rank ("two of hearts"); one word or
+    # phrase, no sentence (the answer reader compares it with what the student typed).
+    "2": M_("ex.answer.word.rank.2", "two"),
+    # TRANSLATORS: as above, the number 3.
+    "3": M_("ex.answer.word.rank.3", "three"),
+    # TRANSLATORS: as above, the number 4.
+    "4": M_("ex.answer.word.rank.4", "four"),
+    # TRANSLATORS: as above, the number 5.
+    "5": M_("ex.answer.word.rank.5", "five"),
+    # TRANSLATORS: as above, the number 6.
+    "6": M_("ex.answer.word.rank.6", "six"),
+    # TRANSLATORS: as above, the number 7.
+    "7": M_("ex.answer.word.rank.7", "seven"),
+    # TRANSLATORS: as above, the number 8.
+    "8": M_("ex.answer.word.rank.8", "eight"),
+    # TRANSLATORS: as above, the number 9.
+    "9": M_("ex.answer.word.rank.9", "nine"),
+}
+#: Who has won, as a student may answer it: NOBODY or TIE → its words.
+OUTCOME_WORDS = {
+    NOBODY: (
+        # TRANSLATORS: an answer a student may type for "which side has won the game?" when no side has won yet;
+        # one word or phrase (the answer reader compares it with what the student typed).
+        M_("ex.answer.word.nobody", "nobody"),
+        # TRANSLATORS: as above, another way to say it: there is no winner (yet).
+        M_("ex.answer.word.no_winner", "no winner"),
+    ),
+    TIE: (
+        # TRANSLATORS: an answer a student may type for "which side has won the game?" when both sides are equal;
+        # one word or phrase.
+        M_("ex.answer.word.tie", "tie"),
+        # TRANSLATORS: as above, another word for it (a draw).
+        M_("ex.answer.word.draw", "draw"),
+    ),
+}
+
+
 def _refuse(key: str, **data: Any) -> AnswerError:
     return AnswerError(say(TEXT[key], **data))
 
@@ -202,6 +246,8 @@ def _card_forms(lang: str) -> dict[str, set[str]]:
     spoken = translate(CARD_SPOKEN, lang)
     for r in RANKS:
         ranks = {translate(RANKS[r], lang), translate(RANK_NOUNS[r], lang), translate(SPOKEN_RANKS[r], lang)}
+        if r in RANK_WORDS:
+            ranks.add(translate(RANK_WORDS[r], lang))
         for s_, sym in SUIT_SYMBOLS.items():
             code = r + s_
             add(card_name(code, lang), code)
@@ -231,6 +277,9 @@ def _named_forms(lang: str) -> dict[str, dict[str, set[int]]]:
         name = word_key(translate(entry, lang).replace("–", "-").replace("—", "-"))
         for key in (name, name.replace(" ", "")):
             sides.setdefault(key, set()).add(i)
+    for outcome, entries in OUTCOME_WORDS.items():
+        for entry in entries:
+            sides.setdefault(word_key(translate(entry, lang)), set()).add(outcome)
     return {"seat": seats, "side": sides}
 
 
@@ -246,7 +295,7 @@ def answer_words() -> dict[str, Any]:
         for key, codes in _card_forms(lang).items():
             merged["card"].setdefault(key, set()).update(codes)
         for r in RANKS:
-            for entry in (RANKS[r], RANK_NOUNS[r]):
+            for entry in (RANKS[r], RANK_NOUNS[r], *([RANK_WORDS[r]] if r in RANK_WORDS else [])):
                 key = word_key(translate(entry, lang))
                 if key:
                     merged["rank"].setdefault(key, set()).add(r)

@@ -32,6 +32,7 @@ import io
 import json
 import os
 import secrets
+import textwrap
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -39,12 +40,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from tutor.text import M_, P_
+
 from .core import LANG, answer_key, normalise_settings, setting_shown, settings_language
 from .grading import (KEYS_DIR, MAX_NOTEBOOK_BYTES, ROSTER_FILE, SECRET_FILE, SETTINGS_FILE, SIGNATURE,
                       VARIANTS_FILE, GradingError, Refused, expected_exercise, load_keys, metadata_signature,
                       read_regular_file)
 from .notebooks import build_notebook, fill_answers
 from .roster import Roster, Student
+from .words import DEFAULT_LANGUAGE, say, text_of
 
 __all__ = ["MakeError", "MakeResult", "make_class_set", "default_keys_folder", "set_name", "nbgitpuller_link",
            "binder_link", "repository_path", "class_requirement", "MANIFEST_FILE"]
@@ -67,64 +71,101 @@ feedback/
 __pycache__/
 """
 
-README = """\
-# {title}
+#: The class folder's README.md for students, written in the set's language (``make --lang``): one entry per
+#: paragraph, each wrapped at :data:`README_WIDTH` characters.
+README_TEXT = {
+    # TRANSLATORS: the heading of the class folder's README for students when the teacher gave no title;
+    # {name} is the class folder's name.
+    "title": M_("ex.readme.title", "Exercises: {name}"),
+    # TRANSLATORS: the README's first paragraph (Markdown); keep `tricktutor exercises make` (a command).
+    "made": M_("ex.readme.made", "Exercise notebooks made with Trick Tutor (`tricktutor exercises make`)."),
+    # TRANSLATORS: the README's paragraph for students (Markdown: **bold**, `code`); keep the answers
+    # `["10H", "QH"]`, `"East"` and `52` as they are (they are typed so in every language), and File → Download
+    # as the notebook's menu says it.
+    "students": M_("ex.readme.students", "**Students:** open the folder with your student id and work through your "
+                                         "notebooks in order. Each notebook was made for you: your neighbours have "
+                                         "different deals. Write each answer as a value (`[\"10H\", \"QH\"]`, "
+                                         "`\"East\"`, `52`) in the answer cell and run the check cell below it. "
+                                         "When you are done, download each notebook (File → Download) and hand it "
+                                         "in as your teacher asked. Do not rename or copy a classmate's notebook: "
+                                         "it is recognised by what is inside, and it will not be graded for you."),
+    # TRANSLATORS: the README's paragraph on privacy (Markdown: *public* in italics).
+    "privacy": M_("ex.readme.privacy", "**Privacy:** this folder lists every student id (one folder each). If it "
+                                       "is in a *public* repository, anyone can see those ids: use a private "
+                                       "repository, or ids that do not identify anyone outside the class."),
+}
+#: The README's paragraphs are wrapped at this width.
+README_WIDTH = 76
 
-Exercise notebooks made with Trick Tutor (`tricktutor exercises make`).
 
-**Students:** open the folder with your student id and work through your
-notebooks in order. Each notebook was made for you: your neighbours have
-different deals. Write each answer as a value (`["10H", "QH"]`, `"East"`,
-`52`) in the answer cell and run the check cell below it. When you are done,
-download each notebook (File → Download) and hand it in as your teacher
-asked. Do not rename or copy a classmate's notebook: it is recognised by
-what is inside, and it will not be graded for you.
-
-**Privacy:** this folder lists every student id (one folder each). If it is
-in a *public* repository, anyone can see those ids: use a private
-repository, or ids that do not identify anyone outside the class.
-"""
+def readme_text(title: str | None, folder_name: str, lang: str | None = None) -> str:
+    """The class folder's README.md in ``lang`` (default: the current language); ``title`` the teacher's
+    (None: "Exercises: <folder name>" in ``lang``)."""
+    def para(key: str) -> str:
+        return textwrap.fill(text_of(README_TEXT[key], lang), README_WIDTH, break_long_words=False,
+                             break_on_hyphens=False)
+    heading = title or text_of(say(README_TEXT["title"], name=folder_name), lang)
+    return f"# {heading}\n\n{para('made')}\n\n{para('students')}\n\n{para('privacy')}\n"
 
 
 class MakeError(ValueError):
     """``make`` cannot go ahead; one line for the teacher (nothing was written)."""
 
 
-#: What ``make`` says: whole sentences, named placeholders; a pair is (one, many) for a count ``n``.
+#: What ``make`` says (the teacher's command line, in the current language): catalogue entries, named
+#: placeholders.
 _SAY: dict[str, Any] = {
-    "wrote": ("Wrote 1 notebook under {out}/<student_id>/ (students in the set: {total}, new: {new}).",
-              "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
-    "added": "Exercises added: {added}.",
-    "remade": ("Remade 1 untouched notebook with the new settings (--force).",
-               "Remade {n} untouched notebooks with the new settings (--force)."),
-    "kept": ("Kept 1 notebook that already existed (students' work is never overwritten).",
-             "Kept {n} notebooks that already existed (students' work is never overwritten)."),
-    "keys_written": ("Wrote 1 answer-key notebook in {folder}/<student_id>/, to go through a set with a student; "
-                     "the grader never accepts it.",
-                     "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
-                     "student; the grader never accepts them."),
-    "practice_to_test": "{name} is in this set in practice mode: a test made from it would ask the same "
-                        "questions, which the students' practice copies already check right or wrong (a student "
-                        "could solve their practice copy and type the answers into the test). Make the test as "
-                        "a new set with another --out: every student gets new questions.",
-    "mode_test": "Test mode: {names}. The checks say how an answer was read and that it will be graded, never "
-                 "right or wrong; students see that on the feedback pages after grading.",
-    "mode_practice": "Practice mode: {names}. The checks say right or wrong, so a student (or a script) can try "
-                     "answers until they are right: these marks show practice, not a test.",
-    "teacher_files": "Teacher files (keep private, never publish): {keys}/ — the class secret, settings, roster "
-                     "and each student's variant number; grading needs them.",
-    "share": "Share {out}/ (README.md, .gitignore and binder/ are in it). It lists every student id: use a "
-             "private repository, or class ids that identify no one outside the class (with an lms_id column in "
-             "the roster for your learning platform's ids: only grades-lms.csv uses it).",
-    "warning": "warning: {warning}",
+    # TRANSLATORS: make's first line: {n} notebooks written into the class folder {out} (one folder per student
+    # id); {total} students in the set, {new} of them new.
+    "wrote": P_("ex.make.wrote", "Wrote {n} notebook under {out}/<student_id>/ (students in the set: {total}, new: "
+                                 "{new}).",
+                "Wrote {n} notebooks under {out}/<student_id>/ (students in the set: {total}, new: {new})."),
+    # TRANSLATORS: a line of make's output: the exercises {added} added to an existing set.
+    "added": M_("ex.make.added", "Exercises added: {added}."),
+    # TRANSLATORS: {n} notebooks nobody had started, made again with new settings; keep "--force".
+    "remade": P_("ex.make.remade", "Remade {n} untouched notebook with the new settings (--force).",
+                 "Remade {n} untouched notebooks with the new settings (--force)."),
+    # TRANSLATORS: {n} notebooks already in the class folder were kept as they are.
+    "kept": P_("ex.make.kept", "Kept {n} notebook that already existed (students' work is never overwritten).",
+               "Kept {n} notebooks that already existed (students' work is never overwritten)."),
+    # TRANSLATORS: {n} notebooks with the answers filled in, written in the teacher's folder {folder}.
+    "keys_written": P_("ex.make.keys_written", "Wrote {n} answer-key notebook in {folder}/<student_id>/, to go "
+                                               "through a set with a student; the grader never accepts it.",
+                       "Wrote {n} answer-key notebooks in {folder}/<student_id>/, to go through a set with a "
+                       "student; the grader never accepts them."),
+    # TRANSLATORS: make refuses to turn the practice exercise {name} into a test; keep "--out".
+    "practice_to_test": M_("ex.make.practice_to_test", "{name} is in this set in practice mode: a test made from it "
+                                                       "would ask the same questions, which the students' practice "
+                                                       "copies already check right or wrong (a student could solve "
+                                                       "their practice copy and type the answers into the test). Make "
+                                                       "the test as a new set with another --out: every student gets "
+                                                       "new questions."),
+    # TRANSLATORS: a line of make's output: the exercises {names} are in the test mode.
+    "mode_test": M_("ex.make.mode_test", "Test mode: {names}. The checks say how an answer was read and that it will "
+                                         "be graded, never right or wrong; students see that on the feedback pages "
+                                         "after grading."),
+    # TRANSLATORS: a line of make's output: the exercises {names} are in the practice mode.
+    "mode_practice": M_("ex.make.mode_practice", "Practice mode: {names}. The checks say right or wrong, so a student "
+                                                 "(or a script) can try answers until they are right: these marks "
+                                                 "show practice, not a test."),
+    # TRANSLATORS: a line of make's output: {keys} is the teacher's folder.
+    "teacher_files": M_("ex.make.teacher_files", "Teacher files (keep private, never publish): {keys}/ — the class "
+                                                 "secret, settings, roster and each student's variant number; "
+                                                 "grading needs them."),
+    # TRANSLATORS: a line of make's output: {out} is the class folder; keep README.md, .gitignore, binder/,
+    # lms_id and grades-lms.csv (file and column names).
+    "share": M_("ex.make.share", "Share {out}/ (README.md, .gitignore and binder/ are in it). It lists every student "
+                                 "id: use a private repository, or class ids that identify no one outside the class "
+                                 "(with an lms_id column in the roster for your learning platform's ids: only "
+                                 "grades-lms.csv uses it)."),
+    # TRANSLATORS: a warning line of make's output; {warning} says what.
+    "warning": M_("ex.make.warning", "warning: {warning}"),
 }
 
 
-def _say(key: str, n: int | None = None, **params) -> str:
-    text = _SAY[key]
-    if isinstance(text, tuple):
-        text = text[0] if n == 1 else text[1]
-    return text.format(n=n, **params)
+def _say(key: str, n: int | None = None, **params: Any) -> str:
+    """One of make's lines (:data:`_SAY`) in the current language; ``n`` the count it is about."""
+    return text_of(say(_SAY[key], **({"n": n} if n is not None else {}), **params))
 
 
 @dataclass
@@ -204,7 +245,7 @@ def _one_validation_per_exercise():
     """nbformat validates every new cell against the JSON schema (90 % of the
     time of building a notebook); during ``make`` cells are not validated one
     by one, and the first notebook of each exercise is validated whole."""
-    import nbformat.v4.nbbase as nbbase
+    import nbformat.v4.nbbase as nbbase  # noqa: PLC0415 - nbformat (the app extra) loads when a notebook is made
     original = nbbase.validate
     nbbase.validate = lambda *a, **k: None
     try:
@@ -215,7 +256,7 @@ def _one_validation_per_exercise():
 
 def _student_jobs(args):
     """Worker: write the notebooks of a few students (returns (sid, name, sha) rows)."""
-    import nbformat
+    import nbformat  # noqa: PLC0415 - nbformat (the app extra) loads when a notebook is made
     out, jobs, secret, variants = args
     done = []
     checked: set[str] = set()
@@ -321,7 +362,7 @@ def class_requirement() -> str:
     uses: ``tricktutor[app] @ git+<project repository>@v<version>`` when the
     installed tricktutor names its repository (``Project-URL: Repository``),
     else ``tricktutor[app]==<version>`` (a release on PyPI)."""
-    from importlib import metadata
+    from importlib import metadata  # noqa: PLC0415 - read once, when binder/requirements.txt is written
     try:
         md = metadata.metadata("tricktutor")
         version = md["Version"]
@@ -394,6 +435,52 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     changed settings of a handed-out exercise, or ids that clash by case.
     """
     out = Path(out)
+    keys_dir = _checked_places(out, keys)
+    old_secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
+    wanted = _wanted_settings(names, settings, set_exercises)
+    new_set = old_secret is None
+    secret = old_secret or ""
+    if new_set:
+        if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
+                                for e in os.scandir(out)):
+            raise MakeError(f"{out} already holds student folders but {keys_dir} has no class secret: "
+                            f"pass --keys with this set's teacher folder, or choose an empty --out")
+        secret = secrets.token_hex(16)
+    students, new_ids = _merged_students(old_students, roster)
+    ids = [s.id for s in students]
+    variants = _with_variants(ids, variants)
+    manifest_p = keys_dir / MANIFEST_FILE
+    manifest = _read_manifest(manifest_p)
+    existing = _existing_notebooks(out, ids, names)
+    remake = _to_remake(names, wanted, set_exercises, existing, manifest, force)
+    exercises = dict(set_exercises)
+    for name in names:
+        exercises[name] = wanted[name]
+
+    # nothing refused: write
+    result = MakeResult(out, keys_dir, students_total=len(ids), students_new=len(new_ids),
+                        exercises_added=[n for n in names if n not in set_exercises] if not new_set else [])
+    out.mkdir(parents=True, exist_ok=True)
+    _write_keys(keys_dir, secret if new_set else None, exercises, students, variants)
+    jobs_list, result.kept, result.remade, warnings = _plan_jobs(out, ids, exercises, existing, remake)
+    result.warnings += warnings
+    result.written = sum(1 for j in jobs_list if j[3] == "new")
+    for sid, name, sha in _run_jobs(out, jobs_list, secret, jobs, variants):
+        manifest[f"{sid}/{name}"] = sha
+    _write_teacher_file(manifest_p, json.dumps(manifest, indent=0, sort_keys=True) + "\n", 0o600)
+    if key_notebooks:
+        result.key_notebooks = _write_key_notebooks(keys_dir, students, exercises, secret, variants)
+    result.modes = {name: exercises[name].get("mode", "practice") for name in exercises}
+    set_langs = {settings_language(s) for s in exercises.values()}
+    _write_shared(out, title, requirement, set_langs.pop() if len(set_langs) == 1 else DEFAULT_LANGUAGE)
+    result.repo_root, warnings = _place_warnings(out, keys_dir, requirement)
+    result.warnings += warnings
+    return result
+
+
+def _checked_places(out: Path, keys: str | os.PathLike | None) -> Path:
+    """The teacher folder for ``out`` (``keys``, or the default beside it); :class:`MakeError` when either
+    is a link or a file, or one is inside the other."""
     if os.path.lexists(out) and out.is_symlink():
         raise MakeError(f"--out {out} is a symbolic link: give the real folder")
     if out.exists() and not out.is_dir():
@@ -408,11 +495,15 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     if _inside(keys_dir, out) or _inside(out, keys_dir):
         raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
                         f"and the other way round")
+    return keys_dir
+
+
+def _wanted_settings(names: list[str], settings: dict, set_exercises: dict[str, dict]) -> dict[str, dict]:
+    """Each exercise's settings: without ``mode`` an exercise keeps its mode; without ``lang`` it keeps its
+    language, and a new one takes the set's (when it has one language)."""
     mode_given = "mode" in (settings or {})
     lang_given = LANG in (settings or {})
     settings = normalise_settings(settings)
-    old_secret, set_exercises, old_students, variants = _load_existing_set(keys_dir)
-    # without --lang an exercise keeps its language, and a new one takes the set's (when it has one language)
     set_langs = {settings_language(s) for s in set_exercises.values()}
     set_lang = set_langs.pop() if len(set_langs) == 1 else None
     wanted = {}
@@ -424,16 +515,12 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
             own = normalise_settings(dict(own, lang=settings_language(set_exercises[name]) if name in set_exercises
                                           else set_lang or settings_language(own)))
         wanted[name] = own
-    new_set = old_secret is None
-    secret = old_secret or ""
-    if new_set:
-        if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
-                                for e in os.scandir(out)):
-            raise MakeError(f"{out} already holds student folders but {keys_dir} has no class secret: "
-                            f"pass --keys with this set's teacher folder, or choose an empty --out")
-        secret = secrets.token_hex(16)
+    return wanted
 
-    # students: the set's (in order) then new ones; refuse ids that clash by case
+
+def _merged_students(old_students: list[Student], roster: Roster) -> tuple[list[Student], list[str]]:
+    """The set's students (in order) then the roster's new ones, and the new ids; refuses ids that clash
+    by case."""
     by_fold = {s.id.casefold(): s for s in old_students}
     students = list(old_students)
     new_ids = []
@@ -448,81 +535,100 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
                             f"(one folder on macOS and Windows)")
         elif (s.name and s.name != o.name) or (s.lms_id and s.lms_id != o.lms_id):
             students[students.index(o)] = Student(o.id, s.name or o.name, o.line, s.lms_id or o.lms_id)
-    ids = [s.id for s in students]
-    # variant indices: fixed when a student is first made, never changed; new students take the next ones
+    return students, new_ids
+
+
+def _with_variants(ids: list[str], variants: dict[str, int | None]) -> dict[str, int | None]:
+    """Variant indices: fixed when a student is first made, never changed; new students take the next ones."""
+    out = dict(variants)
     nxt = max((v for v in variants.values() if v is not None), default=-1) + 1
     for sid in ids:
-        if sid not in variants:
-            variants[sid] = nxt
+        if sid not in out:
+            out[sid] = nxt
             nxt += 1
+    return out
 
-    manifest_p = keys_dir / MANIFEST_FILE
-    manifest: dict[str, str] = {}
-    if os.path.lexists(manifest_p):
-        try:
-            manifest = json.loads(read_regular_file(manifest_p, 50_000_000).decode("utf-8"))
-            if not isinstance(manifest, dict):
-                raise ValueError
-        except (Refused, ValueError, UnicodeDecodeError, RecursionError):
-            raise MakeError(f"{manifest_p} is damaged (not the JSON object make writes)") from None
 
-    # what each student already has (by metadata); symlinks refuse the whole run
+def _read_manifest(path: Path) -> dict[str, str]:
+    if not os.path.lexists(path):
+        return {}
+    try:
+        manifest = json.loads(read_regular_file(path, 50_000_000).decode("utf-8"))
+        if not isinstance(manifest, dict):
+            raise ValueError
+    except (Refused, ValueError, UnicodeDecodeError, RecursionError):
+        raise MakeError(f"{path} is damaged (not the JSON object make writes)") from None
+    return manifest
+
+
+def _existing_notebooks(out: Path, ids: list[str], names: list[str]) -> dict[str, dict[str, list[Path]]]:
+    """What each student already has (by metadata); symlinks refuse the whole run."""
     existing: dict[str, dict[str, list[Path]]] = {}
     for sid in ids:
         d = out / sid
-        if os.path.lexists(d):
-            if d.is_symlink():
-                raise MakeError(f"{d} is a symbolic link: make never writes through a link "
-                                f"(replace it with a real folder)")
-            if not d.is_dir():
-                raise MakeError(f"{d} is a file where the student's folder should be")
-            existing[sid], _ = _existing(d, sid)
-            for name in names:
-                p = d / f"{name}.ipynb"
-                if p.is_symlink():
-                    raise MakeError(f"{p} is a symbolic link: make never writes through a link")
-        else:
+        if not os.path.lexists(d):
             existing[sid] = {}
+            continue
+        if d.is_symlink():
+            raise MakeError(f"{d} is a symbolic link: make never writes through a link "
+                            f"(replace it with a real folder)")
+        if not d.is_dir():
+            raise MakeError(f"{d} is a file where the student's folder should be")
+        existing[sid], _ = _existing(d, sid)
+        for name in names:
+            p = d / f"{name}.ipynb"
+            if p.is_symlink():
+                raise MakeError(f"{p} is a symbolic link: make never writes through a link")
+    return existing
 
-    # settings per exercise: new ones are added, changed ones only with --force on untouched notebooks
+
+def _to_remake(names: list[str], wanted: dict[str, dict], set_exercises: dict[str, dict],
+               existing: dict[str, dict[str, list[Path]]], manifest: dict[str, str], force: bool) -> set[str]:
+    """The exercises whose settings change: only with ``force``, on untouched notebooks."""
     remake: set[str] = set()
-    added = [n for n in names if n not in set_exercises]
     for name in names:
         settings = wanted[name]
-        if name in set_exercises and set_exercises[name] != settings:
-            if set_exercises[name].get("mode", "practice") == "practice" and settings.get("mode") == "test":
-                # a set's questions come from its secret, not its mode: a test made in place keeps the practice
-                # questions, which students have had with right-or-wrong checks (and a script can solve)
-                raise MakeError(_say("practice_to_test", name=name))
-            worked = [p for sid in ids for p in existing[sid].get(name, [])
-                      if manifest.get(f"{sid}/{name}") != _sha(p)]
-            if not force:
-                raise MakeError(f"{name} is already in this set with other settings ({_diff(set_exercises[name], settings)}); "
-                                f"make a new set with another --out, or --force to remake its notebooks "
-                                f"if no student has started them")
-            if worked:
-                raise MakeError(f"--force cannot change {name}'s settings: {len(worked)} of its notebooks hold "
-                                f"students' work (e.g. {worked[0]}); make a new set with another --out")
-            remake.add(name)
-    exercises = dict(set_exercises)
-    for name in names:
-        exercises[name] = wanted[name]
+        if name not in set_exercises or set_exercises[name] == settings:
+            continue
+        if set_exercises[name].get("mode", "practice") == "practice" and settings.get("mode") == "test":
+            # a set's questions come from its secret, not its mode: a test made in place keeps the practice
+            # questions, which students have had with right-or-wrong checks (and a script can solve)
+            raise MakeError(_say("practice_to_test", name=name))
+        worked = [p for sid in existing for p in existing[sid].get(name, [])
+                  if manifest.get(f"{sid}/{name}") != _sha(p)]
+        if not force:
+            raise MakeError(f"{name} is already in this set with other settings ({_diff(set_exercises[name], settings)}); "
+                            f"make a new set with another --out, or --force to remake its notebooks "
+                            f"if no student has started them")
+        if worked:
+            raise MakeError(f"--force cannot change {name}'s settings: {len(worked)} of its notebooks hold "
+                            f"students' work (e.g. {worked[0]}); make a new set with another --out")
+        remake.add(name)
+    return remake
 
-    # nothing refused: write
-    result = MakeResult(out, keys_dir, students_total=len(ids), students_new=len(new_ids),
-                        exercises_added=added if not new_set else [])
-    out.mkdir(parents=True, exist_ok=True)
+
+def _write_keys(keys_dir: Path, new_secret: str | None, exercises: dict[str, dict], students: list[Student],
+                variants: dict[str, int | None]) -> None:
+    """The teacher folder's files (the secret only for a new set)."""
     keys_dir.mkdir(parents=True, exist_ok=True)
     os.chmod(keys_dir, 0o700)
-    if new_set:
-        _write_teacher_file(keys_dir / SECRET_FILE, secret + "\n", 0o600)
+    if new_secret is not None:
+        _write_teacher_file(keys_dir / SECRET_FILE, new_secret + "\n", 0o600)
     _write_teacher_file(keys_dir / SETTINGS_FILE,
                         json.dumps({"format": 2, "exercises": exercises}, indent=2) + "\n", 0o600)
     _write_teacher_file(keys_dir / ROSTER_FILE, _roster_text(students), 0o600)
     _write_teacher_file(keys_dir / VARIANTS_FILE,
                         json.dumps({"format": 1, "variants": variants}, indent=1) + "\n", 0o600)
 
-    jobs_list = []
+
+def _plan_jobs(out: Path, ids: list[str], exercises: dict[str, dict], existing: dict[str, dict[str, list[Path]]],
+               remake: set[str]) -> tuple[list[tuple], int, int, list[str]]:
+    """``(jobs, kept, remade, warnings)``: the notebooks to write (student, exercise, settings, "new" or
+    "replace"), how many are kept and remade, and what the teacher should know.  Makes the students'
+    folders."""
+    jobs_list: list[tuple] = []
+    kept = remade = 0
+    warnings: list[str] = []
     for sid in ids:
         d = out / sid
         if not d.exists():
@@ -530,52 +636,50 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
         for name in exercises:
             have = existing[sid].get(name, [])
             if name in remake and have:
-                for p in have:
-                    if p.name != f"{name}.ipynb":
-                        result.warnings.append(f"{p} is an untouched copy with the old settings; delete it")
+                warnings += [f"{p} is an untouched copy with the old settings; delete it" for p in have
+                             if p.name != f"{name}.ipynb"]
                 jobs_list.append((sid, name, exercises[name], "replace"))
-                result.remade += 1
+                remade += 1
             elif have:
-                result.kept += len(have)
+                kept += len(have)
             elif os.path.lexists(d / f"{name}.ipynb"):
-                result.warnings.append(f"{d / f'{name}.ipynb'} is not {sid}'s {name} notebook (other "
-                                       f"metadata): left as it is, no notebook written")
+                warnings.append(f"{d / f'{name}.ipynb'} is not {sid}'s {name} notebook (other "
+                                f"metadata): left as it is, no notebook written")
             else:
                 jobs_list.append((sid, name, exercises[name], "new"))
-    result.written = sum(1 for j in jobs_list if j[3] == "new")
-    done = _run_jobs(out, jobs_list, secret, jobs, variants)
-    for sid, name, sha in done:
-        manifest[f"{sid}/{name}"] = sha
-    _write_teacher_file(manifest_p, json.dumps(manifest, indent=0, sort_keys=True) + "\n", 0o600)
+    return jobs_list, kept, remade, warnings
 
-    if key_notebooks:
-        result.key_notebooks = _write_key_notebooks(keys_dir, students, exercises, secret, variants)
-    result.modes = {name: exercises[name].get("mode", "practice") for name in exercises}
 
-    # class-folder files a teacher publishes (kept when they exist: the teacher may have edited them)
+def _write_shared(out: Path, title: str | None, requirement: str | None, lang: str) -> None:
+    """Class-folder files a teacher publishes (kept when they exist: the teacher may have edited them); the
+    README in the set's language ``lang``."""
     (out / "binder").mkdir(exist_ok=True)
     shared = {out / ".gitignore": GITIGNORE,
-              out / "README.md": README.format(title=title or f"Exercises: {out.name}"),
+              out / "README.md": readme_text(title, out.name, lang),
               out / "binder" / "requirements.txt": _requirements_text(requirement or class_requirement()),
               out / "binder" / "runtime.txt": "python-3.11\n"}
     for p, text in shared.items():
         if not os.path.lexists(p):
             _write_teacher_file(p, text)
+
+
+def _place_warnings(out: Path, keys_dir: Path, requirement: str | None) -> tuple[Path, list[str]]:
+    """The Git repository's root holding ``out``, and warnings on where the set and its keys sit."""
+    warnings = []
     req = requirement or class_requirement()
     if requirement is None and " @ " not in req:
-        result.warnings.append(f"binder/requirements.txt installs {req} from PyPI; if your Trick Tutor came from "
-                               f"a Git repository, remake it with --package \"tricktutor[app] @ "
-                               f"git+<repository URL>@<release tag>\" (delete binder/requirements.txt first)")
+        warnings.append(f"binder/requirements.txt installs {req} from PyPI; if your Trick Tutor came from "
+                        f"a Git repository, remake it with --package \"tricktutor[app] @ "
+                        f"git+<repository URL>@<release tag>\" (delete binder/requirements.txt first)")
     root, _ = repository_path(out)
-    result.repo_root = root
     if root != Path(os.path.abspath(out)):
-        result.warnings.append(f"{out} is inside the Git repository {root}: Binder reads binder/ at the "
-                               f"repository root, so copy {out}/binder/ to {root}/binder/ (and check "
-                               f"{root}/.gitignore keeps {keys_dir.name}/ out if it is inside the repository)")
+        warnings.append(f"{out} is inside the Git repository {root}: Binder reads binder/ at the "
+                        f"repository root, so copy {out}/binder/ to {root}/binder/ (and check "
+                        f"{root}/.gitignore keeps {keys_dir.name}/ out if it is inside the repository)")
     if _inside(keys_dir, root):
-        result.warnings.append(f"{keys_dir} is inside the repository {root}: never commit it "
-                               f"(.gitignore in {out} does not cover it)")
-    return result
+        warnings.append(f"{keys_dir} is inside the repository {root}: never commit it "
+                        f"(.gitignore in {out} does not cover it)")
+    return root, warnings
 
 
 def _sha(p: Path) -> str | None:
@@ -603,7 +707,7 @@ def _run_jobs(out: Path, jobs_list: list, secret: str, jobs: int | None, variant
     chunk = max(1, len(groups) // (workers * 8))
     batches = [(str(out), [j for g in groups[i:i + chunk] for j in g], secret, variants)
                for i in range(0, len(groups), chunk)]
-    import multiprocessing
+    import multiprocessing  # noqa: PLC0415 - only a large class starts worker processes
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     done = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
@@ -616,7 +720,7 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
                          variants: dict) -> int:
     """Write every student's notebooks with the answers filled in (teacher
     folder, unsigned: the grader refuses them); returns how many."""
-    import nbformat
+    import nbformat  # noqa: PLC0415 - nbformat (the app extra) loads when a notebook is made
     base = keys_dir / KEYS_DIR
     base.mkdir(exist_ok=True)
     written = 0

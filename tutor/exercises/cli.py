@@ -17,7 +17,7 @@ class secret, settings, roster copy) that grading needs and students must
 never get.  Exit status: 0 done, 2 bad input or a file that cannot be
 written (one line on stderr naming it).
 
-User-visible sentences are in :data:`_SAY` (named placeholders).
+What the commands print is in :data:`_LINES` (catalogue entries), their help in :data:`_SAY`.
 """
 from __future__ import annotations
 
@@ -35,19 +35,42 @@ from tutor.exercises.grading import GradingError, grade_class, load_keys, read_o
 from tutor.exercises.report import write_report
 from tutor.exercises.roster import RosterError
 from tutor.exercises.roster import read_roster as roster_of
-from tutor.exercises.words import class_set_languages
+from tutor.exercises.words import class_set_languages, say, text_of
+from tutor.text import M_
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
 
 _OH_HELL_OPTIONS = ("tricks_always_count", "nil_pays_hand_size")
 
-#: What the commands print, and their help: whole sentences, named placeholders.
+#: What the commands print (in the current language, English by default): catalogue entries, named placeholders.
+_LINES = {
+    # TRANSLATORS: a command could not write the file {path}; {error} is the system's reason (English).
+    "cannot_write": M_("ex.cli.cannot_write", "cannot write {path} ({error})"),
+    # TRANSLATORS: grade's last line: the grades file {out} and the learning platform's import file {lms}; keep
+    # the column names Student, SIS User ID, ID number (the platforms' own).
+    "graded": M_("ex.cli.graded", "Grades written to {out}; LMS import file (Student, SIS User ID, ID number, total; "
+                                  "roster students only) to {lms}."),
+    # TRANSLATORS: report's last line: {students} students, mean score {mean} percent, the report {out}, the
+    # students' feedback pages in the folder {feedback}.
+    "reported": M_("ex.cli.reported", "Report for {students} students (mean {mean}%) written to {out}; feedback pages "
+                                      "for students in {feedback}/."),
+    # TRANSLATORS: a warning line (a roster's); {warning} says what.
+    "warning": M_("ex.cli.warning", "warning: {warning}"),
+    # TRANSLATORS: make's line before a link for the school's JupyterHub (nbgitpuller, a tool's name).
+    "nbgitpuller": M_("ex.cli.nbgitpuller", "nbgitpuller link for your JupyterHub (each student then opens the folder "
+                                            "with their id):"),
+    # TRANSLATORS: make's line before a Binder link (Binder: a free service that runs notebooks).
+    "binder": M_("ex.cli.binder", "Binder link (sessions are temporary: students download their notebooks before "
+                                  "closing):"),
+}
+
+
+def _line(key: str, **params: object) -> str:
+    return text_of(say(_LINES[key], **params))
+
+
+#: The commands' help: whole sentences, named placeholders.
 _SAY = {
-    "cannot_write": "cannot write {path} ({error})",
-    "graded": "Grades written to {out}; LMS import file (Student, SIS User ID, ID number, total; roster "
-              "students only) to {lms}.",
-    "reported": "Report for {students} students (mean {mean:g}%) written to {out}; feedback pages for students "
-                "in {feedback}/.",
     "mode_help": "practice (the default for a new exercise; one already in the set keeps its mode) or test. "
                  "practice: each notebook's check says right or wrong with a hint, "
                  "so students learn as they go; a script can ask that check every answer, so the marks show "
@@ -121,7 +144,7 @@ def _fail(cmd: str, msg: str) -> int:
 def _cannot_write(cmd: str, e: OSError, path=None) -> int:
     """One line naming the file that could not be written (``e.filename`` is
     None when a write, not an open, fails: a full disk, ``/dev/full``)."""
-    return _fail(cmd, _SAY["cannot_write"].format(path=e.filename or path or "a file", error=e.strerror or e))
+    return _fail(cmd, _line("cannot_write", path=e.filename or path or "a file", error=e.strerror or e))
 
 
 def _make(args) -> int:
@@ -141,7 +164,7 @@ def _make(args) -> int:
     except OSError as e:
         return _cannot_write("make", e, args.out)
     for w in roster.warnings:
-        print(f"warning: {w}")
+        print(_line("warning", warning=w))
     print(result.summary())
     hub, repo = args.hub_url, args.repo_url
     if args.print_nbgitpuller:
@@ -149,11 +172,11 @@ def _make(args) -> int:
     if repo:
         _, path = repository_path(Path(args.out))
         if hub:
-            print("nbgitpuller link for your JupyterHub (each student then opens the folder with their id):")
+            print(_line("nbgitpuller"))
             print(nbgitpuller_link(hub, repo, args.branch, path=path))
         b = binder_link(repo, args.branch, path)
         if b:
-            print("Binder link (sessions are temporary: students download their notebooks before closing):")
+            print(_line("binder"))
             print(b)
     return 0
 
@@ -225,7 +248,7 @@ def _grade(args) -> int:
         except OSError as e:
             return _cannot_write("grade", e, path)
     print(report.summary())
-    print(_SAY["graded"].format(out=out, lms=lms))
+    print(_line("graded", out=out, lms=lms))
     return 0
 
 
@@ -242,7 +265,7 @@ def _report(args) -> int:
     except OSError as e:
         return _cannot_write("report", e, out)
     print(report.summary())
-    print(_SAY["reported"].format(students=figs["students"], mean=figs["mean_percent"], out=out, feedback=feedback))
+    print(_line("reported", students=figs["students"], mean=f"{figs['mean_percent']:g}", out=out, feedback=feedback))
     return 0
 
 

@@ -92,11 +92,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator
 
+from tutor.text import M_, P_
+
 from .classset import MANIFEST_FILE, notebook_for
 from .grading import (COLLECT_LOG, MAX_NOTEBOOK_BYTES, SIGNATURE, ClassKeys, Refused, metadata_signature,
                       name_conflicts, read_regular_file)
 from .questions import EXERCISES
 from .roster import id_problem
+from .words import say, text_of
 
 __all__ = ["collect", "CollectReport", "CollectError", "read_lms_list", "submitter_slot", "MAX_ZIP_ENTRIES",
            "MAX_ZIP_TOTAL", "MAX_COPIES"]
@@ -117,62 +120,115 @@ _MOODLE = re.compile(r"(?P<name>[^_]*)_(?P<key>\d+)_assignsubmission_[a-z]+(?:_.
 # non-word character removed (app/models/content_zipper.rb: get_filename, add_upload_submission).
 _CANVAS = re.compile(r"(?:(?P<name>[^\W_][\w]*?)_)?(?:late_)?(?P<key>\d+)_\d+_(?P<rest>.+)", re.S)
 
-#: What collect says: whole sentences and headings, named placeholders.
+#: What collect says (the teacher's command line, in the current language): catalogue entries, named
+#: placeholders; a heading's {n} counts the lines under it.
 _SAY = {
-    "filed_one": "Filed 1 notebook.",
-    "filed_many": "Filed {n} notebooks.",
-    "filed_none": "Filed 0 notebooks.",
-    "unchanged": "{n} already there unchanged.",
-    "copies": "More than one copy of an exercise from the same student (each filed; grade grades the newest "
-              "copy that can be graded and says which): {n}",
-    "copies_line": "{student}/{file}: another copy of {exercise}, from {source}",
-    "other": "Handed in by one student, made for another (not filed): {n}",
-    "other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
-    "untouched": "Classmates' notebooks exactly as make wrote them, found beside a student's own (nobody's work, "
-                 "not filed): {n}",
-    "unknown": "Where these were found names no student (not filed; put each student's files in a folder "
-               "named by their id): {n}",
-    "not_on_roster": "Handed in from a place that names nobody on the roster (not filed; --lms-list with your "
-                     "platform's list of students matches its own numbers): {n}",
-    "ambiguous": "Two accounts carry the same name (in one download, in two downloads, or in one and a download "
-                 "collected into this folder before; not filed, and grade grades neither's copy of that exercise; "
-                 "--lms-list with your platform's list of students tells them apart): {n}",
-    "same_name": "Two or more students on the roster have the name the platform wrote (not filed; --lms-list with "
-                 "your platform's list of students tells them apart): {n}",
-    "opened": "Classmates' notebooks opened but not answered, found beside a student's own (every answer as make "
-              "wrote it: nobody's work, not filed): {n}",
-    "opened_line": "{submitter} opened {owner}'s {exercise} ({source}).",
-    "class_copy": "Folders named by no student that hold several students' folders, like a copy of the whole class "
-                  "folder in a hub home (not filed; copy each student's home folder to collected/<id>/, or pass a "
-                  "folder you sorted yourself as a source of its own): {n}",
-    "class_copy_line": "{folder}: the folders of {n} students ({ids}), {files} notebooks",
-    "too_many": "More copies of one exercise from one student than collect keeps ({max}; not filed: delete old "
-                "copies from the student's folder to file a later one): {n}",
-    "too_many_line": "{student}/{exercise}: {source}",
-    "slot_line": "{slot}: {source}",
-    "by_name": "Matched to the roster by the name the platform wrote: {n} students ({names}).",
-    "by_name_one": "Matched to the roster by the name the platform wrote: 1 student ({names}).",
-    "foreign": "Not exercise notebooks of this class (not filed): {n}",
-    "tampered": "Tampered metadata (not filed): {n}",
-    "skipped": "Skipped: {n}",
-    "why_line": "{source}: {why}",
-    "slot_id": "folder {key}",
-    "slot_moodle": "Moodle participant {key} ({name})",
-    "slot_canvas": "Canvas user {key} ({name})",
+    # TRANSLATORS: collect's first line: {n} notebooks filed into the students' folders.
+    "filed": P_("ex.collect.filed", "Filed {n} notebook.", "Filed {n} notebooks."),
+    # TRANSLATORS: added to the first line: {n} notebooks were already filed, unchanged.
+    "unchanged": M_("ex.collect.unchanged", "{n} already there unchanged."),
+    # TRANSLATORS: a heading of collect's output; {n} lines follow; keep "grade" (a command).
+    "copies": M_("ex.collect.copies", "More than one copy of an exercise from the same student (each filed; grade "
+                                      "grades the newest copy that can be graded and says which): {n}"),
+    # TRANSLATORS: a line under that heading: {student}/{file} is another copy of {exercise}, from the file
+    # {source}.
+    "copies_line": M_("ex.collect.copies_line", "{student}/{file}: another copy of {exercise}, from {source}"),
+    # TRANSLATORS: a heading: {n} notebooks handed in by one student but made for another.
+    "other": M_("ex.collect.other", "Handed in by one student, made for another (not filed): {n}"),
+    # TRANSLATORS: a line under that heading.
+    "other_line": M_("ex.collect.other_line", "Handed in by {submitter}, made for {owner}: {exercise} ({source})."),
+    # TRANSLATORS: a line of collect's output: {n} classmates' notebooks, untouched, found beside a student's own;
+    # keep "make" (a command).
+    "untouched": M_("ex.collect.untouched", "Classmates' notebooks exactly as make wrote them, found beside a "
+                                            "student's own (nobody's work, not filed): {n}"),
+    # TRANSLATORS: a heading: {n} files found in a place that names no student.
+    "unknown": M_("ex.collect.unknown", "Where these were found names no student (not filed; put each student's "
+                                        "files in a folder named by their id): {n}"),
+    # TRANSLATORS: a heading; keep "--lms-list" (a command option).
+    "not_on_roster": M_("ex.collect.not_on_roster", "Handed in from a place that names nobody on the roster (not "
+                                                    "filed; --lms-list with your platform's list of students matches "
+                                                    "its own numbers): {n}"),
+    # TRANSLATORS: a heading; keep "grade" and "--lms-list".
+    "ambiguous": M_("ex.collect.ambiguous", "Two accounts carry the same name (in one download, in two downloads, or "
+                                            "in one and a download collected into this folder before; not filed, and "
+                                            "grade grades neither's copy of that exercise; --lms-list with your "
+                                            "platform's list of students tells them apart): {n}"),
+    # TRANSLATORS: a heading; keep "--lms-list".
+    "same_name": M_("ex.collect.same_name", "Two or more students on the roster have the name the platform wrote "
+                                            "(not filed; --lms-list with your platform's list of students tells them "
+                                            "apart): {n}"),
+    # TRANSLATORS: a heading; keep "make".
+    "opened": M_("ex.collect.opened", "Classmates' notebooks opened but not answered, found beside a student's own "
+                                      "(every answer as make wrote it: nobody's work, not filed): {n}"),
+    # TRANSLATORS: a line under that heading: {submitter} opened {owner}'s notebook of {exercise}.
+    "opened_line": M_("ex.collect.opened_line", "{submitter} opened {owner}'s {exercise} ({source})."),
+    # TRANSLATORS: a heading; keep "collected/<id>/" (a folder).
+    "class_copy": M_("ex.collect.class_copy", "Folders named by no student that hold several students' folders, like "
+                                              "a copy of the whole class folder in a hub home (not filed; copy each "
+                                              "student's home folder to collected/<id>/, or pass a folder you sorted "
+                                              "yourself as a source of its own): {n}"),
+    # TRANSLATORS: a line under that heading: {folder} holds the folders of {n} students ({ids}) and {files}
+    # notebooks.
+    "class_copy_line": P_("ex.collect.class_copy_line", "{folder}: the folders of {n} student ({ids}), {files} "
+                                                        "notebooks",
+                          "{folder}: the folders of {n} students ({ids}), {files} notebooks"),
+    # TRANSLATORS: a heading; {max} is how many copies collect keeps; keep "collect".
+    "too_many": M_("ex.collect.too_many", "More copies of one exercise from one student than collect keeps ({max}; "
+                                          "not filed: delete old copies from the student's folder to file a later "
+                                          "one): {n}"),
+    # TRANSLATORS: a line under that heading.
+    "too_many_line": M_("ex.collect.too_many_line", "{student}/{exercise}: {source}"),
+    # TRANSLATORS: a line: {slot} says where a file was (a folder, a learning platform's account), {source} the file.
+    "slot_line": M_("ex.collect.slot_line", "{slot}: {source}"),
+    # TRANSLATORS: a line: {n} students matched to the class list by the name the learning platform wrote, {names}.
+    "by_name": P_("ex.collect.by_name", "Matched to the roster by the name the platform wrote: {n} student ({names}).",
+                  "Matched to the roster by the name the platform wrote: {n} students ({names})."),
+    # TRANSLATORS: a heading: {n} files that are not this class's exercise notebooks.
+    "foreign": M_("ex.collect.foreign", "Not exercise notebooks of this class (not filed): {n}"),
+    # TRANSLATORS: a heading: {n} notebooks whose hidden details (metadata) were changed.
+    "tampered": M_("ex.collect.tampered", "Tampered metadata (not filed): {n}"),
+    # TRANSLATORS: a heading: {n} files not read (links, special files).
+    "skipped": M_("ex.collect.skipped", "Skipped: {n}"),
+    # TRANSLATORS: a line: the file {source} and why it was not filed ({why}).
+    "why_line": M_("ex.collect.why_line", "{source}: {why}"),
 }
+#: Where a file was, as the collect log keeps it (data read by grade: the same in every language).
+_SLOT = {"id": "folder {key}", "moodle": "Moodle participant {key} ({name})", "canvas": "Canvas user {key} ({name})"}
 #: Why a file is not filed (the clause after its source in a listing).
 _WHY = {
-    "not_json": "not a notebook (not JSON)",
-    "no_metadata": "not a Trick Tutor exercise notebook (no tricktutor metadata)",
-    "meta_not_object": "tricktutor metadata is not an object",
-    "meta_not_text": "student or exercise in the metadata is not text",
-    "bad_student": "student {student!r} in the metadata {why}",
-    "bad_exercise": "exercise {exercise!r} in the metadata is not one of Trick Tutor's",
-    "practice": "a practice copy, not a class notebook",
-    "not_in_set": "{exercise} is not in this set",
-    "made_for_unknown": "made for {student!r}, who is not on this set's roster",
-    "signature": "the metadata does not carry this class's signature (edited, or another class's set)",
+    # TRANSLATORS: why collect did not file a file (after its name): it is not a notebook.
+    "not_json": M_("ex.collect.why.not_json", "not a notebook (not JSON)"),
+    # TRANSLATORS: as above: a notebook, but not one of Trick Tutor's exercises.
+    "no_metadata": M_("ex.collect.why.no_metadata", "not a Trick Tutor exercise notebook (no tricktutor metadata)"),
+    # TRANSLATORS: as above: the notebook's hidden details are damaged; keep "tricktutor".
+    "meta_not_object": M_("ex.collect.why.meta_not_object", "tricktutor metadata is not an object"),
+    # TRANSLATORS: as above.
+    "meta_not_text": M_("ex.collect.why.meta_not_text", "student or exercise in the metadata is not text"),
+    # TRANSLATORS: as above: {student} (in quotes) cannot be a student id; {why} says why.
+    "bad_student": M_("ex.collect.why.bad_student", "student {student} in the metadata {why}"),
+    # TRANSLATORS: as above: {exercise} (in quotes) is no exercise of Trick Tutor.
+    "bad_exercise": M_("ex.collect.why.bad_exercise", "exercise {exercise} in the metadata is not one of Trick "
+                                                      "Tutor's"),
+    # TRANSLATORS: as above: a practice notebook (made for anyone), not one made for this class.
+    "practice": M_("ex.collect.why.practice", "a practice copy, not a class notebook"),
+    # TRANSLATORS: as above: the exercise {exercise} is not in this class's set.
+    "not_in_set": M_("ex.collect.why.not_in_set", "{exercise} is not in this set"),
+    # TRANSLATORS: as above: made for the student {student} (in quotes), who is not on the class list.
+    "made_for_unknown": M_("ex.collect.why.made_for_unknown", "made for {student}, who is not on this set's roster"),
+    # TRANSLATORS: as above: the notebook's signature is not this class's.
+    "signature": M_("ex.collect.why.signature", "the metadata does not carry this class's signature (edited, or "
+                                                "another class's set)"),
 }
+
+
+def _line(key: str, **params: Any) -> str:
+    """One of collect's lines (:data:`_SAY`) in the current language."""
+    return text_of(say(_SAY[key], **params))
+
+
+def _why(key: str, **params: Any) -> str:
+    """Why a file is not filed (:data:`_WHY`) in the current language."""
+    return text_of(say(_WHY[key], **params))
 
 
 class CollectError(ValueError):
@@ -199,7 +255,7 @@ class Slot:
     name: str = ""
 
     def label(self) -> str:
-        return _SAY[f"slot_{self.layout}"].format(key=self.key, name=self.name)
+        return _SLOT[self.layout].format(key=self.key, name=self.name)
 
 
 @dataclass
@@ -224,28 +280,31 @@ class CollectReport:
     untouched_others: int = 0                                # classmates' blank notebooks as make wrote them
 
     def summary(self) -> str:
-        n = len(self.filed)
-        lines = [_SAY["filed_one"] if n == 1 else (_SAY["filed_many"].format(n=n) if n else _SAY["filed_none"])]
+        """What collect prints, in the current language."""
+        lines = [_line("filed", n=len(self.filed))]
         if self.unchanged:
-            lines[0] += " " + _SAY["unchanged"].format(n=len(self.unchanged))
+            lines[0] += " " + _line("unchanged", n=len(self.unchanged))
         if self.untouched_others:
-            lines.append(_SAY["untouched"].format(n=self.untouched_others))
+            lines.append(_line("untouched", n=self.untouched_others))
         if self.by_name:
-            key = "by_name_one" if len(self.by_name) == 1 else "by_name"
-            lines.append(_SAY[key].format(n=len(self.by_name), names=", ".join(self.by_name)))
+            lines.append(_line("by_name", n=len(self.by_name), names=", ".join(self.by_name)))
         for key, items in (("copies", self.copies), ("opened", self.opened), ("other", self.made_for_other),
                            ("unknown", self.unknown_submitter), ("class_copy", self.class_copy),
                            ("not_on_roster", self.not_on_roster), ("same_name", self.same_name),
                            ("ambiguous", self.ambiguous), ("too_many", self.too_many), ("foreign", self.foreign),
                            ("tampered", self.tampered), ("skipped", self.skipped)):
             if items:
-                lines.append(_SAY[key].format(n=len(items), max=MAX_COPIES))
+                lines.append(_line(key, n=len(items), max=MAX_COPIES))
                 lines += [f"  {x}" for x in items]
         return "\n".join(lines)
 
 
 # ------------------------------------------------------------- walking
-def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
+class _Skip(str):
+    """A line saying what a walk did not read (a link, a special file, an unsafe zip entry)."""
+
+
+def _walk_folder(root: Path) -> Iterator[_Item | _Skip]:
     top = Path(os.path.abspath(root)).name
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
@@ -262,42 +321,42 @@ def _walk_folder(root: Path, report: CollectReport) -> Iterator[_Item]:
             except OSError:
                 continue
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                report.skipped.append(f"{p}: a link or special file, not read")
+                yield _Skip(f"{p}: a link or special file, not read")
                 continue
             parts = (top, *rel, fn)
             if low.endswith(".zip"):
-                yield from _walk_zip(p, report, parts=parts)
+                yield from _walk_zip(p, parts=parts)
                 continue
             try:
                 yield _Item(str(p), parts, read_regular_file(p, MAX_NOTEBOOK_BYTES), st.st_mtime)
             except Refused as r:
-                report.skipped.append(f"{p} {r}")
+                yield _Skip(f"{p} {r}")
 
 
-def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | None = None,
-              parts: tuple[str, ...] | None = None) -> Iterator[_Item]:
+def _walk_zip(path: Path, depth: int = 0, data: bytes | None = None,
+              parts: tuple[str, ...] | None = None) -> Iterator[_Item | _Skip]:
     label = str(path)
     parts = parts if parts is not None else (Path(os.path.abspath(path)).name,)
     try:
         if data is None:
             st = os.lstat(path)
             if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                raise Refused("is a link or special file")
+                raise Refused("zip_link")
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
             fobj: IO[bytes] = os.fdopen(fd, "rb")
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 fobj.close()
-                raise Refused("is a link or special file")
+                raise Refused("zip_link")
         else:
             fobj = io.BytesIO(data)
         zf = zipfile.ZipFile(fobj)
     except (Refused, zipfile.BadZipFile, OSError, ValueError) as e:
-        report.skipped.append(f"{label}: not a readable zip file ({e})")
+        yield _Skip(f"{label}: not a readable zip file ({e})")
         return
     with zf, (fobj if data is None else io.BytesIO()):
         infos = zf.infolist()
         if len(infos) > MAX_ZIP_ENTRIES:
-            report.skipped.append(f"{label}: more than {MAX_ZIP_ENTRIES} entries, not read")
+            yield _Skip(f"{label}: more than {MAX_ZIP_ENTRIES} entries, not read")
             return
         total = 0
         for info in infos:
@@ -311,31 +370,31 @@ def _walk_zip(path: Path, report: CollectReport, depth: int = 0, data: bytes | N
                 continue
             mode = (info.external_attr >> 16) & 0o170000
             if mode and mode != stat.S_IFREG:
-                report.skipped.append(f"{label}:{name}: a link or special file in the zip, not read")
+                yield _Skip(f"{label}:{name}: a link or special file in the zip, not read")
                 continue
             limit = MAX_NOTEBOOK_BYTES if low.endswith(".ipynb") else MAX_NESTED_ZIP
             if info.file_size > limit:
-                report.skipped.append(f"{label}:{name}: larger than {limit / 1e6:g} MB uncompressed, not read")
+                yield _Skip(f"{label}:{name}: larger than {limit / 1e6:g} MB uncompressed, not read")
                 continue
             total += info.file_size
             if total > MAX_ZIP_TOTAL:
-                report.skipped.append(f"{label}: more than {MAX_ZIP_TOTAL / 1e9:g} GB uncompressed, rest not read")
+                yield _Skip(f"{label}: more than {MAX_ZIP_TOTAL / 1e9:g} GB uncompressed, rest not read")
                 return
             try:
                 with zf.open(info) as f:
                     content = f.read(limit + 1)
             except (zipfile.BadZipFile, RuntimeError, OSError, NotImplementedError, EOFError) as e:
-                report.skipped.append(f"{label}:{name}: cannot be read ({e})")
+                yield _Skip(f"{label}:{name}: cannot be read ({e})")
                 continue
             if len(content) > limit:  # the header lied about the size
-                report.skipped.append(f"{label}:{name}: larger than its zip entry says, not read")
+                yield _Skip(f"{label}:{name}: larger than its zip entry says, not read")
                 continue
             try:
                 mtime = time.mktime((*info.date_time, 0, 0, -1))
             except (OverflowError, ValueError):
                 mtime = 0.0
             if low.endswith(".zip"):
-                yield from _walk_zip(Path(f"{label}:{name}"), report, depth + 1, content, (*parts, *entry))
+                yield from _walk_zip(Path(f"{label}:{name}"), depth + 1, content, (*parts, *entry))
             else:
                 yield _Item(f"{label}:{name}", (*parts, *entry), content, mtime)
 
@@ -453,31 +512,31 @@ def _identify(item: _Item, keys: ClassKeys) -> tuple[str, str | None, str | None
     try:
         nb = json.loads(item.data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "foreign", None, None, _WHY["not_json"]
+        return "foreign", None, None, _why("not_json")
     meta = nb.get("metadata") if isinstance(nb, dict) else None
     tt = meta.get("tricktutor") if isinstance(meta, dict) else None
     if tt is None:
-        return "foreign", None, None, _WHY["no_metadata"]
+        return "foreign", None, None, _why("no_metadata")
     if not isinstance(tt, dict):
-        return "tampered", None, None, _WHY["meta_not_object"]
+        return "tampered", None, None, _why("meta_not_object")
     sid, ex = tt.get("student"), tt.get("exercise")
     if not isinstance(sid, str) or not isinstance(ex, str):
-        return "tampered", None, None, _WHY["meta_not_text"]
+        return "tampered", None, None, _why("meta_not_text")
     why = id_problem(sid)
     if why:
-        return "tampered", None, None, _WHY["bad_student"].format(student=sid[:40], why=why)
+        return "tampered", None, None, _why("bad_student", student=repr(sid[:40]), why=why)
     if ex not in EXERCISES:
-        return "tampered", None, None, _WHY["bad_exercise"].format(exercise=ex[:40])
+        return "tampered", None, None, _why("bad_exercise", exercise=repr(ex[:40]))
     if sid == "practice" and tt.get(SIGNATURE) is None:
-        return "foreign", sid, ex, _WHY["practice"]
+        return "foreign", sid, ex, _why("practice")
     if ex not in keys.exercises:
-        return "not_in_set", sid, ex, _WHY["not_in_set"].format(exercise=ex)
+        return "not_in_set", sid, ex, _why("not_in_set", exercise=ex)
     sig = tt.get(SIGNATURE)
     if not isinstance(sig, str) or not hmac.compare_digest(
             sig, metadata_signature(keys.secret, ex, sid, tt.get("settings"))):
-        return "tampered", sid, ex, _WHY["signature"]
+        return "tampered", sid, ex, _why("signature")
     if keys.ids is not None and sid not in keys.ids:
-        return "foreign", sid, ex, _WHY["made_for_unknown"].format(student=sid)
+        return "foreign", sid, ex, _why("made_for_unknown", student=repr(sid))
     return "ok", sid, ex, ""
 
 
@@ -491,6 +550,38 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
     Raises :class:`CollectError` (one line, nothing filed) when a source is
     missing, ``into`` is unusable or a list cannot be read."""
     into = Path(into)
+    _check_places(sources, into)
+    ids = list(keys.ids or [])
+    roster = set(ids)
+    lms_map: dict[tuple[str, str], str] = {}
+    for lst in lms_lists or []:
+        lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
+    report = CollectReport()
+    found, report.skipped = _gather(sources, roster)
+    resolved, ambiguous = _resolve(found, lms_map, _name_index({i: keys.names.get(i, "") for i in ids}))
+    report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
+    copies_of = _class_copies(found, roster)
+    log, judged = _judge_all(found, keys, resolved)
+    # two accounts with one name: in this download (above), and across every source and every earlier collect
+    # into this folder, for the same student and exercise (a student renamed after a classmate)
+    ctx = _Context(keys, resolved, ambiguous, copies_of, name_conflicts([*_read_log(into), *log]), _manifest(keys),
+                   _Shelf(into))
+    for item, slot, scope, entry, why in judged:
+        settled = _settle(item, slot, scope, entry, why, ctx)
+        entry.update(settled.entry)
+        report.untouched_others += settled.untouched
+        for kind, line in settled.lines:
+            getattr(report, kind).append(line)
+    for scope, ids_there in copies_of.items():
+        files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
+        shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
+        report.class_copy.append(_line("class_copy_line", folder="/".join(scope), n=len(ids_there),
+                                                                ids=shown, files=files))
+    _write_log(into, log)
+    return report
+
+
+def _check_places(sources: list[str | os.PathLike], into: Path) -> None:
     if os.path.lexists(into) and (into.is_symlink() or not into.is_dir()):
         raise CollectError(f"--into {into} must be a folder (not a file or a link)")
     for s in sources:
@@ -499,35 +590,37 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         if Path(s).resolve() == into.resolve() or (Path(s).is_dir()
                                                    and Path(into).resolve().is_relative_to(Path(s).resolve())):
             raise CollectError(f"--into {into} must not be inside the downloads {s}")
-    ids = list(keys.ids or [])
-    roster = set(ids)
-    lms_map: dict[tuple[str, str], str] = {}
-    for lst in lms_lists or []:
-        lms_map.update(read_lms_list(lst, ids, keys.lms_ids))
-    names = {i: keys.names.get(i, "") for i in ids}
-    index = _name_index(names)
-    as_made = _manifest(keys)
 
-    report = CollectReport()
-    found: list[tuple[_Item, Slot | None, tuple]] = []   # (item, slot, the slot's place: the path above it)
+
+_Found = tuple[_Item, "Slot | None", tuple]   # (item, slot, the slot's place: the path above it)
+
+
+def _gather(sources: list[str | os.PathLike], roster: set[str]) -> tuple[list[_Found], list[str]]:
+    """Every notebook in ``sources`` with the slot that says who handed it in (the same file from the same
+    place once), and the lines saying what was not read."""
+    found: list[_Found] = []
+    skipped: list[str] = []
     seen: set[tuple[bytes, tuple]] = set()
     for s in sources:
         p = Path(s)
         if p.is_symlink():
-            report.skipped.append(f"{p}: a link, not read")
+            skipped.append(f"{p}: a link, not read")
             continue
         if p.is_dir():
-            items = _walk_folder(p, report)
+            items: Iterator[_Item | _Skip] = _walk_folder(p)
         elif p.name.lower().endswith(".zip"):
-            items = _walk_zip(p, report)
+            items = _walk_zip(p)
         else:
             try:
                 items = iter([_Item(str(p), (p.name,), read_regular_file(p, MAX_NOTEBOOK_BYTES),
                                     os.lstat(p).st_mtime)])
             except Refused as r:
-                report.skipped.append(f"{p} {r}")
+                skipped.append(f"{p} {r}")
                 continue
         for item in items:
+            if isinstance(item, _Skip):
+                skipped.append(str(item))
+                continue
             hit = submitter_slot(item.parts, roster)
             slot, scope = (hit[0], item.parts[:hit[1]]) if hit else (None, ())
             digest = (hashlib.sha256(item.data).digest(), (slot.layout, slot.key) if slot else ())
@@ -535,11 +628,16 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
                 continue
             seen.add(digest)
             found.append((item, slot, scope))
+    return found, skipped
 
-    # slots → roster ids: exact ids and the platform's list first, then a name only one account carries.
-    # A platform's numbers are its own (Moodle's differ from one assignment to the next), so a slot is
-    # known by where it is (the download it is in), its layout and its key.
-    resolved: dict[tuple, tuple[str, str]] = {}   # (scope, layout, key) → (sid, how)
+
+def _resolve(found: list[_Found], lms_map: dict[tuple[str, str], str], index: dict[str, set[str]]
+             ) -> tuple[dict[tuple, tuple[str, str]], set[tuple]]:
+    """Slots → roster ids: exact ids and the platform's list first, then a name only one account carries.
+    A platform's numbers are its own (Moodle's differ from one assignment to the next), so a slot is
+    known by where it is (the download it is in), its layout and its key.  Returns ``{(scope, layout,
+    key): (sid, how)}`` and the slots matched by a name another slot there matched too."""
+    resolved: dict[tuple, tuple[str, str]] = {}
     for _, slot, scope in found:
         if slot is None or (scope, slot.layout, slot.key) in resolved:
             continue
@@ -557,12 +655,14 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
         if sid:
             claimed.setdefault((k[0], k[1], sid), set()).add(k)
     ambiguous = {k for k, (sid, how) in resolved.items() if how == "name" and len(claimed[(k[0], k[1], sid)]) > 1}
-    report.by_name = sorted({sid for k, (sid, how) in resolved.items() if how == "name" and k not in ambiguous})
-    copies_of = _class_copies(found, roster)
+    return resolved, ambiguous
 
+
+def _judge_all(found: list[_Found], keys: ClassKeys, resolved: dict[tuple, tuple[str, str]]
+               ) -> tuple[list[dict], list[tuple[_Item, Slot | None, tuple, dict[str, Any], str]]]:
+    """Each notebook's log entry (what it is, for whom it was made, whose slot it came from) and why."""
     log: list[dict] = []
-    taken: dict[Path, set[bytes]] = {}
-    judged: list[tuple[_Item, Slot | None, tuple, dict[str, Any], str]] = []
+    judged = []
     for item, slot, scope in found:
         kind, owner, ex, why = _identify(item, keys)
         entry: dict[str, Any] = {"source": item.label, "submitter": None, "slot": slot.label() if slot else None,
@@ -574,64 +674,83 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
             entry["named"] = sid if how == "name" else None  # the roster student the platform's name matched
         log.append(entry)
         judged.append((item, slot, scope, entry, why))
-    # two accounts with one name: in this download (above), and across every source and every earlier collect
-    # into this folder, for the same student and exercise (a student renamed after a classmate)
-    conflicts = name_conflicts([*_read_log(into), *log])
+    return log, judged
 
-    for item, slot, scope, entry, why in judged:
-        kind, owner, ex = entry["outcome"], entry["made_for"], entry["exercise"]
-        if kind in ("foreign", "not_in_set"):
-            report.foreign.append(_SAY["why_line"].format(source=item.label, why=why))
-        elif kind == "tampered":
-            report.tampered.append(_SAY["why_line"].format(source=item.label, why=why))
-        if slot is None:
-            if kind == "ok":
-                entry["outcome"] = "unknown_submitter"
-                report.unknown_submitter.append(item.label)
-            continue
-        k = (scope, slot.layout, slot.key)
-        sid, how = resolved[k]
-        if scope in copies_of:
-            entry["outcome"] = "class_copy" if kind == "ok" else kind
-            entry["slot"] = "/".join(scope)
-            continue
-        if k in ambiguous or (how == "name" and owner == sid and (sid, ex) in conflicts):
-            entry["outcome"] = "ambiguous" if kind == "ok" else kind
-            if kind == "ok":
-                report.ambiguous.append(_SAY["slot_line"].format(slot=slot.label(), source=item.label))
-            continue
-        if not sid:
-            if kind == "ok":
-                entry["outcome"] = "same_name" if how == "same_name" else "not_on_roster"
-                (report.same_name if how == "same_name" else report.not_on_roster).append(
-                    _SAY["slot_line"].format(slot=slot.label(), source=item.label))
-            continue
-        entry["submitter"] = sid
-        if kind != "ok":
-            continue
-        if owner != sid and as_made.get(f"{owner}/{ex}") == entry["sha256"]:
-            entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
-            report.untouched_others += 1
-            continue
-        assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
-        if owner != sid and _answers_as_made(item, keys, owner, ex):
-            entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
-            report.opened.append(_SAY["opened_line"].format(submitter=sid, owner=owner, exercise=ex,
-                                                            source=item.label))
-            continue
-        if owner != sid:
-            entry["outcome"] = "other_student"
-            report.made_for_other.append(_SAY["other_line"].format(submitter=sid, owner=owner, exercise=ex,
-                                                                   source=item.label))
-            continue
-        entry["outcome"], entry["filed_as"] = _file(item, into, sid, ex, report, taken)
-    for scope, ids_there in copies_of.items():
-        files = sum(1 for _, _, sc in found if sc[:len(scope)] == scope)
-        shown = ", ".join(sorted(ids_there)[:5]) + (", …" if len(ids_there) > 5 else "")
-        report.class_copy.append(_SAY["class_copy_line"].format(folder="/".join(scope), n=len(ids_there),
-                                                                ids=shown, files=files))
-    _write_log(into, log)
-    return report
+
+@dataclass
+class _Context:
+    """What settling one notebook reads: the keys, the slots resolved, the class copies, the name conflicts,
+    the notebooks as make wrote them, and the shelf that files them."""
+
+    keys: ClassKeys
+    resolved: dict[tuple, tuple[str, str]]
+    ambiguous: set[tuple]
+    copies_of: dict[tuple, set[str]]
+    conflicts: dict[tuple[str, str], set[str]]
+    as_made: dict[str, str]
+    shelf: _Shelf
+
+
+@dataclass
+class _Settled:
+    """What became of one notebook: the log entry's new fields, the report's lines (list name, line) and
+    whether it was a classmate's untouched notebook."""
+
+    entry: dict[str, Any] = field(default_factory=dict)
+    lines: list[tuple[str, str]] = field(default_factory=list)
+    untouched: int = 0
+
+
+def _settle(item: _Item, slot: Slot | None, scope: tuple, entry: dict[str, Any], why: str, ctx: _Context
+            ) -> _Settled:
+    kind, owner, ex = entry["outcome"], entry["made_for"], entry["exercise"]
+    out = _Settled()
+    if kind in ("foreign", "not_in_set", "tampered"):
+        out.lines.append(("tampered" if kind == "tampered" else "foreign",
+                          _line("why_line", source=item.label, why=why)))
+    if slot is None:
+        if kind == "ok":
+            out.entry["outcome"] = "unknown_submitter"
+            out.lines.append(("unknown_submitter", item.label))
+        return out
+    k = (scope, slot.layout, slot.key)
+    sid, how = ctx.resolved[k]
+    if scope in ctx.copies_of:
+        out.entry.update(outcome="class_copy" if kind == "ok" else kind, slot="/".join(scope))
+        return out
+    slot_line = _line("slot_line", slot=slot.label(), source=item.label)
+    if k in ctx.ambiguous or (how == "name" and owner == sid and (sid, ex) in ctx.conflicts):
+        out.entry["outcome"] = "ambiguous" if kind == "ok" else kind
+        if kind == "ok":
+            out.lines.append(("ambiguous", slot_line))
+        return out
+    if not sid:
+        if kind == "ok":
+            out.entry["outcome"] = "same_name" if how == "same_name" else "not_on_roster"
+            out.lines.append(("same_name" if how == "same_name" else "not_on_roster", slot_line))
+        return out
+    out.entry["submitter"] = sid
+    if kind != "ok":
+        return out
+    if owner != sid and ctx.as_made.get(f"{owner}/{ex}") == entry["sha256"]:
+        out.entry["outcome"] = "untouched_other"  # a classmate's notebook as make wrote it: nobody's work
+        out.untouched = 1
+        return out
+    assert ex is not None and owner is not None  # a notebook classified "ok" names its exercise and student
+    if owner != sid and _answers_as_made(item, ctx.keys, owner, ex):
+        out.entry["outcome"] = "opened_other"  # opened (on a hub, Jupyter saves it) but not one answer written
+        out.lines.append(("opened", _line("opened_line", submitter=sid, owner=owner, exercise=ex,
+                                                               source=item.label)))
+        return out
+    if owner != sid:
+        out.entry["outcome"] = "other_student"
+        out.lines.append(("made_for_other", _line("other_line", submitter=sid, owner=owner, exercise=ex,
+                                                                      source=item.label)))
+        return out
+    filed = ctx.shelf.file(item, sid, ex)
+    out.entry.update(outcome=filed.outcome, filed_as=filed.filed_as)
+    out.lines += filed.lines
+    return out
 
 
 def _class_copies(found: list[tuple[_Item, Slot | None, tuple]], roster: set[str]) -> dict[tuple, set[str]]:
@@ -687,54 +806,71 @@ def _manifest(keys: ClassKeys) -> dict[str, str]:
         if isinstance(data, dict) else {}
 
 
-def _file(item: _Item, into: Path, sid: str, ex: str, report: CollectReport,
-          taken: dict[Path, set[bytes]]) -> tuple[str, str | None]:
-    """File one notebook as ``into/sid/ex.ipynb`` (or the next free ``ex (n).ipynb``
-    when a different copy is there); never overwrites.  Returns the outcome
-    code and the path filed as (relative to ``into``)."""
-    d = into / sid
-    if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
-        report.skipped.append(f"{d} is a link or a file: {item.label} not filed")
-        return "skipped", None
-    have = taken.get(d)
-    if have is None:  # what the student's folder already holds, by content
-        have = set()
-        if d.is_dir():
-            for e in os.scandir(d):
-                if e.name.lower().endswith(".ipynb") and not e.is_symlink() and e.is_file():
-                    try:
-                        have.add(hashlib.sha256(read_regular_file(e.path, MAX_NOTEBOOK_BYTES)).digest())
-                    except Refused:
-                        pass
-        taken[d] = have
-    digest = hashlib.sha256(item.data).digest()
-    if digest in have:
-        report.unchanged.append(f"{sid}/{ex}.ipynb ← {item.label}")
-        return "unchanged", None
-    d.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while True:  # O_EXCL: a file already there is never replaced, whatever its name
-        if n > MAX_COPIES:
-            report.too_many.append(_SAY["too_many_line"].format(student=sid, exercise=ex, source=item.label))
-            return "too_many", None
-        target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
-        try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            break
-        except FileExistsError:
-            n += 1
-    with os.fdopen(fd, "wb") as f:
-        f.write(item.data)
-    if item.mtime:
-        os.utime(target, (item.mtime, item.mtime))
-    have.add(digest)
-    rel = target.relative_to(into).as_posix()
-    report.filed.append(f"{rel} ← {item.label}")
-    if n > 1:
-        report.copies.append(_SAY["copies_line"].format(student=sid, file=target.name, exercise=ex,
-                                                        source=item.label))
-        return "copy", rel
-    return "filed", rel
+@dataclass
+class _Filing:
+    """What filing one notebook did: the outcome code, the path filed as (relative to the folder filed
+    into) and the report's lines (list name, line)."""
+
+    outcome: str
+    filed_as: str | None
+    lines: list[tuple[str, str]]
+
+
+class _Shelf:
+    """The folder ``collect`` files into, knowing by content what each student's folder holds."""
+
+    def __init__(self, into: Path):
+        self.into = into
+        self._taken: dict[Path, set[bytes]] = {}
+
+    def _held(self, d: Path) -> set[bytes]:
+        have = self._taken.get(d)
+        if have is None:  # what the student's folder already holds, by content
+            have = set()
+            if d.is_dir():
+                for e in os.scandir(d):
+                    if e.name.lower().endswith(".ipynb") and not e.is_symlink() and e.is_file():
+                        try:
+                            have.add(hashlib.sha256(read_regular_file(e.path, MAX_NOTEBOOK_BYTES)).digest())
+                        except Refused:
+                            pass
+            self._taken[d] = have
+        return have
+
+    def file(self, item: _Item, sid: str, ex: str) -> _Filing:
+        """File one notebook as ``into/sid/ex.ipynb`` (or the next free ``ex (n).ipynb``
+        when a different copy is there); never overwrites."""
+        d = self.into / sid
+        if os.path.lexists(d) and (d.is_symlink() or not d.is_dir()):
+            return _Filing("skipped", None, [("skipped", f"{d} is a link or a file: {item.label} not filed")])
+        have = self._held(d)
+        digest = hashlib.sha256(item.data).digest()
+        if digest in have:
+            return _Filing("unchanged", None, [("unchanged", f"{sid}/{ex}.ipynb ← {item.label}")])
+        d.mkdir(parents=True, exist_ok=True)
+        n = 1
+        while True:  # O_EXCL: a file already there is never replaced, whatever its name
+            if n > MAX_COPIES:
+                line = _line("too_many_line", student=sid, exercise=ex, source=item.label)
+                return _Filing("too_many", None, [("too_many", line)])
+            target = d / (f"{ex}.ipynb" if n == 1 else f"{ex} ({n}).ipynb")
+            try:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                break
+            except FileExistsError:
+                n += 1
+        with os.fdopen(fd, "wb") as f:
+            f.write(item.data)
+        if item.mtime:
+            os.utime(target, (item.mtime, item.mtime))
+        have.add(digest)
+        rel = target.relative_to(self.into).as_posix()
+        lines = [("filed", f"{rel} ← {item.label}")]
+        if n == 1:
+            return _Filing("filed", rel, lines)
+        lines.append(("copies", _line("copies_line", student=sid, file=target.name, exercise=ex,
+                                                            source=item.label)))
+        return _Filing("copy", rel, lines)
 
 
 def _read_log(into: Path) -> list[dict]:

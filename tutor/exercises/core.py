@@ -34,12 +34,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
+from engine.message import Msg
 from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
 from .kit import Question, Rng
 from .questions import EXERCISES
-from .words import DEFAULT_LANGUAGE, Words, exercise_languages, hand_codes, html_of, say, text_of
+from .status import Status
+from .words import DEFAULT_LANGUAGE, Sentence, Words, exercise_languages, hand_codes, html_of, say, text_of
 
 __all__ = [
     "AnswerError", "Question", "CheckResult", "Exercise", "answer_key",
@@ -166,6 +168,14 @@ def class_seed(exercise: str, qid: str, secret: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _outside(outside: Words, shown: str) -> Words:
+    """The feedback for an item outside the universe, naming it: a text's ``{item}`` filled, a sentence given
+    ``item`` (unless it names one itself)."""
+    if isinstance(outside, Msg):
+        return outside if "item" in outside.args else Sentence(outside.id, {**outside.args, "item": shown})
+    return outside.format(item=shown)
+
+
 class PlainBook:
     """The book of a teacher-side question (plain dicts)."""
 
@@ -175,12 +185,11 @@ class PlainBook:
     def accepts(self, canon: str) -> bool:
         return canon in (self._q.accepted or ())
 
-    def note(self, canon: str) -> str | None:
+    def note(self, canon: str) -> Words | None:
         return self._q.notes.get(canon)
 
-    def item_note(self, item: str) -> str | None:
-        note = self._q.item_notes.get(item)
-        return None if note is None else text_of(note)
+    def item_note(self, item: str) -> Words | None:
+        return self._q.item_notes.get(item)
 
     def note_rule(self, canon: str) -> str:
         return self._q.note_rules.get(canon, "")
@@ -189,14 +198,16 @@ class PlainBook:
         return self._q.item_rules.get(item, "")
 
 
-def judge_with_book(kind: str, value: Any, book, generic: str, universe: list[str] | None = None,
-                    outside: str = "", generic_rule: str = "", outside_rule: str = "") -> tuple[bool, str, str]:
+def judge_with_book(kind: str, value: Any, book, generic: Words, universe: list[str] | None = None,
+                    outside: Words = "", generic_rule: str = "", outside_rule: str = "") -> tuple[bool, Words, str]:
     """``(ok, feedback, rule)`` for a normalised answer, from a question's
     book (:class:`PlainBook` for the teacher, a sealed book in the student's
     notebook): the one judging rule both sides share, so the student's check
     and the grader cannot disagree.  ``rule``: the rule id the answer breaks
     (``""`` when right or none), from the book's data; a sealed book has no
-    rule ids and gives ``""``."""
+    rule ids and gives ``""``.  The feedback is words as the book holds
+    them: texts (a sealed book) or sentences as data (the teacher's book,
+    written when shown, in the reader's language)."""
     canon = canonical(kind, value)
     if book.accepts(canon):
         return True, book.note(canon) or "Right.", ""
@@ -205,7 +216,7 @@ def judge_with_book(kind: str, value: Any, book, generic: str, universe: list[st
         for it in items:
             if universe is not None and canonical_item(kind, it) not in universe:
                 shown = it.display if kind == "cards" else str(it)
-                return False, outside.format(item=shown), outside_rule
+                return False, _outside(outside, shown), outside_rule
         for it in items:
             m = book.item_note(canonical_item(kind, it))
             if m:
@@ -221,7 +232,7 @@ Line = Union[Words, tuple[Words, ...]]
 
 @dataclass
 class CheckResult:
-    """The outcome of one check.  ``status``: "correct", "wrong", "invalid"
+    """The outcome of one check.  ``status`` (a :class:`~tutor.exercises.status.Status`): "correct", "wrong", "invalid"
     (not understood: wrong type, not a card…), "empty" (still None),
     "ungraded" (the grader will not give the mark as things stand: code
     instead of a value, not saved, file name…), "unsure" (this check cannot
@@ -238,7 +249,7 @@ class CheckResult:
     ``""`` otherwise).  ``ok`` (the mark) is True only for "correct"."""
 
     qid: str
-    status: str
+    status: Status
     said: Words | tuple[Line, ...]
     rule: str = ""
 
@@ -256,7 +267,7 @@ class CheckResult:
 
     @property
     def ok(self) -> bool:
-        return self.status == "correct"
+        return self.status == Status.CORRECT
 
     @property
     def symbol(self) -> str:
@@ -376,8 +387,8 @@ class Shown:
 def emit(obj: Any) -> None:
     """Display through IPython when a kernel/shell is running, else print."""
     try:
-        from IPython import get_ipython
-        from IPython.display import display
+        from IPython import get_ipython  # noqa: PLC0415 - IPython (the app extra) only in a notebook
+        from IPython.display import display  # noqa: PLC0415 - as above
     except ImportError:  # pragma: no cover - IPython is in the app extra
         print(repr(obj))
         return
@@ -389,14 +400,14 @@ def emit(obj: Any) -> None:
 
 def no_question(qid: str, qids: Iterable[str]) -> CheckResult:
     """The check's reply for a question ``qid`` that is not among ``qids``."""
-    return CheckResult(qid, "unknown", say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids)))
+    return CheckResult(qid, Status.UNKNOWN, say(CHECK_TEXT["no_question"], qid=repr(qid), qids=", ".join(qids)))
 
 
 def empty_or_unknown(qid: str, answer: Any, qids) -> CheckResult | None:
     if qid not in qids:
         return no_question(qid, qids)
     if answer is None or answer is Ellipsis:
-        return CheckResult(qid, "empty", CHECK_TEXT["no_answer"])
+        return CheckResult(qid, Status.EMPTY, CHECK_TEXT["no_answer"])
     return None
 
 
@@ -500,10 +511,10 @@ class Exercise:
         try:
             value = parse_answer(q.kind, answer)
         except AnswerError as e:
-            return CheckResult(qid, "invalid", e.msg)
-        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), text_of(q.generic or ""), q.universe,
-                                             text_of(q.outside), q.generic_rule or "", q.outside_rule)
-        return CheckResult(qid, "correct" if ok else "wrong", feedback, rule)
+            return CheckResult(qid, Status.INVALID, e.msg)
+        ok, feedback, rule = judge_with_book(q.kind, value, PlainBook(q), q.generic or "", q.universe,
+                                             q.outside, q.generic_rule or "", q.outside_rule)
+        return CheckResult(qid, Status.CORRECT if ok else Status.WRONG, feedback, rule)
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, student={self.student!r}, {len(self.questions)} questions)"

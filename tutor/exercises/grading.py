@@ -56,25 +56,29 @@ from __future__ import annotations
 
 import ast
 import csv
+import dataclasses
 import hashlib
 import hmac
 import json
 import os
 import re
 import stat
+from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tutor.text import language
+from engine.message import Msg
+from tutor.text import M_, P_, language
 
-from .core import Exercise, normalise_settings, setting_shown, settings_language
+from .core import CheckResult, Exercise, normalise_settings, setting_shown, settings_language
 from .questions import EXERCISES
 from .roster import RosterError, id_problem, read_roster
-from .words import DEFAULT_LANGUAGE
+from .status import UNANSWERED, Status
+from .words import DEFAULT_LANGUAGE, Sentence, Words, say, text_of
 
 __all__ = ["read_answer_cell", "analyse_cell", "read_notebook_answers", "read_notebook_cells", "CellAnswer",
-           "grade_class", "GradeReport", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
+           "grade_class", "GradeReport", "GradedAnswer", "Answer", "ClassKeys", "load_keys", "metadata_signature", "read_regular_file",
            "read_overrides", "read_collect_log", "neutralise_cell", "GradingError", "Refused", "SETTINGS_FILE",
            "SECRET_FILE", "ROSTER_FILE", "VARIANTS_FILE", "KEYS_DIR", "CODE_NOT_VALUE", "MAX_NOTEBOOK_BYTES",
            "MAX_CELL_CHARS", "SIGNATURE", "COLLECT_LOG", "NOT_HANDED_IN", "name_conflicts"]
@@ -100,17 +104,90 @@ class GradingError(ValueError):
 
 
 class Refused(Exception):
-    """A file that is not read (symlink, FIFO, too large…); the message says why."""
+    """A file that is not read (symlink, FIFO, too large…); ``said`` says why (a clause after the file's
+    name, as data: written in the reader's language), ``str()`` in the current language."""
+
+    def __init__(self, code: str | Msg, **params: Any):
+        self.said = code if isinstance(code, Msg) else say(_REFUSED[code], **params)  # a Msg: unpickled
+        super().__init__(self.said)
+
+    def __str__(self) -> str:
+        return text_of(self.said)
+
+
+#: Why a file is not read (a clause after its name): catalogue entries.
+_REFUSED = {
+    # TRANSLATORS: why a handed-in file is not read (a clause after its name: "ex1.ipynb is not a notebook …").
+    "no_cells": M_("ex.grade.refused.no_cells", "is not a notebook (no list of cells)"),
+    # TRANSLATORS: as above; {error} is the system's reason (English).
+    "cannot_read": M_("ex.grade.refused.cannot_read", "cannot be read ({error})"),
+    # TRANSLATORS: as above: the file is a symbolic link (a shortcut).
+    "link": M_("ex.grade.refused.link", "is a symbolic link (only files handed in are graded)"),
+    # TRANSLATORS: as above: the file is a special file of the system, or a folder.
+    "not_regular": M_("ex.grade.refused.not_regular", "is not a regular file (a FIFO, device or folder)"),
+    # TRANSLATORS: as above: the file is larger than {limit} megabytes; it has {size}.
+    "too_large_size": M_("ex.grade.refused.too_large_size", "is larger than {limit} MB ({size} MB)"),
+    # TRANSLATORS: as above: the file is larger than {limit} megabytes.
+    "too_large": M_("ex.grade.refused.too_large", "is larger than {limit} MB"),
+    # TRANSLATORS: as above; {error} is the system's reason (English).
+    "cannot_open": M_("ex.grade.refused.cannot_open", "cannot be opened ({error})"),
+    # TRANSLATORS: as above: the file is not JSON (what notebooks are written in).
+    "not_json": M_("ex.grade.refused.not_json", "is not a readable notebook (not JSON)"),
+    # TRANSLATORS: as above: the file's data is nested too deeply to be read.
+    "nested": M_("ex.grade.refused.nested", "is not a readable notebook (nested too deeply)"),
+    # TRANSLATORS: as above.
+    "not_object": M_("ex.grade.refused.not_object", "is not a notebook (not a JSON object)"),
+    # TRANSLATORS: as above: the notebook has no metadata (its hidden details).
+    "no_metadata": M_("ex.grade.refused.no_metadata", "has no notebook metadata"),
+    # TRANSLATORS: as above: a notebook, but not one made for this class; keep "tricktutor".
+    "not_exercise": M_("ex.grade.refused.not_exercise", "is not an exercise notebook made for this class (no "
+                                                        "tricktutor metadata)"),
+    # TRANSLATORS: as above: the notebook's hidden details were changed; keep "tricktutor".
+    "meta_not_object": M_("ex.grade.refused.meta_not_object", "has tampered metadata (tricktutor is not an object)"),
+    # TRANSLATORS: as above: {name} (exercise or student) in the hidden details is not text.
+    "meta_not_text": M_("ex.grade.refused.meta_not_text", "has tampered metadata ({name} is not text)"),
+    # TRANSLATORS: as above: a file inside a zip is a link or a special file.
+    "zip_link": M_("ex.grade.refused.zip_link", "is a link or special file"),
+}
 
 
 # ------------------------------------------------------------ answer cells
 class CellAnswer(NamedTuple):
     """One answer as the grader reads it: ``status`` "value" (``value`` is
-    the literal) or "code" (``reason`` says why it is not graded)."""
+    the literal) or "code" (``reason`` says why it is not graded, in the
+    current language; ``said`` the same as data, for the reader's language)."""
 
     status: str
     value: Any
     reason: str = ""
+    said: Any = None
+
+
+#: Why a cell's answer is not read (a grading note's reason, a student's feedback page): catalogue entries.
+_CELL = {
+    # TRANSLATORS: why an answer is not graded: its notebook cell is longer than {limit} characters.
+    "too_long": M_("ex.grade.cell.too_long", "the cell is longer than {limit} characters and was not read"),
+    # TRANSLATORS: why an answer is not graded: its cell is not valid Python (the programming language).
+    "not_python": M_("ex.grade.cell.not_python", "the cell is not valid Python"),
+    # TRANSLATORS: as above, with the line {line} where Python stops reading.
+    "not_python_line": M_("ex.grade.cell.not_python_line", "the cell is not valid Python (line {line})"),
+    # TRANSLATORS: why an answer is not graded: it is a calculation or a call (80 + 2), not a typed value (82).
+    "calculation": M_("ex.grade.cell.calculation", "the answer is a calculation or a call, not a value"),
+    # TRANSLATORS: why an answer is not graded: other code in its cell changes it.
+    "changed": M_("ex.grade.cell.changed", "other code in the cell changes the answer"),
+    # TRANSLATORS: why an answer is not graded: its cell is nested too deeply to be read.
+    "nested": M_("ex.grade.cell.nested", "the cell is too deeply nested to read"),
+    # TRANSLATORS: a grading note: the notebook's cell number {cell} has no readable text.
+    "no_text": M_("ex.grade.cell.no_text", "cell {cell} has no readable text"),
+    # TRANSLATORS: as above, for the cell of question {question} (q3).
+    "no_text_question": M_("ex.grade.cell.no_text_question", "cell {cell} ({question}) has no readable text"),
+}
+
+
+def _code(key: str, **params: Any) -> CellAnswer:
+    """An answer that is code: why, in the current language and as data."""
+    said = say(_CELL[key], **params)
+    return CellAnswer("code", None, text_of(said), said)
 
 
 def _mutated(node: ast.Name, parents: dict) -> bool:
@@ -136,15 +213,13 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
         return "code", {}
     if len(source) > MAX_CELL_CHARS:
         qids = dict.fromkeys(m.group(1) for m in _ASSIGN_TEXT.finditer(source))
-        why = f"the cell is longer than {MAX_CELL_CHARS:,} characters and was not read"
-        return "code", {q: CellAnswer("code", None, why) for q in qids}
+        return "code", {q: _code("too_long", limit=f"{MAX_CELL_CHARS:,}") for q in qids}
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError) as e:
         qids = dict.fromkeys(m.group(1) for m in _ASSIGN_TEXT.finditer(source))
         line = getattr(e, "lineno", None)
-        why = "the cell is not valid Python" + (f" (line {line})" if line else "")
-        return "code", {q: CellAnswer("code", None, why) for q in qids}
+        return "code", {q: _code("not_python_line", line=line) if line else _code("not_python") for q in qids}
     if not tree.body:
         return "empty", {}
     out: dict[str, CellAnswer] = {}
@@ -159,14 +234,14 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
         if value is None or not any(_NAME.fullmatch(t.id) for t in targets):
             continue
         try:
-            lit, status, why = ast.literal_eval(value), "value", ""
+            read = CellAnswer("value", ast.literal_eval(value))
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError, OverflowError):
-            lit, status, why = None, "code", "the answer is a calculation or a call, not a value"
+            read = _code("calculation")
         for t in targets:
             m = _NAME.fullmatch(t.id)
             if m:
                 literal_targets.add(id(t))
-                out[m.group(1)] = CellAnswer(status, lit, why)
+                out[m.group(1)] = read
     parents: dict = {}
     try:
         for node in ast.walk(tree):
@@ -186,9 +261,9 @@ def analyse_cell(source: Any) -> tuple[str, dict[str, CellAnswer]]:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and not _mutated(node, parents):
                 continue  # read only (print(answer_q1), ex.check("q1", answer_q1), x = answer_q1 + 1)
             qid = match.group(1)
-            out[qid] = CellAnswer("code", None, "other code in the cell changes the answer")
+            out[qid] = _code("changed")
     except RecursionError:
-        return "code", {q: CellAnswer("code", None, "the cell is too deeply nested to read") for q in out}
+        return "code", {q: _code("nested") for q in out}
     return "ok", out
 
 
@@ -238,12 +313,18 @@ def read_notebook_answers(nb: Any) -> dict[str, CellAnswer]:
 
 def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
     """``(answers, problems)``: :func:`read_notebook_answers` and the cells
-    that could not be read (``source`` not text…)."""
+    that could not be read (``source`` not text…), in the current language."""
+    answers, problems = _notebook_cells(nb)
+    return answers, [text_of(p) for p in problems]
+
+
+def _notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[Any]]:
+    """:func:`read_notebook_cells` with the problems as sentences (data)."""
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
-        raise Refused("is not a notebook (no list of cells)")
+        raise Refused("no_cells")
     out: dict[str, CellAnswer] = {}
-    problems: list[str] = []
+    problems: list[Any] = []  # sentences as data
     for i, cell in enumerate(cells, start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -254,7 +335,8 @@ def read_notebook_cells(nb: Any) -> tuple[dict[str, CellAnswer], list[str]]:
             raw_tt = meta.get("tricktutor")
             tt: dict[str, Any] = raw_tt if isinstance(raw_tt, dict) else {}
             q = tt.get("question")
-            problems.append(f"cell {i}{f' ({q})' if isinstance(q, str) else ''} has no readable text")
+            problems.append(say(_CELL["no_text_question"], cell=i, question=q) if isinstance(q, str)
+                            else say(_CELL["no_text"], cell=i))
             continue
         _, answers = analyse_cell(src)
         out.update(answers)
@@ -270,22 +352,22 @@ def read_regular_file(path: str | os.PathLike, limit: int) -> bytes:
     try:
         st = os.lstat(path)
     except OSError as e:
-        raise Refused(f"cannot be read ({e.strerror})") from None
+        raise Refused("cannot_read", error=e.strerror) from None
     if stat.S_ISLNK(st.st_mode):
-        raise Refused("is a symbolic link (only files handed in are graded)")
+        raise Refused("link")
     if not stat.S_ISREG(st.st_mode):
-        raise Refused("is not a regular file (a FIFO, device or folder)")
+        raise Refused("not_regular")
     if st.st_size > limit:
-        raise Refused(f"is larger than {limit / 1e6:g} MB ({st.st_size / 1e6:.1f} MB)")
+        raise Refused("too_large_size", limit=f"{limit / 1e6:g}", size=f"{st.st_size / 1e6:.1f}")
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise Refused(f"cannot be opened ({e.strerror})") from None
+        raise Refused("cannot_open", error=e.strerror) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Refused("is not a regular file (a FIFO, device or folder)")
+            raise Refused("not_regular")
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -294,7 +376,7 @@ def read_regular_file(path: str | os.PathLike, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise Refused(f"is larger than {limit / 1e6:g} MB")
+                raise Refused("too_large", limit=f"{limit / 1e6:g}")
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -304,9 +386,9 @@ def _load_json_bytes(data: bytes) -> Any:
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
-        raise Refused("is not a readable notebook (not JSON)") from None
+        raise Refused("not_json") from None
     except RecursionError:
-        raise Refused("is not a readable notebook (nested too deeply)") from None
+        raise Refused("nested") from None
 
 
 # ------------------------------------------------------------- the keys
@@ -423,99 +505,219 @@ def expected_exercise(name: str, student: str, settings: dict, secret: str, vari
 
 
 # ------------------------------------------------------------ the report
-NOT_HANDED_IN = "not handed in"  # Answer.message of every question of a notebook never handed in
+NOT_HANDED_IN = "not handed in"  # Answer.message (in English) of every question of a notebook never handed in
+#: The grader's words on an answer it did not judge (the report's "what the checker says" column).
+_ANSWER = {
+    # TRANSLATORS: the class report, an answer's line: the notebook of this question was not handed in.
+    "not_handed_in": M_("ex.grade.answer.not_handed_in", "not handed in"),
+    # TRANSLATORS: the class report, an answer's line: the checker failed on this answer; {error} is the error's
+    # name (English).
+    "checker_error": M_("ex.grade.answer.checker_error", "checker error {error}"),
+}
 #: The collect log ``collect`` keeps in the folder it files into (read by ``grade``).
 COLLECT_LOG = ".tricktutor-collect.json"
 
-#: Notes on a student's row and summary lines: one template each, named placeholders.
+#: Notes on a student's row and on the class: catalogue entries (named placeholders), shown in the reader's
+#: language: the teacher's (grades.csv, the report, the CLI) or the set's (the student's feedback page).
 _NOTES = {
-    "not_on_roster": "{name}: not on the roster",
-    "names_nobody": "{name}: where it was found names no student",
-    "same_name": "{name}: two or more students on the roster have this name (collect again with --lms-list)",
-    "two_accounts": "{name}: another account carries the same name (collect again with --lms-list)",
-    "class_copy": "{name}: a folder named by no student that holds several students' folders (a copy of the class "
-                  "folder?)",
-    "not_on_roster_like": "{name}: not on the roster (did you mean {other}?)",
-    "not_an_id": "{name!r}: folder name is not a student id ({why}): not graded",
-    "folder_link": "the student folder is a symbolic link: not graded",
-    "folder_link_top": "{name!r}: the student folder is a symbolic link: not graded",
-    "folder_unreadable": "folder cannot be read ({error})",
-    "file_refused": "{file} {why}: not graded",
-    "other_exercise": "{file} is exercise {exercise!r}, not one of this set: not graded",
-    "not_handed_in": "{exercise}: not handed in",
-    "copies": "{exercise}: {count} copies handed in; graded {file} ({date}), the newest copy that can be graded",
-    "copy_older": "{exercise}: {file} ({date}) is an older copy: not graded",
-    "copy_refused": "{exercise}: {file} ({date}) {why}: not graded",
-    "refused": "{exercise}: {file} {why}: not graded",
-    "made_for_other": "{exercise}: {file} was handed in by {student} but made for {owner}: not graded as "
-                      "{student}'s work",
-    "crashed": "{exercise}: {file} could not be graded ({error}): not graded",
-    "cell_problem": "{exercise}: {problem}",
-    "code": "{exercise}: " + CODE_NOT_VALUE + " in {qids}",
-    "code_why": "{exercise}: " + CODE_NOT_VALUE + " in {qids} ({reasons})",
-    "blank": "{exercise}: handed in blank",
-    "no_answer": "{exercise}: no answer for {qids}",
-    "not_understood": "{exercise}: answer not understood in {qids}",
-    "nothing": "nothing handed in",
-    "all_blank": "handed in blank",
-    "override": "override {column}: {mark:g} (graded {was})",
-    "collect_other": "handed in {exercise} made for {owner}, not filed ({source})",
-    "collect_tampered": "handed in a notebook whose metadata was edited or is another class's, not filed ({source})",
-    "collect_foreign": "handed in a file that is not one of this set's notebooks, not filed ({source})",
-    "collect_too_many": "{exercise}: more copies handed in than collect keeps, not filed ({source})",
-    "contested": "{exercise}: {file} came from {accounts}, accounts with this student's name: not graded (collect "
-                 "again with --lms-list, your platform's list of students, to tell them apart)",
-    "override_unknown": "override {id} {question} matches no student and question: ignored",
+    # TRANSLATORS: a grading note (teacher's report, a student's feedback page): a folder or hand-in {name}
+    # whose student is not on the class list (roster).
+    "not_on_roster": M_("ex.grade.note.not_on_roster", "{name}: not on the roster"),
+    # TRANSLATORS: a grading note: a hand-in {name} whose place (a folder, a zip) names no student.
+    "names_nobody": M_("ex.grade.note.names_nobody", "{name}: where it was found names no student"),
+    # TRANSLATORS: a grading note: two students on the class list share the name {name}; keep "--lms-list"
+    # (a command option).
+    "same_name": M_("ex.grade.note.same_name", "{name}: two or more students on the roster have this name (collect "
+                                               "again with --lms-list)"),
+    # TRANSLATORS: a grading note: two accounts of the learning platform carry the name {name}; keep "--lms-list".
+    "two_accounts": M_("ex.grade.note.two_accounts", "{name}: another account carries the same name (collect again "
+                                                     "with --lms-list)"),
+    # TRANSLATORS: a grading note: a folder {name} that holds the folders of several students.
+    "class_copy": M_("ex.grade.note.class_copy", "{name}: a folder named by no student that holds several students' "
+                                                 "folders (a copy of the class folder?)"),
+    # TRANSLATORS: a grading note: folder {name} is not on the class list; {other} is a student id that differs
+    # only in capital letters.
+    "not_on_roster_like": M_("ex.grade.note.not_on_roster_like", "{name}: not on the roster (did you mean {other}?)"),
+    # TRANSLATORS: a grading note: folder {name} (in quotes) cannot be a student id; {why} says why.
+    "not_an_id": M_("ex.grade.note.not_an_id", "{name}: folder name is not a student id ({why}): not graded"),
+    # TRANSLATORS: a grading note: the student's folder is a symbolic link (a shortcut), so it is not graded.
+    "folder_link": M_("ex.grade.note.folder_link", "the student folder is a symbolic link: not graded"),
+    # TRANSLATORS: as above, for the folder {name} (in quotes).
+    "folder_link_top": M_("ex.grade.note.folder_link_top", "{name}: the student folder is a symbolic link: not "
+                                                           "graded"),
+    # TRANSLATORS: a grading note: the student's folder cannot be read; {error} is the system's reason (English).
+    "folder_unreadable": M_("ex.grade.note.folder_unreadable", "folder cannot be read ({error})"),
+    # TRANSLATORS: a grading note: the file {file} is not graded; {why} says why (a clause: "is a symbolic link").
+    "file_refused": M_("ex.grade.note.file_refused", "{file} {why}: not graded"),
+    # TRANSLATORS: a grading note: the notebook {file} is exercise {exercise} (in quotes), which is not in this set.
+    "other_exercise": M_("ex.grade.note.other_exercise", "{file} is exercise {exercise}, not one of this set: not "
+                                                         "graded"),
+    # TRANSLATORS: a grading note: no notebook of exercise {exercise} was handed in.
+    "not_handed_in": M_("ex.grade.note.not_handed_in", "{exercise}: not handed in"),
+    # TRANSLATORS: a grading note: {count} copies of exercise {exercise} were handed in; the file {file} of
+    # {date} was graded.
+    "copies": M_("ex.grade.note.copies", "{exercise}: {count} copies handed in; graded {file} ({date}), the newest "
+                                         "copy that can be graded"),
+    # TRANSLATORS: a grading note: the copy {file} of {date} is older than the one graded.
+    "copy_older": M_("ex.grade.note.copy_older", "{exercise}: {file} ({date}) is an older copy: not graded"),
+    # TRANSLATORS: a grading note: the copy {file} of {date} is not graded; {why} says why (a clause).
+    "copy_refused": M_("ex.grade.note.copy_refused", "{exercise}: {file} ({date}) {why}: not graded"),
+    # TRANSLATORS: a grading note: the notebook {file} is not graded; {why} says why (a clause).
+    "refused": M_("ex.grade.note.refused", "{exercise}: {file} {why}: not graded"),
+    # TRANSLATORS: a grading note: student {student} handed in a notebook made for the student {owner}.
+    "made_for_other": M_("ex.grade.note.made_for_other", "{exercise}: {file} was handed in by {student} but made for "
+                                                         "{owner}: not graded as {student}'s work"),
+    # TRANSLATORS: a grading note: the grader failed on the notebook {file}; {error} is the error's name (English).
+    "crashed": M_("ex.grade.note.crashed", "{exercise}: {file} could not be graded ({error}): not graded"),
+    # TRANSLATORS: a grading note: {problem} says which cell of exercise {exercise} could not be read.
+    "cell_problem": M_("ex.grade.note.cell_problem", "{exercise}: {problem}"),
+    # TRANSLATORS: a grading note: the answers {qids} (q1, q3) are code (a calculation), not typed values; they
+    # score 0.
+    "code": M_("ex.grade.note.code", "{exercise}: code, not a value in {qids}"),
+    # TRANSLATORS: as above, with the reasons {items} ("the answer is a calculation or a call, not a value").
+    "code_why": M_("ex.grade.note.code_why", "{exercise}: code, not a value in {qids} ({items})"),
+    # TRANSLATORS: a grading note: the notebook of exercise {exercise} was handed in with no answer.
+    "blank": M_("ex.grade.note.blank", "{exercise}: handed in blank"),
+    # TRANSLATORS: a grading note: questions {qids} (q1, q3) have no answer.
+    "no_answer": M_("ex.grade.note.no_answer", "{exercise}: no answer for {qids}"),
+    # TRANSLATORS: a grading note: the answers to {qids} could not be read (not a card, text for a number).
+    "not_understood": M_("ex.grade.note.not_understood", "{exercise}: answer not understood in {qids}"),
+    # TRANSLATORS: a grading note: the student handed in nothing.
+    "nothing": M_("ex.grade.note.nothing", "nothing handed in"),
+    # TRANSLATORS: a grading note: every notebook the student handed in has no answer.
+    "all_blank": M_("ex.grade.note.all_blank", "handed in blank"),
+    # TRANSLATORS: a grading note: the teacher changed the mark of question {column} (ex1_legal_cards:q3) to
+    # {mark}; the grader had given {was}.
+    "override": M_("ex.grade.note.override", "override {column}: {mark} (graded {was})"),
+    # TRANSLATORS: a grading note: the student handed in exercise {exercise} made for the student {owner}; it
+    # was not filed; {source} is the file it came from.
+    "collect_other": M_("ex.grade.note.collect_other", "handed in {exercise} made for {owner}, not filed ({source})"),
+    # TRANSLATORS: a grading note: the notebook's hidden details were changed, or it belongs to another class.
+    "collect_tampered": M_("ex.grade.note.collect_tampered", "handed in a notebook whose metadata was edited or is "
+                                                             "another class's, not filed ({source})"),
+    # TRANSLATORS: a grading note: the file {source} is not one of this set's notebooks.
+    "collect_foreign": M_("ex.grade.note.collect_foreign", "handed in a file that is not one of this set's "
+                                                           "notebooks, not filed ({source})"),
+    # TRANSLATORS: a grading note: more copies of exercise {exercise} were handed in than the teacher's program
+    # keeps.
+    "collect_too_many": M_("ex.grade.note.collect_too_many", "{exercise}: more copies handed in than collect keeps, "
+                                                             "not filed ({source})"),
+    # TRANSLATORS: a grading note: the file {file} came from the accounts {accounts}, which carry this student's
+    # name; keep "--lms-list".
+    "contested": M_("ex.grade.note.contested", "{exercise}: {file} came from {accounts}, accounts with this "
+                                               "student's name: not graded (collect again with --lms-list, your "
+                                               "platform's list of students, to tell them apart)"),
+    # TRANSLATORS: a warning for the teacher: an override names student {id} and question {question}, which
+    # are not in the class.
+    "override_unknown": M_("ex.grade.note.override_unknown", "override {id} {question} matches no student and "
+                                                             "question: ignored"),
 }
 #: Why a notebook is not graded (a clause after its file name in a note).
 _WHY = {
-    "no_settings": "names no settings in its metadata",
-    "signature": "does not carry this class's signature (metadata edited, or not made by make for this class)",
-    "bad_settings": "has settings that cannot be used ({error})",
-    "other_settings": "was made with other settings than " + SETTINGS_FILE + " says ({diff})",
-    "no_variant": "is for a student with no variant index in " + VARIANTS_FILE + " (teacher folder edited or "
-                  "damaged? restore it from a backup)",
-    "questions": "questions could not be built ({error})",
-    "unreadable": "{why}",
+    # TRANSLATORS: why a notebook is not graded (a clause after its file name: "ex1.ipynb names no settings…").
+    "no_settings": M_("ex.grade.why.no_settings", "names no settings in its metadata"),
+    # TRANSLATORS: as above: the notebook's signature is not this class's.
+    "signature": M_("ex.grade.why.signature", "does not carry this class's signature (metadata edited, or not made "
+                                              "by make for this class)"),
+    # TRANSLATORS: as above; {error} is the reason (English).
+    "bad_settings": M_("ex.grade.why.bad_settings", "has settings that cannot be used ({error})"),
+    # TRANSLATORS: as above; {file} is the settings file's name, {diff} lists the settings that differ.
+    "other_settings": M_("ex.grade.why.other_settings", "was made with other settings than {file} says ({diff})"),
+    # TRANSLATORS: as above; {file} is the file of variant numbers (variants.json).
+    "no_variant": M_("ex.grade.why.no_variant", "is for a student with no variant index in {file} (teacher folder "
+                                                "edited or damaged? restore it from a backup)"),
+    # TRANSLATORS: as above: the questions could not be made again; {error} is the error's name (English).
+    "questions": M_("ex.grade.why.questions", "questions could not be built ({error})"),
 }
-#: Summary lines of :meth:`GradeReport.summary`.
+#: Summary lines of :meth:`GradeReport.summary` (the teacher's command line, in the current language).
 _SUMMARY: dict[str, Any] = {
-    "graded": ("Graded 1 student; problems found: {problems}.", "Graded {n} students; problems found: {problems}."),
-    "not_on_roster": "Not on the roster (not graded, not in the LMS file): {n}",
-    "made_for_other": "Handed in by one student, made for another (never graded as the hand-in's student's work): "
-                      "{n}",
-    "made_for_other_line": "Handed in by {submitter}, made for {owner}: {exercise} ({source}).",
-    "warning": "warning: {warning}",
+    # TRANSLATORS: the first line grade prints: {n} students graded, {problems} problems noted.
+    "graded": P_("ex.grade.summary.graded", "Graded {n} student; problems found: {problems}.",
+                 "Graded {n} students; problems found: {problems}."),
+    # TRANSLATORS: a heading grade prints: {n} folders or hand-ins whose student is not on the class list.
+    "not_on_roster": M_("ex.grade.summary.not_on_roster", "Not on the roster (not graded, not in the LMS file): {n}"),
+    # TRANSLATORS: a heading grade prints: {n} notebooks handed in by one student but made for another.
+    "made_for_other": M_("ex.grade.summary.made_for_other", "Handed in by one student, made for another (never "
+                                                            "graded as the hand-in's student's work): {n}"),
+    # TRANSLATORS: one line under that heading: {submitter} handed in {exercise} made for {owner}, from the
+    # file {source}.
+    "made_for_other_line": M_("ex.grade.summary.made_for_other_line", "Handed in by {submitter}, made for {owner}: "
+                                                                      "{exercise} ({source})."),
+    # TRANSLATORS: a warning line grade prints; {warning} says what.
+    "warning": M_("ex.grade.summary.warning", "warning: {warning}"),
 }
 
 
-def _note(code: str, **params) -> str:
-    return _NOTES[code].format(**params)
+def _note(code: str, **params: Any) -> Sentence:
+    """A note as data: written when shown, in the reader's language (:func:`note_text`)."""
+    return say(_NOTES[code], **params)
 
 
-def _why(code: str, **params) -> str:
-    return _WHY[code].format(**params)
+def _why(code: str, **params: Any) -> Words:
+    if code == "unreadable":
+        return params["why"]
+    if code in ("other_settings", "no_variant"):
+        params["file"] = SETTINGS_FILE if code == "other_settings" else VARIANTS_FILE
+    return say(_WHY[code], **params)
+
+
+def note_text(note: Words, lang: str | None = None) -> str:
+    """A note (or a reason) written in ``lang`` (default: the current language)."""
+    return text_of(note, lang)
 
 
 @dataclass
-class Answer:
-    """One graded answer: what the student wrote and what the checker said.
-    ``status``: correct / wrong / invalid / empty / code / missing (no
-    answer in a notebook handed in) / not_handed_in (no notebook) / refused
-    (the notebook is not graded); ``rule``: the rule id a wrong answer
-    breaks (data from the checker, never read from ``message``);
-    ``message``: what the checker says, in the grader's language (the
-    teacher's report); ``feedback``: the same in the set's language when it
-    is not English (the student's feedback page), else ""."""
+class GradedAnswer:
+    """One question of one student, as graded: the one value the report, the
+    feedback pages and the marks read.  ``written``: the literal as written
+    (repr), or ``""`` when none; ``status``: a
+    :class:`~tutor.exercises.status.Status` (correct / wrong / invalid /
+    empty from the checker; code / missing (no answer in a notebook handed
+    in) / not_handed_in (no notebook) / refused (the notebook is not graded)
+    from the grader); ``said``: the checker's words as data (a
+    :class:`~tutor.exercises.core.CheckResult`'s ``said``), written only when
+    shown, in the reader's language; ``rule``: the rule id a wrong answer
+    breaks (data from the checker, never read from its words); ``mark``: the
+    mark, stored here only (an override changes it here, the row is built
+    from it); ``reason``: the grader's words when the checker said nothing
+    (why the answer was not judged); ``lang``: the set's language (the
+    student's feedback page)."""
 
     student: str
     column: str
-    written: str          # the literal as written (repr), or "" when none
-    status: str
-    message: str = ""
+    written: str
+    status: Status
+    said: Any = ""
     rule: str = ""
     mark: float = 0
-    feedback: str = ""    # the checker's message in the set's language (a set not in English), for the student
+    reason: Any = ""
+    lang: str = ""
+
+    def text(self, lang: str | None = None) -> str:
+        """What the checker said (else the grader's reason), in ``lang`` (default: the current language)."""
+        if lang is not None:
+            with language(lang):
+                return self.text()
+        if self.said != "":
+            return CheckResult(self.column, self.status, self.said).message
+        return self.reason if isinstance(self.reason, str) else text_of(self.reason)
+
+    @property
+    def message(self) -> str:
+        """What the checker says, in the current language (the teacher's report)."""
+        return self.text()
+
+    @property
+    def feedback(self) -> str:
+        """The checker's words in the set's language when it is not English (the student's feedback page),
+        else ``""`` (and ``""`` for an answer the checker never judged)."""
+        if self.said == "" or self.lang in ("", DEFAULT_LANGUAGE):
+            return ""
+        return self.text(self.lang)
+
+
+#: The older name of :class:`GradedAnswer`.
+Answer = GradedAnswer
 
 
 @dataclass
@@ -544,9 +746,18 @@ class GradeReport:
     made_for_other: list[dict] = field(default_factory=list)
     lms_ids: dict[str, str] = field(default_factory=dict)
     languages: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, list[Any]] = field(default_factory=dict)
+
+    def notes_text(self, row: dict, lang: str | None = None) -> str:
+        """The notes of ``row``'s student in ``lang`` (default: the current language), as ``grades.csv`` has
+        them in the grader's."""
+        notes = self.notes.get(row["id"])
+        if notes is None:
+            return row.get("notes", "")
+        return "; ".join(note_text(n, lang) for n in notes)
 
     def dataframe(self):
-        import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
+        import pandas as pd  # type: ignore[import-untyped]  # noqa: PLC0415 - pandas (the app extra), no stubs
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def not_on_roster_lines(self) -> list[str]:
@@ -554,33 +765,35 @@ class GradeReport:
 
     @staticmethod
     def not_on_roster_line(x: dict) -> str:
-        """The line of one :attr:`not_on_roster` item."""
+        """The line of one :attr:`not_on_roster` item (in the current language)."""
         if x.get("nobody"):
-            return _note("names_nobody", name=x["name"])
-        if x.get("outcome") in ("same_name", "class_copy"):
-            return _note(x["outcome"], name=x["name"])
-        if x.get("outcome") == "ambiguous":
-            return _note("two_accounts", name=x["name"])
-        if x.get("why"):
-            return _note("not_an_id", name=x["name"], why=x["why"])
-        if x.get("like"):
-            return _note("not_on_roster_like", name=x["name"], other=x["like"])
-        return _note("not_on_roster", name=x["name"])
+            note = _note("names_nobody", name=x["name"])
+        elif x.get("outcome") in ("same_name", "class_copy"):
+            note = _note(x["outcome"], name=x["name"])
+        elif x.get("outcome") == "ambiguous":
+            note = _note("two_accounts", name=x["name"])
+        elif x.get("why"):
+            note = _note("not_an_id", name=repr(x["name"]), why=x["why"])
+        elif x.get("like"):
+            note = _note("not_on_roster_like", name=x["name"], other=x["like"])
+        else:
+            note = _note("not_on_roster", name=x["name"])
+        return note_text(note)
 
     def made_for_other_lines(self) -> list[str]:
-        return [_SUMMARY["made_for_other_line"].format(**x) for x in self.made_for_other]
+        return [note_text(say(_SUMMARY["made_for_other_line"], **x)) for x in self.made_for_other]
 
     def summary(self) -> str:
-        one, many = _SUMMARY["graded"]
-        lines = [(one if len(self.rows) == 1 else many).format(n=len(self.rows), problems=len(self.problems))]
+        """What grade prints, in the current language."""
+        lines = [note_text(say(_SUMMARY["graded"], n=len(self.rows), problems=len(self.problems)))]
         lines += [f"  {p}" for p in self.problems]
         if self.not_on_roster:
-            lines.append(_SUMMARY["not_on_roster"].format(n=len(self.not_on_roster)))
+            lines.append(note_text(say(_SUMMARY["not_on_roster"], n=len(self.not_on_roster))))
             lines += [f"  {x}" for x in self.not_on_roster_lines()]
         if self.made_for_other:
-            lines.append(_SUMMARY["made_for_other"].format(n=len(self.made_for_other)))
+            lines.append(note_text(say(_SUMMARY["made_for_other"], n=len(self.made_for_other))))
             lines += [f"  {x}" for x in self.made_for_other_lines()]
-        lines += ["  " + _SUMMARY["warning"].format(warning=w) for w in self.warnings]
+        lines += ["  " + note_text(say(_SUMMARY["warning"], warning=w)) for w in self.warnings]
         return "\n".join(lines)
 
     def write_csv(self, path: str | os.PathLike, delimiter: str = ",") -> None:
@@ -678,23 +891,24 @@ class _Found:
 
 def _notebook_meta(nb: Any) -> dict:
     if not isinstance(nb, dict):
-        raise Refused("is not a notebook (not a JSON object)")
+        raise Refused("not_object")
     meta = nb.get("metadata")
     if not isinstance(meta, dict):
-        raise Refused("has no notebook metadata")
+        raise Refused("no_metadata")
     tt = meta.get("tricktutor")
     if tt is None:
-        raise Refused("is not an exercise notebook made for this class (no tricktutor metadata)")
+        raise Refused("not_exercise")
     if not isinstance(tt, dict):
-        raise Refused("has tampered metadata (tricktutor is not an object)")
+        raise Refused("meta_not_object")
     for k in ("exercise", "student"):
         if not isinstance(tt.get(k), str):
-            raise Refused(f"has tampered metadata ({k} is not text)")
+            raise Refused("meta_not_text", name=k)
     return tt
 
 
-def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
-    found, notes = [], []
+def _scan_student(folder: Path) -> tuple[list[_Found], list[Any]]:
+    found: list[_Found] = []
+    notes: list[Any] = []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as err:
@@ -708,12 +922,11 @@ def _scan_student(folder: Path) -> tuple[list[_Found], list[str]]:
             meta = _notebook_meta(nb)
             found.append(_Found(Path(entry.path), os.lstat(entry.path).st_mtime, meta, nb))
         except Refused as r:
-            notes.append(_note("file_refused", file=entry.name, why=r))
+            notes.append(_note("file_refused", file=entry.name, why=r.said))
     return found, notes
 
 
 def _date(mtime: float) -> str:
-    from datetime import datetime
     try:
         return datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
     except (OverflowError, OSError, ValueError):
@@ -757,6 +970,43 @@ def name_conflicts(entries: list[dict]) -> dict[tuple[str, str], set[str]]:
     return {k: v for k, v in accounts.items() if len(v) > 1}
 
 
+@dataclass
+class _ClassFolder:
+    """What :func:`_scan_class` finds in the class folder: each student id's folder, notes on folders that
+    are not graded (symbolic links), folders that are no student id, and class-wide problems."""
+
+    folders: dict[str, Path]
+    folder_notes: dict[str, list[Any]]
+    not_ids: list[dict]
+    problems: list[Any]
+
+
+@dataclass
+class _Log:
+    """What the collect log adds: hand-ins of nobody on the roster, hand-ins made for another student,
+    notes per student, and the files filed under a name two accounts carry (file → the accounts)."""
+
+    outside: list[dict]
+    made_for_other: list[dict]
+    notes: dict[str, list[Any]]
+    contested: dict[str, Any]
+
+
+@dataclass
+class _Graded:
+    """One student's (or one exercise's) grading: the answers, the notes and the hand-ins made for another
+    student it found."""
+
+    answers: list[GradedAnswer] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)  # sentences as data (written in the reader's language)
+    made_for_other: list[dict] = field(default_factory=list)
+
+    def add(self, other: _Graded) -> None:
+        self.answers += other.answers
+        self.notes += other.notes
+        self.made_for_other += other.made_for_other
+
+
 def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
                 roster: list[str] | None = None, names: dict[str, str] | None = None,
                 overrides: dict[tuple[str, str], float] | None = None,
@@ -782,151 +1032,217 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
         raise GradingError(f"{folder} is not a folder")
     if not isinstance(keys, ClassKeys):
         keys = load_keys(keys)
-    roster = list(roster) if roster is not None else keys.ids
+    report = _empty_report(keys, lms_ids)
     names = dict(keys.names, **(names or {}))
+    found = _scan_class(folder)
+    report.problems += [note_text(n) for n in found.problems]
+    students = list(roster) if roster is not None else keys.ids
+    if students is None:
+        students = sorted(set(found.folders) | set(found.folder_notes))
+    on_roster = set(students)
+    by_fold = {s.casefold(): s for s in students}
+    report.not_on_roster = found.not_ids + [
+        {"name": extra, "why": "", "like": by_fold.get(extra.casefold(), "")}
+        for extra in sorted((set(found.folders) | set(found.folder_notes)) - on_roster)]
+    log = _read_log(folder, on_roster)
+    report.not_on_roster += log.outside
+    report.made_for_other += log.made_for_other
+    for sid in students:
+        graded = _grade_student(sid, found.folders.get(sid), found.folder_notes.get(sid, []) + log.notes.get(sid, []),
+                                log.contested, keys, report.exercises)
+        graded = _overridden(sid, graded, overrides or {}, set(report.question_columns))
+        report.answers += graded.answers
+        report.made_for_other += graded.made_for_other
+        report.notes[sid] = graded.notes
+        report.rows.append(_row(report, sid, names.get(sid, ""), graded))
+        report.problems.extend(f"{sid}: {note_text(n)}" for n in graded.notes)
+    if overrides:
+        known = {(r["id"], c) for r in report.rows for c in report.question_columns}
+        report.warnings += [note_text(_note("override_unknown", id=key[0], question=key[1])) for key in overrides
+                            if key not in known]
+    return report
+
+
+def _qids(name: str) -> list[str]:
+    return [f"q{i}" for i in range(1, len(EXERCISES[name].generators) + 1)]
+
+
+def _empty_report(keys: ClassKeys, lms_ids: dict[str, str] | None) -> GradeReport:
+    """The report's columns, exercises and languages, before any student is graded."""
     report = GradeReport()
     report.lms_ids = dict(keys.lms_ids, **(lms_ids or {}))
     report.exercises = list(keys.exercises)
     report.languages = {name: settings_language(keys.exercises[name]) for name in report.exercises}
-    qids_of: dict[str, list[str]] = {}
-    for name in report.exercises:
-        qids_of[name] = [f"q{i}" for i in range(1, len(EXERCISES[name].generators) + 1)]
-    report.question_columns = [f"{n}:{q}" for n in report.exercises for q in qids_of[n]]
+    report.question_columns = [f"{n}:{q}" for n in report.exercises for q in _qids(n)]
     sub_cols = [f"{n} total" for n in report.exercises]
     report.columns = ["id", "name", *report.question_columns, *sub_cols, "total", "maximum", "percent", "notes"]
-    maximum = len(report.question_columns)
+    return report
 
-    folders: dict[str, Path] = {}
-    folder_notes: dict[str, list[str]] = {}
+
+def _scan_class(folder: Path) -> _ClassFolder:
+    """The student folders of the class folder (sorted by name; hidden, ignored and symbolic-linked ones
+    left out with a note)."""
+    out = _ClassFolder({}, {}, [], [])
     for e in sorted(os.scandir(folder), key=lambda e: e.name):
         if e.name.startswith(".") or e.name in _IGNORED_DIRS or e.name.lower() in ("binder", "feedback"):
             continue
         if e.is_symlink():
             if e.is_dir():
                 if id_problem(e.name) is None:
-                    folder_notes[e.name] = [_note("folder_link")]
+                    out.folder_notes[e.name] = [_note("folder_link")]
                 else:
-                    report.problems.append(_note("folder_link_top", name=e.name))
+                    out.problems.append(_note("folder_link_top", name=repr(e.name)))
             continue
         if not e.is_dir():
             continue
         why = id_problem(e.name)
         if why:
-            report.not_on_roster.append({"name": e.name, "why": why, "like": ""})
+            out.not_ids.append({"name": e.name, "why": why, "like": ""})
             continue
-        folders[e.name] = Path(e.path)
-    students = list(roster) if roster is not None else sorted(set(folders) | set(folder_notes))
-    on_roster = set(students)
-    by_fold = {s.casefold(): s for s in students}
-    for extra in sorted((set(folders) | set(folder_notes)) - on_roster):
-        like = by_fold.get(extra.casefold(), "")
-        report.not_on_roster.append({"name": extra, "why": "", "like": like})
+        out.folders[e.name] = Path(e.path)
+    return out
 
-    collect_notes: dict[str, list[str]] = {}
-    seen_outside: set[str] = set()
+
+def _read_log(folder: Path, on_roster: set[str]) -> _Log:
+    """What ``collect``'s log in ``folder`` says about the roster's students and those not on it."""
     log = read_collect_log(folder)
     conflicts = name_conflicts(log)
     #: files collect filed by a name that two accounts carry for that student and exercise: graded for neither
     contested = {e["filed_as"]: ", ".join(sorted(conflicts[(e["named"], e["exercise"])])) for e in log
                  if isinstance(e.get("filed_as"), str) and (e.get("named"), e.get("exercise")) in conflicts}
+    out = _Log([], [], {}, contested)
+    seen_outside: set[str] = set()
     for entry in log:
         sub, outcome, source = entry.get("submitter"), entry.get("outcome"), entry.get("source") or ""
+        exercise, owner = entry.get("exercise") or "?", entry.get("made_for") or "?"
         if outcome in ("unknown_submitter", "not_on_roster", "ambiguous", "same_name", "class_copy"):
             label = entry.get("slot") or source
             if label not in seen_outside:
                 seen_outside.add(label)
-                report.not_on_roster.append({"name": label, "why": "", "like": "", "outcome": outcome,
-                                             "nobody": outcome == "unknown_submitter"})
+                out.outside.append({"name": label, "why": "", "like": "", "outcome": outcome,
+                                    "nobody": outcome == "unknown_submitter"})
             continue
-        if sub not in on_roster:
+        if sub not in on_roster or not isinstance(sub, str):
             continue
         if outcome == "other_student":
-            report.made_for_other.append({"submitter": sub, "owner": entry.get("made_for") or "?",
-                                          "exercise": entry.get("exercise") or "?", "source": source})
-            collect_notes.setdefault(sub, []).append(_note("collect_other", exercise=entry.get("exercise") or "?",
-                                                           owner=entry.get("made_for") or "?", source=source))
+            out.made_for_other.append({"submitter": sub, "owner": owner, "exercise": exercise, "source": source})
+            note = _note("collect_other", exercise=exercise, owner=owner, source=source)
         elif outcome == "tampered":
-            collect_notes.setdefault(sub, []).append(_note("collect_tampered", source=source))
+            note = _note("collect_tampered", source=source)
         elif outcome in ("foreign", "not_in_set"):
-            collect_notes.setdefault(sub, []).append(_note("collect_foreign", source=source))
+            note = _note("collect_foreign", source=source)
         elif outcome == "too_many":
-            collect_notes.setdefault(sub, []).append(_note("collect_too_many", exercise=entry.get("exercise") or "?",
-                                                           source=source))
+            note = _note("collect_too_many", exercise=exercise, source=source)
+        else:
+            continue
+        out.notes.setdefault(sub, []).append(note)
+    return out
 
-    for sid in students:
-        row: dict[str, Any] = {"id": sid, "name": names.get(sid, ""), **{c: 0 for c in report.question_columns}}
-        notes: list[str] = list(folder_notes.get(sid, [])) + collect_notes.get(sid, [])
-        start = len(report.answers)  # this student's answers are report.answers[start:]
-        handed_any = refused_any = False
-        blank_of: list[str] = []
-        missing_of: list[str] = []
-        if sid in folders:
-            found, file_notes = _scan_student(folders[sid])
-            notes += file_notes
-            handed_any = bool(found) or bool(file_notes)
-            refused_any = bool(file_notes)
-            held = [f for f in found if f"{sid}/{f.path.name}" in contested]
-            found = [f for f in found if f not in held]
-            contested_of: dict[str, str] = {}
-            for f in held:
-                notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
-                                   accounts=contested[f"{sid}/{f.path.name}"]))
-                contested_of.setdefault(f.meta["exercise"], notes[-1])
+
+def _unanswered(sid: str, name: str, status: Status, reason: Any) -> list[GradedAnswer]:
+    return [GradedAnswer(sid, f"{name}:{q}", "", status, reason=reason) for q in _qids(name)]
+
+
+def _grade_student(sid: str, folder: Path | None, notes: list[Any], contested: dict[str, str], keys: ClassKeys,
+                   exercises: list[str]) -> _Graded:
+    """One roster student's answers and notes (``notes``: those the class folder and the collect log
+    already hold)."""
+    if folder is None:
+        files = _StudentFiles({}, [], {}, False)
+    else:
+        files = _student_files(sid, folder, contested, keys)
+    graded = _Graded(notes=list(notes) + files.notes)
+    missing_of: list[str] = []
+    blank_of: list[str] = []
+    refused_any = files.refused
+    for name in exercises:
+        fs = files.by_exercise.get(name, [])
+        if not fs and name in files.contested:
+            graded.answers += _unanswered(sid, name, Status.REFUSED, files.contested[name])
+        elif not fs:
+            missing_of.append(name)
+            graded.answers += _unanswered(sid, name, Status.NOT_HANDED_IN, say(_ANSWER["not_handed_in"]))
+        else:
+            one = _grade_copies(fs, sid, name, keys)
+            graded.add(one)
+            if all(a.status == Status.REFUSED for a in one.answers):
                 refused_any = True
-            by_ex: dict[str, list[_Found]] = {}
-            for f in found:
-                by_ex.setdefault(f.meta["exercise"], []).append(f)
-            for exname, fs in by_ex.items():
-                if exname not in keys.exercises:
-                    for f in fs:
-                        notes.append(_note("other_exercise", file=f.path.name, exercise=exname))
-                        refused_any = True
-            for name in report.exercises:
-                fs = sorted(by_ex.get(name, []), key=lambda f: (f.mtime, f.path.name), reverse=True)
-                if not fs and name in contested_of:
-                    for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", contested_of[name]))
-                    continue
-                if not fs:
-                    missing_of.append(name)
-                    for q in qids_of[name]:
-                        report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
-                    continue
-                outcome = _grade_copies(fs, sid, name, qids_of[name], keys, row, notes, report)
-                if outcome == "refused":
-                    refused_any = True
-                elif outcome == "blank":
-                    blank_of.append(name)
-        else:
-            for name in report.exercises:
-                missing_of.append(name)
-                for q in qids_of[name]:
-                    report.answers.append(Answer(sid, f"{name}:{q}", "", "not_handed_in", NOT_HANDED_IN))
-        attempted = any(a.status not in ("missing", "empty", "refused", "not_handed_in")
-                        for a in report.answers[start:])
-        missing_notes = [_note("not_handed_in", exercise=n) for n in missing_of]
-        if not attempted and not refused_any and not notes:
-            notes = [_note("all_blank"), *missing_notes] if blank_of else [_note("nothing")]
-        else:
-            notes = missing_notes + [_note("blank", exercise=n) for n in blank_of] + notes
-        _apply_overrides(sid, row, notes, overrides or {}, report.question_columns, report.answers[start:])
-        for name in report.exercises:
-            row[f"{name} total"] = sum(row[f"{name}:{q}"] for q in qids_of[name])
-        row["total"] = sum(row[c] for c in report.question_columns)
-        for k in [*report.question_columns, *sub_cols, "total"]:
-            if isinstance(row[k], float) and row[k].is_integer():
-                row[k] = int(row[k])
-        row["maximum"] = maximum
-        row["percent"] = round(100.0 * row["total"] / maximum, 1) if maximum else 0.0
-        row["notes"] = "; ".join(notes)
-        report.rows.append(row)
-        report.problems.extend(f"{sid}: {n}" for n in notes)
-    if overrides:
-        known = {(r["id"], c) for r in report.rows for c in report.question_columns}
-        for key in overrides:
-            if key not in known:
-                report.warnings.append(_note("override_unknown", id=key[0], question=key[1]))
-    return report
+            elif all(a.status in (Status.MISSING, Status.EMPTY) for a in one.answers):
+                blank_of.append(name)
+    attempted = any(a.status not in UNANSWERED for a in graded.answers)
+    missing_notes = [_note("not_handed_in", exercise=n) for n in missing_of]
+    if not attempted and not refused_any and not graded.notes:
+        graded.notes = [_note("all_blank"), *missing_notes] if blank_of else [_note("nothing")]
+    else:
+        graded.notes = missing_notes + [_note("blank", exercise=n) for n in blank_of] + graded.notes
+    return graded
+
+
+@dataclass
+class _StudentFiles:
+    """A student folder's notebooks that may be graded, by exercise (newest first), the notes on the others,
+    the note of each exercise whose only copies came from contested accounts, and whether any was refused."""
+
+    by_exercise: dict[str, list[_Found]]
+    notes: list[Any]
+    contested: dict[str, Any]
+    refused: bool
+
+
+def _student_files(sid: str, folder: Path, contested: dict[str, str], keys: ClassKeys) -> _StudentFiles:
+    found, notes = _scan_student(folder)
+    refused = bool(notes)
+    held = [f for f in found if f"{sid}/{f.path.name}" in contested]
+    contested_of: dict[str, Any] = {}
+    for f in held:
+        notes.append(_note("contested", exercise=f.meta["exercise"], file=f.path.name,
+                           accounts=contested[f"{sid}/{f.path.name}"]))
+        contested_of.setdefault(f.meta["exercise"], notes[-1])
+        refused = True
+    by_ex: dict[str, list[_Found]] = {}
+    for f in found:
+        if f not in held:
+            by_ex.setdefault(f.meta["exercise"], []).append(f)
+    for exname, fs in by_ex.items():
+        if exname not in keys.exercises:
+            notes += [_note("other_exercise", file=f.path.name, exercise=repr(exname)) for f in fs]
+            refused = True
+    newest = {name: sorted(fs, key=lambda f: (f.mtime, f.path.name), reverse=True) for name, fs in by_ex.items()}
+    return _StudentFiles(newest, notes, contested_of, refused)
+
+
+def _overridden(sid: str, graded: _Graded, overrides: dict[tuple[str, str], float],
+                question_columns: set[str]) -> _Graded:
+    """``graded`` with the teacher's overrides of ``sid``'s marks: new answers with the mark changed, each
+    change noted (``graded`` itself is left as it is)."""
+    answers = list(graded.answers)
+    notes = list(graded.notes)
+    for (oid, col), mark in overrides.items():
+        if oid != sid or col not in question_columns:
+            continue
+        i = next((i for i, a in enumerate(answers) if a.column == col), None)
+        if i is None:
+            continue
+        notes.append(_note("override", column=col, mark=f"{mark:g}", was=str(answers[i].mark)))
+        answers[i] = dataclasses.replace(answers[i], mark=int(mark) if float(mark).is_integer() else mark)
+    return _Graded(answers, notes, list(graded.made_for_other))
+
+
+def _row(report: GradeReport, sid: str, name: str, graded: _Graded) -> dict[str, Any]:
+    """A student's row of ``grades.csv``, built from the answers' marks."""
+    marks = {a.column: a.mark for a in graded.answers}
+    row: dict[str, Any] = {"id": sid, "name": name, **{c: marks.get(c, 0) for c in report.question_columns}}
+    for ex in report.exercises:
+        row[f"{ex} total"] = sum(row[f"{ex}:{q}"] for q in _qids(ex))
+    row["total"] = sum(row[c] for c in report.question_columns)
+    for k in [*report.question_columns, *(f"{ex} total" for ex in report.exercises), "total"]:
+        if isinstance(row[k], float) and row[k].is_integer():
+            row[k] = int(row[k])
+    maximum = len(report.question_columns)
+    row["maximum"] = maximum
+    row["percent"] = round(100.0 * row["total"] / maximum, 1) if maximum else 0.0
+    row["notes"] = "; ".join(note_text(n) for n in graded.notes)
+    return row
 
 
 def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict] | None:
@@ -953,17 +1269,16 @@ def _refusal(f: _Found, sid: str, name: str, keys: ClassKeys) -> tuple[str, dict
     try:
         read_notebook_cells(f.nb)
     except Refused as r:
-        return "unreadable", {"why": str(r)}
+        return "unreadable", {"why": r.said}
     if keys.variants is not None and sid not in keys.variants:
         return "no_variant", {}
     return None
 
 
-def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: ClassKeys,
-                  row: dict, notes: list[str], report: GradeReport) -> str:
+def _grade_copies(fs: list[_Found], sid: str, name: str, keys: ClassKeys) -> _Graded:
     """Grade the newest of ``fs`` (newest first) that can be graded; note
-    the refused and older copies.  Returns "graded", "blank" (graded, no
-    answer at all) or "refused" (no copy can be graded)."""
+    the refused and older copies.  When no copy can be graded, every answer
+    is refused."""
     chosen, refused = None, []
     for f in fs:
         why = _refusal(f, sid, name, keys)
@@ -971,106 +1286,91 @@ def _grade_copies(fs: list[_Found], sid: str, name: str, qids: list[str], keys: 
             chosen = f
             break
         refused.append((f, why))
+    out = _Graded()
     if chosen is not None and len(fs) > 1:
-        notes.append(_note("copies", exercise=name, count=len(fs), file=chosen.path.name, date=_date(chosen.mtime)))
+        out.notes.append(_note("copies", exercise=name, count=len(fs), file=chosen.path.name,
+                               date=_date(chosen.mtime)))
     for f, (code, params) in refused:
         if code == "other_student":
-            notes.append(_note("made_for_other", exercise=name, file=f.path.name, student=sid, owner=params["owner"]))
-            report.made_for_other.append({"submitter": sid, "owner": params["owner"], "exercise": name,
-                                          "source": f.path.name})
+            out.notes.append(_note("made_for_other", exercise=name, file=f.path.name, student=sid,
+                                   owner=params["owner"]))
+            out.made_for_other.append({"submitter": sid, "owner": params["owner"], "exercise": name,
+                                       "source": f.path.name})
         elif len(fs) > 1:
-            notes.append(_note("copy_refused", exercise=name, file=f.path.name, date=_date(f.mtime),
-                               why=_why(code, **params)))
+            out.notes.append(_note("copy_refused", exercise=name, file=f.path.name, date=_date(f.mtime),
+                                   why=_why(code, **params)))
         else:
-            notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
+            out.notes.append(_note("refused", exercise=name, file=f.path.name, why=_why(code, **params)))
     if chosen is None:
         code, params = refused[0][1]
         reason = (_note("made_for_other", exercise=name, file=fs[0].path.name, student=sid, owner=params["owner"])
                   if code == "other_student" else _why(code, **params))
-        for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", reason))
-        return "refused"
-    if len(fs) > 1:
-        for f in fs[fs.index(chosen) + 1:]:
-            notes.append(_note("copy_older", exercise=name, file=f.path.name, date=_date(f.mtime)))
+        out.answers = _unanswered(sid, name, Status.REFUSED, reason)
+        return out
+    out.notes += [_note("copy_older", exercise=name, file=f.path.name, date=_date(f.mtime))
+                  for f in fs[fs.index(chosen) + 1:]]
     try:
-        return _grade_notebook(chosen, sid, name, qids, keys, row, notes, report)
+        out.add(_grade_notebook(chosen, sid, name, keys))
     except Exception as e:  # noqa: BLE001 - one notebook never stops the class
-        for q in qids:
-            row[f"{name}:{q}"] = 0
-        notes.append(_note("crashed", exercise=name, file=chosen.path.name, error=type(e).__name__))
-        return "refused"
+        note = _note("crashed", exercise=name, file=chosen.path.name, error=type(e).__name__)
+        out.notes.append(note)
+        out.answers = _unanswered(sid, name, Status.REFUSED, note)
+    return out
 
 
-def _grade_notebook(f: _Found, sid: str, name: str, qids: list[str], keys: ClassKeys,
-                    row: dict, notes: list[str], report: GradeReport) -> str:
-    """Grade one notebook (that :func:`_refusal` accepts) into ``row``;
-    returns "graded", "blank" (no answer at all) or "refused"."""
-    answers, cell_problems = read_notebook_cells(f.nb)
-    for p in cell_problems:
-        notes.append(_note("cell_problem", exercise=name, problem=p))
+def _grade_notebook(f: _Found, sid: str, name: str, keys: ClassKeys) -> _Graded:
+    """Grade one notebook (that :func:`_refusal` accepts): each question judged once, the checker's words
+    kept as data (the report writes them in English, the feedback page in the set's language)."""
+    answers, cell_problems = _notebook_cells(f.nb)
+    out = _Graded(notes=[_note("cell_problem", exercise=name, problem=p) for p in cell_problems])
     variant = keys.variants.get(sid) if keys.variants is not None else None
+    lang = settings_language(keys.exercises[name])
     try:
         ex = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
     except Exception as e:  # noqa: BLE001 - reported, never fatal for the class
         why = _why("questions", error=type(e).__name__)
-        notes.append(_note("refused", exercise=name, file=f.path.name, why=why))
-        for q in qids:
-            report.answers.append(Answer(sid, f"{name}:{q}", "", "refused", why))
-        return "refused"
-    lang = settings_language(keys.exercises[name])
-    in_lang = None  # the same questions written in the set's language, for the student's feedback
-    if lang != DEFAULT_LANGUAGE:
-        try:
-            with language(lang):
-                in_lang = expected_exercise(name, sid, keys.exercises[name], keys.secret, variant)
-        except Exception:  # noqa: BLE001 - the feedback page then says it in the grader's language
-            in_lang = None
-    code, missing, invalid = [], [], []
-    for qid in qids:
-        col = f"{name}:{qid}"
-        a = answers.get(qid)
-        if a is None:
-            missing.append(qid)
-            report.answers.append(Answer(sid, col, "", "missing"))
-            continue
-        if a.status != "value":
-            code.append(qid)
-            report.answers.append(Answer(sid, col, "", "code", a.reason))
-            continue
-        written = _short_repr(a.value)
-        try:
-            result = ex.evaluate(qid, a.value)
-        except Exception as e:  # noqa: BLE001 - an answer the checker cannot handle is not fatal
-            invalid.append(qid)
-            report.answers.append(Answer(sid, col, written, "invalid", f"checker error {type(e).__name__}"))
-            continue
-        mark = 1 if result.ok else 0
-        row[col] = mark
-        if result.status == "empty":
-            missing.append(qid)
-        elif result.status in ("invalid", "unknown"):
-            invalid.append(qid)
-        feedback = ""
-        if in_lang is not None:
-            try:
-                with language(lang):
-                    feedback = in_lang.evaluate(qid, a.value).message
-            except Exception:  # noqa: BLE001 - as above
-                feedback = ""
-        report.answers.append(Answer(sid, col, written, result.status, result.message, result.rule, mark,
-                                     feedback))
+        out.notes.append(_note("refused", exercise=name, file=f.path.name, why=why))
+        out.answers = _unanswered(sid, name, Status.REFUSED, why)
+        return out
+    out.answers = [_judge(ex, sid, name, qid, answers.get(qid), lang) for qid in _qids(name)]
+    by_status: dict[Status, list[str]] = {}
+    for qid, a in zip(_qids(name), out.answers):
+        group = Status.INVALID if a.status == Status.UNKNOWN else Status.MISSING if a.status == Status.EMPTY \
+            else a.status
+        by_status.setdefault(group, []).append(qid)
+    code, missing, invalid = (by_status.get(s, []) for s in (Status.CODE, Status.MISSING, Status.INVALID))
     if code:
-        reasons = sorted({a.reason for q in code for a in [answers[q]] if a.reason})
-        notes.append(_note("code_why", exercise=name, qids=", ".join(code), reasons="; ".join(reasons)) if reasons
-                     else _note("code", exercise=name, qids=", ".join(code)))
-    if missing and len(missing) == len(qids) and not code and not invalid:
-        return "blank"  # the caller notes it (one note for a student who handed in only blank notebooks)
+        reasons: list[Any] = []
+        for a in out.answers:
+            if a.status == Status.CODE and a.reason and a.reason not in reasons:
+                reasons.append(a.reason)
+        reasons.sort(key=lambda r: text_of(r))
+        out.notes.append(_note("code_why", exercise=name, qids=", ".join(code), items=tuple(reasons))
+                         if reasons else _note("code", exercise=name, qids=", ".join(code)))
+    if missing and len(missing) == len(out.answers) and not code and not invalid:
+        return out  # blank: the caller notes it (one note for a student who handed in only blank notebooks)
     if missing:
-        notes.append(_note("no_answer", exercise=name, qids=", ".join(missing)))
+        out.notes.append(_note("no_answer", exercise=name, qids=", ".join(missing)))
     if invalid:
-        notes.append(_note("not_understood", exercise=name, qids=", ".join(invalid)))
-    return "graded"
+        out.notes.append(_note("not_understood", exercise=name, qids=", ".join(invalid)))
+    return out
+
+
+def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, lang: str) -> GradedAnswer:
+    """One question's graded answer from the cell that sets it (None: no cell does)."""
+    col = f"{name}:{qid}"
+    if a is None:
+        return GradedAnswer(sid, col, "", Status.MISSING, lang=lang)
+    if a.status != "value":
+        return GradedAnswer(sid, col, "", Status.CODE, reason=a.said if a.said is not None else a.reason, lang=lang)
+    written = _short_repr(a.value)
+    try:
+        result = ex.evaluate(qid, a.value)
+    except Exception as e:  # noqa: BLE001 - an answer the checker cannot handle is not fatal
+        why = say(_ANSWER["checker_error"], error=type(e).__name__)
+        return GradedAnswer(sid, col, written, Status.INVALID, reason=why, lang=lang)
+    return GradedAnswer(sid, col, written, Status(result.status), result.said, result.rule,
+                        1 if result.ok else 0, lang=lang)
 
 
 def _diff(a: dict, b: dict) -> str:
@@ -1078,19 +1378,6 @@ def _diff(a: dict, b: dict) -> str:
     return ", ".join(f"{k}: notebook {setting_shown(a, k)!r}, set {setting_shown(b, k)!r}" for k in keys)
 
 
-
 def _short_repr(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _apply_overrides(sid, row, notes, overrides, question_columns, answers) -> None:
-    for (oid, col), mark in overrides.items():
-        if oid != sid or col not in row or col not in question_columns:
-            continue
-        was = row[col]
-        row[col] = int(mark) if float(mark).is_integer() else mark
-        notes.append(_note("override", column=col, mark=mark, was=was))
-        for a in answers:
-            if a.column == col:
-                a.mark = mark

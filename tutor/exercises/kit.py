@@ -142,38 +142,50 @@ class Question:
     universe: list[str] | None = None
     outside: Words = ""
     item_notes: dict[str, Words] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, Words] = field(default_factory=dict)
     item_rules: dict[str, str] = field(default_factory=dict)
     note_rules: dict[str, str] = field(default_factory=dict)
     generic_rule: str | None = None
     outside_rule: str = ""
     lang: str = ""
+    _beside_generic: bool = field(default=False, repr=False)
 
-    def judged(self, answer: Any) -> tuple[bool, str, str]:
+    def judged(self, answer: Any) -> tuple[bool, Words, str]:
         """The judge's ``(ok, feedback, rule id)`` for a normalised answer (rule ``""`` when none), the
-        feedback written in the question's language."""
+        feedback as words (data: written when it is shown, in the reader's language)."""
         verdict = self.judge(answer)
-        return (bool(verdict[0]), text_of(verdict[1], self.lang or None),
-                verdict[2] if len(verdict) > 2 else "")
+        return bool(verdict[0]), verdict[1], verdict[2] if len(verdict) > 2 else ""
 
     def write(self, lang: str | None = None) -> None:
         """Write what the question says in ``lang`` (default: the current
-        language): ``prompt`` from ``lines``, and the title, solution, help,
-        generic and outside feedback and item notes as texts.  The outside
-        feedback keeps its ``{item}`` placeholder for the check to fill."""
+        language): ``prompt`` from ``lines``, and the title, solution and help
+        as texts.  The book (notes, generic and outside feedback, item notes)
+        stays words: the grader judges once and writes the feedback in each
+        reader's language; :meth:`book_texts` writes it for a notebook."""
         self.lang = language_of(lang)
         lang = self.lang
         self.prompt = [text_of(line, lang) for line in self.lines]
         self.title = text_of(self.title, lang)
         self.solution = text_of(self.solution, lang)
         self.answer_help = text_of(self.answer_help, lang)
-        if self.generic is not None:
-            self.generic = text_of(self.generic, lang)
+
+    def book_texts(self, lang: str | None = None) -> dict[str, Any]:
+        """The book written in ``lang`` (default: the current language), as a
+        student's notebook carries it: ``notes`` (canonical text → feedback;
+        a wrong answer's note that reads as the generic feedback is left out,
+        the generic says it), ``item_notes``, ``generic`` and ``outside``
+        (keeping its ``{item}`` placeholder for the check to fill)."""
+        generic = None if self.generic is None else text_of(self.generic, lang)
+        notes = {}
+        for c, m in self.notes.items():
+            text = text_of(m, lang)
+            if c in (self.accepted or ()) or not self._beside_generic or text != generic:
+                notes[c] = text
         outside = self.outside
         if isinstance(outside, Msg) and "item" not in outside.args:
             outside = Sentence(outside.id, {**outside.args, "item": "{item}"})
-        self.outside = text_of(outside, lang)
-        self.item_notes = {k: text_of(v, lang) for k, v in self.item_notes.items()}
+        return {"notes": notes, "item_notes": {k: text_of(v, lang) for k, v in self.item_notes.items()},
+                "generic": generic, "outside": text_of(outside, lang)}
 
     def finish(self, lang: str | None = None) -> None:
         """Write the question in ``lang`` (:meth:`write`), then fill
@@ -195,6 +207,7 @@ class Question:
         if self.generic is None and self.kind == "int":
             far = parse_answer("int", self.key) + 100_003
             _, self.generic, self.generic_rule = self.judged(far)
+        self._beside_generic = self.generic is not None
         for a in cands:
             c = canonical(self.kind, a)
             if c in self.notes:
@@ -202,12 +215,12 @@ class Question:
             ok, msg, rule = self.judged(a)
             if (c in self.accepted) != ok:  # pragma: no cover - a bug in a question
                 raise AssertionError(f"{self.qid}: judge and accepted answers disagree on {c}")
-            if ok or msg != self.generic:
+            if ok or msg != self.generic:  # as data; book_texts leaves out a note that reads as the generic
                 self.notes[c] = msg
                 if rule:
                     self.note_rules[c] = rule
         if self.generic is None:
-            self.generic = text_of(TEXT["look_again"], self.lang)
+            self.generic = TEXT["look_again"]
         if self.generic_rule is None:
             self.generic_rule = ""
 

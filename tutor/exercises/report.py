@@ -25,11 +25,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from tutor.text import M_, language, say
+from tutor.text import M_, get_language, language
+from tutor.text import say as say_text
 
 from .grading import GradeReport
 from .roster import id_problem
-from .words import DEFAULT_LANGUAGE
+from .words import DEFAULT_LANGUAGE, say, text_of
 
 __all__ = ["report_figures", "write_report", "feedback_html", "feedback_language", "TEXT", "FEEDBACK_TEXT"]
 
@@ -70,47 +71,99 @@ FEEDBACK_TEXT = {
     "col_answer": M_("ex.feedback.col.answer", "Your answer"),
     # TRANSLATORS: a column heading of the feedback page's table: the checker's explanation of the answer.
     "col_says": M_("ex.feedback.col.says", "What the checker says"),
-    # TRANSLATORS: on the feedback page, before the teacher's grading notes {notes} (which stay in the
-    # teacher's language).
+    # TRANSLATORS: on the feedback page, before the grading notes {notes} (written in the page's language).
     "notes": M_("ex.feedback.notes", "Notes: {notes}"),
 }
-#: The report's and feedback pages' words: whole sentences and headings, named placeholders.
+#: The class report's words (the teacher's page, in the current language): catalogue entries, named placeholders.
 TEXT = {
-    "title": "Trick Tutor exercises: class report",
-    "feedback_title": str(FEEDBACK_TEXT["feedback_title"]),
-    "feedback_intro": str(FEEDBACK_TEXT["feedback_intro"]),
-    "generated": "Generated {when}. {students} students, {questions} questions in {exercises} exercise(s): "
-                 "{names}.",
-    "pct_heading": "Percent right per question",
-    "pct_explain": "For each question: of the students who handed in that exercise's notebook (a blank "
-                   "notebook counts, a missing one does not), the percentage who got the mark.",
-    "pct_axis": "% right (of those who handed it in)",
-    "pct_hover": "%{x}: %{y}% right of those who handed it in",
-    "col_handed": "handed in",
-    "col_pct": "% right of those who handed it in",
-    "dist_heading": "Score distribution",
-    "dist_title": "Score distribution (percent of the maximum)",
-    "wrong_heading": "Most common wrong answers",
-    "wrong_explain": "Up to three per question, with the rule the answer breaks (from the checker's verdict on "
-                     "that answer).",
-    "class_heading": "The class",
-    "other_heading": "Handed in by one student, made for another",
-    "other_explain": "These notebooks were made for one student and handed in by another. None was graded as the "
-                     "work of the student who handed it in.",
-    "other_line": "Handed in by {submitter}, made for {owner}.",
-    "roster_heading": "Not on the roster",
-    "roster_explain": "Folders and hand-ins whose student is not on the roster: not graded, not in grades.csv or "
-                      "the LMS file.",
-    "roster_like": "{name}: not on the roster; did you mean {other}?",
-    "roster_bad": "{name}: not a student id ({why}).",
-    "roster_plain": "{name}: not on the roster.",
-    "roster_nobody": "{name}: where it was found names no student.",
-    "per_student": "Feedback per student",
-    "col_question": str(FEEDBACK_TEXT["col_question"]),
-    "col_mark": str(FEEDBACK_TEXT["col_mark"]),
-    "col_answer": str(FEEDBACK_TEXT["col_answer"]),
-    "col_says": str(FEEDBACK_TEXT["col_says"]),
+    # TRANSLATORS: the title of the class report (after grading), an HTML page for the teacher.
+    "title": M_("ex.report.title", "Trick Tutor exercises: class report"),
+    # TRANSLATORS: the report's first line: made at {when} (a date and time), {students} students, {questions}
+    # questions in {exercises} exercises, named {names}.
+    "generated": M_("ex.report.generated", "Generated {when}. {students} students, {questions} questions in "
+                                           "{exercises} exercise(s): {names}."),
+    # TRANSLATORS: a figure's label under a percentage: the class's mean score.
+    "mean": M_("ex.report.mean", "mean score"),
+    # TRANSLATORS: a figure's label under a percentage: the class's median score.
+    "median": M_("ex.report.median", "median score"),
+    # TRANSLATORS: a figure's label under a number: how many marks a student can get.
+    "marks": M_("ex.report.marks", "marks available"),
+    # TRANSLATORS: a figure's label under a number: how many students have grading notes.
+    "with_notes": M_("ex.report.with_notes", "students with notes"),
+    # TRANSLATORS: a heading of the report and a chart's title.
+    "pct_heading": M_("ex.report.pct_heading", "Percent right per question"),
+    # TRANSLATORS: the text under that heading.
+    "pct_explain": M_("ex.report.pct_explain", "For each question: of the students who handed in that exercise's "
+                                               "notebook (a blank notebook counts, a missing one does not), the "
+                                               "percentage who got the mark."),
+    # TRANSLATORS: the chart's vertical axis.
+    "pct_axis": M_("ex.report.pct_axis", "% right (of those who handed it in)"),
+    # TRANSLATORS: what the chart shows when the pointer is on a bar: {question} the question, {percent} the
+    # percentage.
+    "pct_hover": M_("ex.report.pct_hover", "{question}: {percent}% right of those who handed it in"),
+    # TRANSLATORS: a column of the report's table: how many students handed the question's notebook in.
+    "col_handed": M_("ex.report.col_handed", "handed in"),
+    # TRANSLATORS: a column of the report's table: the percentage right.
+    "col_pct": M_("ex.report.col_pct", "% right of those who handed it in"),
+    # TRANSLATORS: a column of the report's tables: the question (ex1_legal_cards:q1).
+    "col_question": M_("ex.report.col_question", "question"),
+    # TRANSLATORS: a heading of the report.
+    "dist_heading": M_("ex.report.dist_heading", "Score distribution"),
+    # TRANSLATORS: a chart's title.
+    "dist_title": M_("ex.report.dist_title", "Score distribution (percent of the maximum)"),
+    # TRANSLATORS: the chart's horizontal axis: the score in percent.
+    "dist_axis": M_("ex.report.dist_axis", "percent"),
+    # TRANSLATORS: the chart's vertical axis: how many students.
+    "dist_students": M_("ex.report.dist_students", "students"),
+    # TRANSLATORS: what the chart shows when the pointer is on a bar: {band} the percent band, {count} students.
+    "dist_hover": M_("ex.report.dist_hover", "{band}%: {count} students"),
+    # TRANSLATORS: a heading of the report.
+    "wrong_heading": M_("ex.report.wrong_heading", "Most common wrong answers"),
+    # TRANSLATORS: the text under that heading.
+    "wrong_explain": M_("ex.report.wrong_explain", "Up to three per question, with the rule the answer breaks (from "
+                                                   "the checker's verdict on that answer)."),
+    # TRANSLATORS: a column of the wrong answers' table: the wrong answer as typed.
+    "col_wrong": M_("ex.report.col_wrong", "wrong answer"),
+    # TRANSLATORS: a column of the wrong answers' table: how many students gave it.
+    "col_students": M_("ex.report.col_students", "students"),
+    # TRANSLATORS: a column of the wrong answers' table: the rule id the answer breaks (SP-14).
+    "col_rule": M_("ex.report.col_rule", "rule broken"),
+    # TRANSLATORS: a column of the wrong answers' table: the checker's words on one such answer.
+    "col_example": M_("ex.report.col_example", "what the checker says (example)"),
+    # TRANSLATORS: a heading of the report: the table of every student's marks.
+    "class_heading": M_("ex.report.class_heading", "The class"),
+    # TRANSLATORS: a heading of the report.
+    "other_heading": M_("ex.report.other_heading", "Handed in by one student, made for another"),
+    # TRANSLATORS: the text under that heading.
+    "other_explain": M_("ex.report.other_explain", "These notebooks were made for one student and handed in by "
+                                                   "another. None was graded as the work of the student who handed "
+                                                   "it in."),
+    # TRANSLATORS: a line under that heading.
+    "other_line": M_("ex.report.other_line", "Handed in by {submitter}, made for {owner}."),
+    # TRANSLATORS: a heading of the report.
+    "roster_heading": M_("ex.report.roster_heading", "Not on the roster"),
+    # TRANSLATORS: the text under that heading; keep grades.csv (a file name).
+    "roster_explain": M_("ex.report.roster_explain", "Folders and hand-ins whose student is not on the roster: not "
+                                                     "graded, not in grades.csv or the LMS file."),
+    # TRANSLATORS: a line under that heading: {name} is not on the class list; {other} a student id that differs
+    # only by capital letters.
+    "roster_like": M_("ex.report.roster_like", "{name}: not on the roster; did you mean {other}?"),
+    # TRANSLATORS: a line under that heading: {name} (in quotes) cannot be a student id; {why} says why.
+    "roster_bad": M_("ex.report.roster_bad", "{name}: not a student id ({why})."),
+    # TRANSLATORS: a line under that heading.
+    "roster_plain": M_("ex.report.roster_plain", "{name}: not on the roster."),
+    # TRANSLATORS: a line under that heading: where {name} was found names no student.
+    "roster_nobody": M_("ex.report.roster_nobody", "{name}: where it was found names no student."),
+    # TRANSLATORS: a heading of the report: each student's answers follow.
+    "per_student": M_("ex.report.per_student", "Feedback per student"),
 }
+
+
+def _t(key: str, **params: Any) -> str:
+    """One of the report's words (:data:`TEXT`) in the current language."""
+    return text_of(say(TEXT[key], **params))
+
+
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:16px;
 color:#1d2733;line-height:1.45}
@@ -136,7 +189,7 @@ def report_figures(report: GradeReport) -> dict[str, Any]:
     ``wrong_answers`` (question → up to three ``{"answer", "count", "rule",
     "example"}``, most common first), ``exercise_means`` (exercise → mean
     subtotal)."""
-    import pandas as pd  # type: ignore[import-untyped]  # no stubs in the app extra
+    import pandas as pd  # type: ignore[import-untyped]  # noqa: PLC0415 - pandas (the app extra), no stubs
     df = report.dataframe()
     n = len(df)
     fig: dict[str, Any] = {"students": n, "maximum": int(df["maximum"].max()) if n else 0}
@@ -180,9 +233,8 @@ def feedback_language(report: GradeReport) -> str:
 
 
 def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A student's section: in the report (English) or, ``standalone``, their
-    feedback page in ``lang`` (the checker's messages too; the grading notes
-    stay in the teacher's words)."""
+    """A student's section: in the report (the teacher's language ``lang``) or, ``standalone``, their
+    feedback page in ``lang`` (the checker's words and the grading notes too)."""
     sid = row["id"]
     by_col = {a.column: a for a in report.answers if a.student == sid}
     esc = html.escape
@@ -190,12 +242,13 @@ def _student_section(report: GradeReport, row: dict, standalone: bool, lang: str
     def words(key: str, **data) -> str:
         entry = FEEDBACK_TEXT.get(key) or _STATUS_TEXT[key]
         with language(lang):
-            return say(entry, **data)
+            return say_text(entry, **data)
 
     parts = [f'<section class="student" id="student-{esc(sid)}">',
              f"<h2>{esc(sid)}{' — ' + esc(row['name']) if row.get('name') else ''}</h2>",
              f"<p><b>{row['total']:g} / {row['maximum']}</b> ({row['percent']:g}%)"
-             + (f"<br>{esc(words('notes', notes=row['notes']))}" if row.get("notes") else "") + "</p>"]
+             + (f"<br>{esc(words('notes', notes=report.notes_text(row, lang)))}"
+                if row.get("notes") else "") + "</p>"]
     for e in report.exercises:
         parts.append(f"<h3>{esc(e)} — {row[f'{e} total']:g} / "
                      f"{sum(1 for c in report.question_columns if c.startswith(e + ':'))}</h3>")
@@ -229,8 +282,8 @@ def feedback_html(report: GradeReport, row: dict, title: str | None = None) -> s
     in the set's language (:func:`feedback_language`)."""
     lang = feedback_language(report)
     with language(lang):
-        title = title or say(FEEDBACK_TEXT["feedback_title"], who=row.get("name") or row["id"])
-        intro = say(FEEDBACK_TEXT["feedback_intro"])
+        title = title or say_text(FEEDBACK_TEXT["feedback_title"], who=row.get("name") or row["id"])
+        intro = say_text(FEEDBACK_TEXT["feedback_intro"])
     return (f"<!doctype html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title>"
             f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
@@ -244,23 +297,23 @@ def _others_html(report: GradeReport) -> str:
     esc = html.escape
     parts = []
     if report.made_for_other:
-        parts.append(f"<h2>{esc(TEXT['other_heading'])}</h2><p>{esc(TEXT['other_explain'])}</p><ul>")
-        parts += [f"<li>{esc(TEXT['other_line'].format(**x))} <small>({esc(x['exercise'])}: {esc(x['source'])})"
-                  f"</small></li>" for x in report.made_for_other]
+        parts.append(f"<h2>{esc(_t('other_heading'))}</h2><p>{esc(_t('other_explain'))}</p><ul>")
+        parts += [f"<li>{esc(_t('other_line', submitter=x['submitter'], owner=x['owner']))} <small>("
+                  f"{esc(x['exercise'])}: {esc(x['source'])})</small></li>" for x in report.made_for_other]
         parts.append("</ul>")
     if report.not_on_roster:
-        parts.append(f"<h2>{esc(TEXT['roster_heading'])}</h2><p>{esc(TEXT['roster_explain'])}</p><ul>")
+        parts.append(f"<h2>{esc(_t('roster_heading'))}</h2><p>{esc(_t('roster_explain'))}</p><ul>")
         for x in report.not_on_roster:
             if x.get("nobody"):
-                line = TEXT["roster_nobody"].format(name=x["name"])
+                line = _t("roster_nobody", name=x["name"])
             elif x.get("outcome") in ("same_name", "class_copy", "ambiguous"):
                 line = report.not_on_roster_line(x) + "."
             elif x.get("why"):
-                line = TEXT["roster_bad"].format(name=repr(x["name"]), why=x["why"])
+                line = _t("roster_bad", name=repr(x["name"]), why=x["why"])
             elif x.get("like"):
-                line = TEXT["roster_like"].format(name=x["name"], other=x["like"])
+                line = _t("roster_like", name=x["name"], other=x["like"])
             else:
-                line = TEXT["roster_plain"].format(name=x["name"])
+                line = _t("roster_plain", name=x["name"])
             parts.append(f"<li>{esc(line)}</li>")
         parts.append("</ul>")
     return "".join(parts)
@@ -268,60 +321,30 @@ def _others_html(report: GradeReport) -> str:
 
 def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str | os.PathLike | None = None,
                  title: str | None = None) -> dict[str, Any]:
-    """Write the HTML report to ``path`` (and ``feedback_dir/<id>.html`` per
-    student when given); returns :func:`report_figures`."""
-    title = title or TEXT["title"]
-    import pandas as pd  # type: ignore[import-untyped]
-    import plotly.graph_objects as go  # type: ignore[import-untyped]
+    """Write the HTML report to ``path`` in the current language (and ``feedback_dir/<id>.html`` per
+    student when given, each in its set's language); returns :func:`report_figures`."""
+    title = title or _t("title")
     figs = report_figures(report)
     esc = html.escape
-    df = report.dataframe()
-    dist = go.Figure(go.Bar(x=list(figs["distribution"]), y=list(figs["distribution"].values()),
-                            marker_color="#1a3e72", hovertemplate="%{x}%: %{y} students<extra></extra>"))
-    dist.update_layout(title=TEXT["dist_title"], xaxis_title="percent",
-                       yaxis=dict(title="students", dtick=1, rangemode="tozero"), height=360, margin=dict(l=50, r=20, t=50, b=50))
-    qs = list(figs["percent_correct"])
-    per_q = go.Figure(go.Bar(x=qs, y=[figs["percent_correct"][q] for q in qs], marker_color="#2e7d32",
-                             hovertemplate=TEXT["pct_hover"] + "<extra></extra>"))
-    per_q.update_layout(title=TEXT["pct_heading"], yaxis=dict(range=[0, 100], title=TEXT["pct_axis"]),
-                        height=420, margin=dict(l=50, r=20, t=50, b=140), xaxis_tickangle=-60)
-    wrong_rows = []
-    for q, items in figs["wrong_answers"].items():
-        for i, w in enumerate(items, start=1):
-            wrong_rows.append({"question": q, "#": i, "wrong answer": w["answer"], "students": w["count"],
-                               "rule broken": w["rule"] or "—", "what the checker says (example)": w["example"]})
-    wrong_df = pd.DataFrame(wrong_rows, columns=["question", "#", "wrong answer", "students", "rule broken",
-                                                 "what the checker says (example)"])
-    pc_df = pd.DataFrame({"question": qs, TEXT["col_handed"]: [figs["handed_in"][q] for q in qs],
-                          TEXT["col_pct"]: [figs["percent_correct"][q] for q in qs]})
-    table_cols = ["id", "name", *[f"{e} total" for e in report.exercises], "total", "maximum", "percent", "notes"]
-    class_df = df[table_cols] if len(df) else pd.DataFrame(columns=table_cols)
-    links = " · ".join(f"<a href='#student-{esc(r['id'])}'>{esc(r['id'])}</a>" for r in report.rows)
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    links = " · ".join(f"<a href='#student-{esc(r['id'])}'>{esc(r['id'])}</a>" for r in report.rows)
     body = [
-        f"<h1>{esc(title)}</h1><p>" + esc(TEXT["generated"].format(
-            when=generated, students=figs["students"], questions=len(report.question_columns),
-            exercises=len(report.exercises), names=", ".join(report.exercises))) + "</p>",
+        f"<h1>{esc(title)}</h1><p>" + esc(_t("generated", when=generated, students=figs["students"],
+                                             questions=len(report.question_columns), exercises=len(report.exercises),
+                                             names=", ".join(report.exercises))) + "</p>",
         "<div class='figs'>"
-        f"<div class='fig'><b>{figs['mean_percent']:g}%</b>mean score</div>"
-        f"<div class='fig'><b>{figs['median_percent']:g}%</b>median score</div>"
-        f"<div class='fig'><b>{figs['maximum']}</b>marks available</div>"
-        f"<div class='fig'><b>{sum(1 for r in report.rows if r['notes'])}</b>students with notes</div></div>",
-        f"<h2>{esc(TEXT['dist_heading'])}</h2>",
-        dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
-        f"<h2>{esc(TEXT['pct_heading'])}</h2><p>{esc(TEXT['pct_explain'])}</p>",
-        per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
-        _scroll(pc_df.to_html(index=False, escape=True, border=0)),
-        f"<h2>{esc(TEXT['wrong_heading'])}</h2><p>{esc(TEXT['wrong_explain'])}</p>",
-        _scroll(wrong_df.to_html(index=False, escape=True, border=0)),
-        f"<h2>{esc(TEXT['class_heading'])}</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
+        f"<div class='fig'><b>{figs['mean_percent']:g}%</b>{esc(_t('mean'))}</div>"
+        f"<div class='fig'><b>{figs['median_percent']:g}%</b>{esc(_t('median'))}</div>"
+        f"<div class='fig'><b>{figs['maximum']}</b>{esc(_t('marks'))}</div>"
+        f"<div class='fig'><b>{sum(1 for r in report.rows if r['notes'])}</b>{esc(_t('with_notes'))}</div></div>",
+        *_charts_and_tables(report, figs),
         _others_html(report),
-        f"<h2>{esc(TEXT['per_student'])}</h2><p>{links}</p>",
-        *(_student_section(report, r, False) for r in report.rows),
+        f"<h2>{esc(_t('per_student'))}</h2><p>{links}</p>",
+        *(_student_section(report, r, False, get_language()) for r in report.rows),
         f"<script type='application/json' id='tt-figures'>{_json_for_script(figs)}</script>",
     ]
-    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
-            f"<meta name='viewport' content='width=device-width,initial-scale=1'><style>{_CSS}</style></head>"
+    page = (f"<!doctype html><html lang='{esc(get_language())}'><head><meta charset='utf-8'><title>{esc(title)}"
+            f"</title><meta name='viewport' content='width=device-width,initial-scale=1'><style>{_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
     Path(path).write_text(page, encoding="utf-8")
     if feedback_dir is not None:
@@ -333,6 +356,45 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
             if id_problem(r["id"]) is None:
                 (fd / f"{r['id']}.html").write_text(feedback_html(report, r), encoding="utf-8")
     return figs
+
+
+def _charts_and_tables(report: GradeReport, figs: dict[str, Any]) -> list[str]:
+    """The report's charts (plotly) and tables (pandas), with their headings, in the current language."""
+    import pandas as pd  # type: ignore[import-untyped]  # noqa: PLC0415 - pandas (the app extra)
+    import plotly.graph_objects as go  # type: ignore[import-untyped]  # noqa: PLC0415 - plotly (the app extra)
+    esc = html.escape
+    dist = go.Figure(go.Bar(x=list(figs["distribution"]), y=list(figs["distribution"].values()),
+                            marker_color="#1a3e72",
+                            hovertemplate=_t("dist_hover", band="%{x}", count="%{y}") + "<extra></extra>"))
+    dist.update_layout(title=_t("dist_title"), xaxis_title=_t("dist_axis"),
+                       yaxis=dict(title=_t("dist_students"), dtick=1, rangemode="tozero"), height=360,
+                       margin=dict(l=50, r=20, t=50, b=50))
+    qs = list(figs["percent_correct"])
+    per_q = go.Figure(go.Bar(x=qs, y=[figs["percent_correct"][q] for q in qs], marker_color="#2e7d32",
+                             hovertemplate=_t("pct_hover", question="%{x}", percent="%{y}") + "<extra></extra>"))
+    per_q.update_layout(title=_t("pct_heading"), yaxis=dict(range=[0, 100], title=_t("pct_axis")),
+                        height=420, margin=dict(l=50, r=20, t=50, b=140), xaxis_tickangle=-60)
+    cols = [_t("col_question"), "#", _t("col_wrong"), _t("col_students"), _t("col_rule"), _t("col_example")]
+    wrong_rows = [dict(zip(cols, (q, i, w["answer"], w["count"], w["rule"] or "—", w["example"])))
+                  for q, items in figs["wrong_answers"].items() for i, w in enumerate(items, start=1)]
+    wrong_df = pd.DataFrame(wrong_rows, columns=cols)
+    pc_df = pd.DataFrame({_t("col_question"): qs, _t("col_handed"): [figs["handed_in"][q] for q in qs],
+                          _t("col_pct"): [figs["percent_correct"][q] for q in qs]})
+    df = report.dataframe()
+    table_cols = ["id", "name", *[f"{e} total" for e in report.exercises], "total", "maximum", "percent", "notes"]
+    class_df = df[table_cols] if len(df) else pd.DataFrame(columns=table_cols)
+    if len(df):  # the notes in the report's language
+        class_df = class_df.assign(notes=[report.notes_text(r) for r in report.rows])
+    return [
+        f"<h2>{esc(_t('dist_heading'))}</h2>",
+        dist.to_html(full_html=False, include_plotlyjs=True, config={"responsive": True}),
+        f"<h2>{esc(_t('pct_heading'))}</h2><p>{esc(_t('pct_explain'))}</p>",
+        per_q.to_html(full_html=False, include_plotlyjs=False, config={"responsive": True}),
+        _scroll(pc_df.to_html(index=False, escape=True, border=0)),
+        f"<h2>{esc(_t('wrong_heading'))}</h2><p>{esc(_t('wrong_explain'))}</p>",
+        _scroll(wrong_df.to_html(index=False, escape=True, border=0)),
+        f"<h2>{esc(_t('class_heading'))}</h2>", _scroll(class_df.to_html(index=False, escape=True, border=0)),
+    ]
 
 
 def _scroll(table_html: str) -> str:

@@ -30,6 +30,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
+
+from tutor.text import M_
+
+from .words import say, text_of
 
 __all__ = ["Student", "Roster", "RosterError", "read_roster", "id_problem", "spreadsheet_rewrites",
            "RESERVED_NAMES", "MAX_ROSTER_BYTES"]
@@ -47,6 +52,53 @@ RESERVED_NAMES = {"exercise_settings.json", "answer_keys", "binder", "readme.md"
                   "grades.csv", "report.html", "class_secret", "manifest.json", "roster.csv"}
 _PUNCT = set("_.@-")
 _FILE_EXTENSIONS = {"csv", "html", "htm", "json", "txt", "ipynb", "md", "zip", "py"}
+
+
+#: What reading a roster says (the teacher's command line, in the current language): catalogue entries.
+_SAY = {
+    # TRANSLATORS: reading the class list (a CSV file, the roster) {path}: it does not exist.
+    "not_found": M_("ex.roster.not_found", "roster {path} not found"),
+    # TRANSLATORS: as above: {path} is a folder or a special file.
+    "not_file": M_("ex.roster.not_file", "roster {path} is not a file"),
+    # TRANSLATORS: as above: the file is larger than {limit} megabytes.
+    "too_large": M_("ex.roster.too_large", "roster {path} is larger than {limit} MB"),
+    # TRANSLATORS: as above; {error} is the system's reason (English).
+    "unreadable": M_("ex.roster.unreadable", "roster {path} cannot be read ({error})"),
+    # TRANSLATORS: as above: the file has no student.
+    "no_students": M_("ex.roster.no_students", "roster {path} lists no students"),
+    # TRANSLATORS: as above: the file is empty.
+    "empty": M_("ex.roster.empty", "roster {path} is empty"),
+    # TRANSLATORS: as above: line {line} is not CSV; {error} is the reason (English).
+    "not_csv": M_("ex.roster.not_csv", "roster {path} line {line} is not readable CSV ({error})"),
+    # TRANSLATORS: as above: the first line (line {line}) names no column of student ids; {found} lists the
+    # columns it names; keep 'student_id' (a column name).
+    "no_id_column": M_("ex.roster.no_id_column", "roster {path} has no student id column: the header (line {line}) "
+                                                 "should name one 'student_id' column (found: {found})"),
+    # TRANSLATORS: as above: line {line} has {count} fields, the first line {header}.
+    "fields": M_("ex.roster.fields", "roster {path} line {line} has {count} fields but the header has {header} (a "
+                                     "comma or semicolon inside a name? put the name in double quotes)"),
+    # TRANSLATORS: a warning: line {line} of the class list has no student id.
+    "no_id": M_("ex.roster.no_id", "roster line {line}: no student id, row skipped"),
+    # TRANSLATORS: as above: the student id {sid} (in quotes) cannot be a folder's name; {why} says why (English).
+    "bad_id": M_("ex.roster.bad_id", "roster {path} line {line}: student id {sid} {why}"),
+    # TRANSLATORS: a warning: a spreadsheet would change the id {sid} ({rewrite} says how, English); keep
+    # grades.csv (a file name).
+    "rewrites": M_("ex.roster.rewrites", "roster line {line}: id {sid}: {rewrite}; keep the column as text when you "
+                                         "edit grades.csv in a spreadsheet"),
+    # TRANSLATORS: as above: the student id {sid} is twice in the list, also on line {other_line}.
+    "twice": M_("ex.roster.twice", "roster {path} line {line}: student id {sid} appears more than once (also line "
+                                   "{other_line})"),
+    # TRANSLATORS: as above: the ids {other} and {sid} differ only by capital letters.
+    "case": M_("ex.roster.case", "roster {path} line {line}: student ids {other} (line {other_line}) and {sid} differ "
+                                 "only by case, which is one folder on macOS and Windows"),
+    # TRANSLATORS: as above: the learning platform's id {lms} is also the student {other}'s.
+    "lms_twice": M_("ex.roster.lms_twice", "roster {path} line {line}: LMS id {lms} is also {other}'s (line "
+                                           "{other_line}): the learning platform would give both the same mark"),
+}
+
+
+def _said(key: str, **params: object) -> str:
+    return text_of(say(_SAY[key], **params))
 
 
 class RosterError(ValueError):
@@ -162,17 +214,39 @@ def read_roster(path: str | os.PathLike) -> Roster:
     p = Path(path)
     try:
         if not p.is_file():
-            raise RosterError(f"roster {path} not found" if not p.exists() else f"roster {path} is not a file")
+            raise RosterError(_said("not_found" if not p.exists() else "not_file", path=path))
         if p.stat().st_size > MAX_ROSTER_BYTES:
-            raise RosterError(f"roster {path} is larger than {MAX_ROSTER_BYTES // 1_000_000} MB")
+            raise RosterError(_said("too_large", path=path, limit=MAX_ROSTER_BYTES // 1_000_000))
         raw = p.read_bytes()
     except OSError as e:
-        raise RosterError(f"roster {path} cannot be read ({e.strerror or e})") from None
+        raise RosterError(_said("unreadable", path=path, error=e.strerror or e)) from None
     text, warnings = _decode(raw, path)
+    (hline, header), body = _rows(text, path)
+    cols = _columns(header, hline, path)
+    students: list[Student] = []
+    seen: dict[str, Student] = {}
+    seen_lms: dict[str, Student] = {}
+    for line, row in body:
+        st, said = _student(row, line, header, cols, path)
+        warnings += said
+        if st is None:
+            continue
+        _check_unique(st, seen, seen_lms, path)
+        seen[st.id.casefold()] = st
+        if st.lms_id:
+            seen_lms[st.lms_id.casefold()] = st
+        students.append(st)
+    if not students:
+        raise RosterError(_said("no_students", path=path))
+    return Roster(students, warnings)
+
+
+def _rows(text: str, path: str | os.PathLike) -> tuple[tuple[int, list[str]], list[tuple[int, list[str]]]]:
+    """The header and the rows that are not blank, each with its line number."""
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise RosterError(f"roster {path} is empty")
+        raise RosterError(_said("empty", path=path))
     delim = _delimiter(lines[first])
     # csv.reader's line_num is the physical line (quoted newlines included): messages name it.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
@@ -181,60 +255,66 @@ def read_roster(path: str | os.PathLike) -> Roster:
         for row in reader:
             numbered.append((reader.line_num, row))
     except csv.Error as e:
-        raise RosterError(f"roster {path} line {reader.line_num} is not readable CSV ({e})") from None
+        raise RosterError(_said("not_csv", path=path, line=reader.line_num, error=e)) from None
     numbered = [(n, r) for n, r in numbered if any(c.strip() for c in r)]
-    (hline, header), body = numbered[0], numbered[1:]
+    return numbered[0], numbered[1:]
+
+
+class _Columns(NamedTuple):
+    id: int
+    name: int | None
+    first: int | None
+    last: int | None
+    lms: int | None
+
+
+def _columns(header: list[str], hline: int, path: str | os.PathLike) -> _Columns:
     keys = [_key(h) for h in header]
     id_col = next((keys.index(k) for k in _ID_COLUMNS if k in keys), None)
     if id_col is None:
-        raise RosterError(f"roster {path} has no student id column: the header (line {hline}) should name one "
-                          f"'student_id' column (found: {', '.join(repr(h) for h in header)})")
-    name_col = next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None)
-    first_col = next((keys.index(k) for k in _FIRST if k in keys), None)
-    last_col = next((keys.index(k) for k in _LAST if k in keys), None)
-    lms_col = next((keys.index(k) for k in _LMS_ID_COLUMNS if k in keys and keys.index(k) != id_col), None)
-    students: list[Student] = []
-    seen: dict[str, Student] = {}
-    seen_lms: dict[str, Student] = {}
-    for line, row in body:
-        while len(row) > len(header) and not row[-1].strip():
-            row = row[:-1]  # trailing separators a spreadsheet adds
-        if len(row) != len(header):
-            raise RosterError(f"roster {path} line {line} has {len(row)} fields but the header has {len(header)}"
-                              f" (a comma or semicolon inside a name? put the name in double quotes)")
-        sid = unicodedata.normalize("NFC", row[id_col].strip())
-        if not sid:
-            warnings.append(f"roster line {line}: no student id, row skipped")
-            continue
-        why = id_problem(sid)
-        if why:
-            raise RosterError(f"roster {path} line {line}: student id {sid!r} {why}")
-        low = sid.casefold()
-        if low in seen:
-            other = seen[low]
-            if other.id == sid:
-                raise RosterError(f"roster {path} line {line}: student id {sid!r} appears more than once "
-                                  f"(also line {other.line})")
-            raise RosterError(f"roster {path} line {line}: student ids {other.id!r} (line {other.line}) and "
-                              f"{sid!r} differ only by case, which is one folder on macOS and Windows")
-        rew = spreadsheet_rewrites(sid)
-        if rew:
-            warnings.append(f"roster line {line}: id {sid!r}: {rew}; keep the column as text when you edit "
-                            f"grades.csv in a spreadsheet")
-        if name_col is not None:
-            name = row[name_col].strip()
-        else:
-            name = " ".join(row[c].strip() for c in (first_col, last_col) if c is not None).strip()
-        lms = row[lms_col].strip() if lms_col is not None else ""
-        st = Student(sid, name, line, lms)
-        if lms:
-            twin = seen_lms.get(lms.casefold())
-            if twin is not None:
-                raise RosterError(f"roster {path} line {line}: LMS id {lms!r} is also {twin.id!r}'s (line "
-                                  f"{twin.line}): the learning platform would give both the same mark")
-            seen_lms[lms.casefold()] = st
-        seen[low] = st
-        students.append(st)
-    if not students:
-        raise RosterError(f"roster {path} lists no students")
-    return Roster(students, warnings)
+        raise RosterError(_said("no_id_column", path=path, line=hline, found=", ".join(repr(h) for h in header)))
+    return _Columns(id_col,
+                    next((keys.index(k) for k in _NAME_COLUMNS if k in keys and keys.index(k) != id_col), None),
+                    next((keys.index(k) for k in _FIRST if k in keys), None),
+                    next((keys.index(k) for k in _LAST if k in keys), None),
+                    next((keys.index(k) for k in _LMS_ID_COLUMNS if k in keys and keys.index(k) != id_col), None))
+
+
+def _student(row: list[str], line: int, header: list[str], cols: _Columns, path: str | os.PathLike
+             ) -> tuple[Student | None, list[str]]:
+    """One row's student (None for a row without an id) and the warnings it gives."""
+    while len(row) > len(header) and not row[-1].strip():
+        row = row[:-1]  # trailing separators a spreadsheet adds
+    if len(row) != len(header):
+        raise RosterError(_said("fields", path=path, line=line, count=len(row), header=len(header)))
+    sid = unicodedata.normalize("NFC", row[cols.id].strip())
+    if not sid:
+        return None, [_said("no_id", line=line)]
+    why = id_problem(sid)
+    if why:
+        raise RosterError(_said("bad_id", path=path, line=line, sid=repr(sid), why=why))
+    warnings = []
+    rew = spreadsheet_rewrites(sid)
+    if rew:
+        warnings.append(_said("rewrites", line=line, sid=repr(sid), rewrite=rew))
+    if cols.name is not None:
+        name = row[cols.name].strip()
+    else:
+        name = " ".join(row[c].strip() for c in (cols.first, cols.last) if c is not None).strip()
+    lms = row[cols.lms].strip() if cols.lms is not None else ""
+    return Student(sid, name, line, lms), warnings
+
+
+def _check_unique(st: Student, seen: dict[str, Student], seen_lms: dict[str, Student],
+                  path: str | os.PathLike) -> None:
+    """RosterError when ``st``'s id (or LMS id) is one a student read before has."""
+    other = seen.get(st.id.casefold())
+    if other is not None:
+        if other.id == st.id:
+            raise RosterError(_said("twice", path=path, line=st.line, sid=repr(st.id), other_line=other.line))
+        raise RosterError(_said("case", path=path, line=st.line, other=repr(other.id), other_line=other.line,
+                                sid=repr(st.id)))
+    twin = seen_lms.get(st.lms_id.casefold()) if st.lms_id else None
+    if twin is not None:
+        raise RosterError(_said("lms_twice", path=path, line=st.line, lms=repr(st.lms_id), other=repr(twin.id),
+                                other_line=twin.line))

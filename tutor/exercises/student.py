@@ -65,6 +65,7 @@ from .answers import AnswerError, parse_answer
 from .core import (CheckResult, Exercise, Line, Shown, emit, empty_or_unknown, judge_with_book, no_question, read_as,
                    settings_language)
 from .grading import read_answer_cell, read_notebook_answers
+from .status import Status
 from .words import Code, Words, exercise_languages, say, text_of
 
 __all__ = ["seal", "load_sealed", "StudentExercise", "check", "show", "graded_check", "SEAL_FORMAT"]
@@ -121,9 +122,10 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
     questions = {}
     for qid, q in exercise.questions.items():
         salt = _salt(exercise, qid, secret)
-        notes = {_tag(salt, "n", c): _lock(salt, "n", c, m) for c, m in sorted(q.notes.items())}
+        book = q.book_texts(q.lang or None)
+        notes = {_tag(salt, "n", c): _lock(salt, "n", c, m) for c, m in sorted(book["notes"].items())}
         # every card's (or bid's) note of a question has one size, legal and illegal alike
-        item_notes = {c: text_of(m) for c, m in q.item_notes.items()}
+        item_notes = book["item_notes"]
         size = max([len(m.encode("utf-8")) + 1 for m in item_notes.values()] + [1])
         items = {_tag(salt, "i", c): _lock(salt, "i", c, m, size) for c, m in sorted(item_notes.items())}
         accepted = q.accepted or []
@@ -133,8 +135,7 @@ def seal(exercise: Exercise, secret: str | None = None) -> dict:
             "accept": sorted([_tag(salt, "a", c) for c in accepted]
                              + [_tag(salt, "decoy", str(i)) for i in range(_MIN_ACCEPT - len(accepted))]),
             "notes": dict(sorted(notes.items())), "items": dict(sorted(items.items())),
-            "universe": q.universe, "outside": text_of(q.outside),
-            "generic": None if q.generic is None else text_of(q.generic),
+            "universe": q.universe, "outside": book["outside"], "generic": book["generic"],
         }
     return {"format": SEAL_FORMAT, "exercise": exercise.name, "student": exercise.student,
             "settings": exercise.settings, "title": exercise.title, "questions": questions}
@@ -235,11 +236,11 @@ class StudentExercise:
         try:
             value = parse_answer(q["kind"], answer)
         except AnswerError as e:
-            return CheckResult(qid, "invalid", e.msg)
+            return CheckResult(qid, Status.INVALID, e.msg)
         if self.mode == "test":
-            return CheckResult(qid, "received", read_as(q["kind"], value))
+            return CheckResult(qid, Status.RECEIVED, read_as(q["kind"], value))
         ok, msg, _ = judge_with_book(q["kind"], value, _SealedBook(q), q["generic"], q["universe"], q["outside"])
-        return CheckResult(qid, "correct" if ok else "wrong", msg)
+        return CheckResult(qid, Status.CORRECT if ok else Status.WRONG, msg)
 
     def check(self, qid: str, *answer: Any) -> None:
         """Check question ``qid``: the answer is read from ``answer_qN`` in the
@@ -428,13 +429,13 @@ def graded_check(ex: StudentExercise, qid: str, value: Any, cell_source: str | N
     else:
         on_value = say(SAY["value_wrong"], feedback=result.message)
     if problems:
-        return CheckResult(qid, "ungraded", (tuple(problems), on_value))
+        return CheckResult(qid, Status.UNGRADED, (tuple(problems), on_value))
     if result.status in ("invalid", "wrong"):
         return result
     if saved is None:
-        return CheckResult(qid, "unsure", (on_value, say(SAY["cannot_see_file"], name=name, file=fname)))
+        return CheckResult(qid, Status.UNSURE, (on_value, say(SAY["cannot_see_file"], name=name, file=fname)))
     if result.status == "received":
-        return CheckResult(qid, "received", (on_value, say(SAY["test_will_grade"])))
+        return CheckResult(qid, Status.RECEIVED, (on_value, say(SAY["test_will_grade"])))
     return result
 
 
@@ -466,7 +467,7 @@ def saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | 
     if isinstance(meta, dict):
         view["owner"] = (meta.get("exercise"), meta.get("student"))
     try:
-        import nbformat
+        import nbformat  # noqa: PLC0415 - nbformat (the app extra) loads when a notebook is read
         answers = read_notebook_answers(nbformat.from_dict(nb))
         status, value = answers.get(qid, ("missing", None))[:2]
     except Exception:  # noqa: BLE001 - the grader's reader changed or failed: fall back to the cell reader
@@ -490,7 +491,7 @@ def _find_student_exercise(ns: dict) -> StudentExercise | None:
 
 def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING) -> CheckResult:
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # noqa: PLC0415 - IPython only in a notebook's kernel
         shell = get_ipython()
     except ImportError:  # pragma: no cover - IPython is in the app extra
         shell = None
@@ -498,13 +499,13 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
     if ex is None:
         ex = _find_student_exercise(ns)
     if ex is None:
-        return CheckResult(qid, "unknown", say(SAY["not_loaded_check"]))
+        return CheckResult(qid, Status.UNKNOWN, say(SAY["not_loaded_check"]))
     name = f"answer_{qid}"
     if value is _MISSING:
         if name not in ns:
             if qid not in ex.qids:
                 return no_question(qid, ex.qids)
-            return CheckResult(qid, "empty", say(SAY["not_set"], name=name, qid=qid, code=Code(f"{name} = …")))
+            return CheckResult(qid, Status.EMPTY, say(SAY["not_set"], name=name, qid=qid, code=Code(f"{name} = …")))
         value = ns[name]
     source = None
     if shell is not None:
@@ -514,7 +515,7 @@ def _check_in_kernel(ex: StudentExercise | None, qid: str, value: Any = _MISSING
         saved = saved_view(ex, qid, ns) if source is not None else None
         return graded_check(ex, qid, value, source, saved)
     except Exception as e:  # noqa: BLE001 - a bug must not look like the student's fault
-        return CheckResult(qid, "invalid", say(SAY["checker_failed"], error=type(e).__name__))
+        return CheckResult(qid, Status.INVALID, say(SAY["checker_failed"], error=type(e).__name__))
 
 
 def check(qid: str) -> None:
@@ -526,12 +527,12 @@ def check(qid: str) -> None:
 def show(qid: str) -> None:
     """Show question ``qid`` of this notebook's exercise (or say to run the setup cell first)."""
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # noqa: PLC0415 - IPython only in a notebook's kernel
         shell = get_ipython()
     except ImportError:  # pragma: no cover
         shell = None
     ex = _find_student_exercise(shell.user_ns if shell is not None else {})
     if ex is None:
-        emit(CheckResult(qid, "unknown", say(SAY["not_loaded_show"])))
+        emit(CheckResult(qid, Status.UNKNOWN, say(SAY["not_loaded_show"])))
         return
     ex.show(qid)

@@ -293,6 +293,22 @@ class GameTable(TableRendering, W.VBox):
         self._controls = W.HBox([self._undo_btn, self._hint_btn, self._show_me.button, self._show_legal])
         self._controls.add_class("tt-tbl-controls")
 
+        self._make_game_row()
+
+        self._session = session
+        self._session.on_computers_start = lambda: self._busy_status(say(COMPUTERS_PLAYING))
+        self._review_box = W.Box()  # "Review this hand" when a hand is over (tutor.review_panel), made then
+        self._idle = WhenIdle(delay_ms=300)
+        self._idle.on_idle(self._warm_up)
+        self._after_install()
+        self.children = [self._style, self._title, self._status, self._info_html, self._table_html,
+                         self._action_box, self._review_box, self._hand, self._feedback, self._hint_html,
+                         self._show_me, self._controls, self._last_trick_html, self._game_row, self._confirm_box,
+                         self._options.widget, self._log_html, self._score_box, self._idle]
+
+    def _make_game_row(self) -> None:
+        """The widgets below the hand: the deal box, New game, Save and Load, New game's question, the
+        score, the action box and the options panel."""
         self._deal_box = W.Text(placeholder=say(RANDOM), description=say(DEAL_NO),
                                 layout=W.Layout(width="auto", max_width="100%"), style={"description_width": "initial"},
                                 tooltip=say(DEAL_TIP))
@@ -309,17 +325,6 @@ class GameTable(TableRendering, W.VBox):
         self._score_box = W.VBox()
         self._action_box = W.VBox()
         self._options = OptionsPanel()
-
-        self._session = session
-        self._session.on_computers_start = lambda: self._busy_status(say(COMPUTERS_PLAYING))
-        self._review_box = W.Box()  # "Review this hand" when a hand is over (tutor.review_panel), made then
-        self._idle = WhenIdle(delay_ms=300)
-        self._idle.on_idle(self._warm_up)
-        self._after_install()
-        self.children = [self._style, self._title, self._status, self._info_html, self._table_html,
-                         self._action_box, self._review_box, self._hand, self._feedback, self._hint_html,
-                         self._show_me, self._controls, self._last_trick_html, self._game_row, self._confirm_box,
-                         self._options.widget, self._log_html, self._score_box, self._idle]
 
     @classmethod
     def for_game(cls, game: TrickGame, learner_seat: int | None = None, level: int = 2, practice: bool = True,
