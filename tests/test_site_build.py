@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import re
 import pathlib
 import socket
 import threading
@@ -134,3 +135,38 @@ def test_serve_moves_off_a_taken_port_and_compresses(tmp_path):
         server.shutdown()
         server.server_close()
         taken.close()
+
+
+def test_make_offline_lists_the_entry_pages_and_keeps_the_worker(tmp_path):
+    """The service worker keeps every page the app and the lab need, the chapters in every
+    language, and not the Voici copies of the chapters; every page keeps the worker registered."""
+    site = tmp_path
+    files = {"index.html": "<html><head><title>x</title></head></html>",
+             "voici/render/notebooks/app.html": "<!DOCTYPE html>\n<html lang='en'>\n<head><meta charset='utf-8'/></head>",
+             "voici/render/notebooks/00_welcome.html": "<html><head></head></html>",
+             "lab/index.html": "<html>\n  <head>\n    <title>JupyterLite</title></head></html>",
+             "lab/favicon.ico": "ico", "files/notebooks/so/01_cards_and_tricks.ipynb": "{}",
+             "files/notebooks/01_cards_and_tricks.ipynb": "{}", "static/pyodide/pyodide.asm.wasm": "wasm",
+             "build/service-worker.js": "old", "service-worker.js": "jupyterlite's",
+             "jupyter-lite.json": json.dumps({"jupyter-config-data": {"appVersion": "0.7.6"}})}
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    listed = build.make_offline(site)
+    assert {"index.html", "voici/render/notebooks/app.html", "lab/index.html", "offline.html", "favicon.ico",
+            "files/notebooks/so/01_cards_and_tricks.ipynb", "files/notebooks/01_cards_and_tricks.ipynb",
+            "static/pyodide/pyodide.asm.wasm"} <= set(listed)
+    assert not {"voici/render/notebooks/00_welcome.html", "service-worker.js", "build/service-worker.js"} & set(listed)
+    # each listed hash is the file's as written (the pages with their script)
+    for name, digest in listed.items():
+        assert build.sha256(site / name).startswith(digest), name
+    app = (site / "voici/render/notebooks/app.html").read_text()
+    assert '"../../../service-worker.js?enableCache=true"' in app and '"0.7.6"' in app
+    assert app.index("keep the offline service worker") < app.index("<meta charset")
+    assert '"service-worker.js?enableCache=true"' in (site / "index.html").read_text()
+    build.make_offline(site)                                          # a second run adds no second script
+    assert (site / "lab/index.html").read_text().count("keep the offline service worker") == 1
+    worker = (site / "service-worker.js").read_text()
+    files_js = re.search(r"const FILES = (\{.*?\});", worker, re.S).group(1)
+    assert json.loads(files_js) == build.make_offline(site)
+    assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
