@@ -366,7 +366,7 @@ PANDAS_CALLS = re.compile(r"\b(score_lines_frame|running_totals_frame|same_hand_
 BINDER_LAB = "https://mybinder.org/v2/gh/tricktutor/tricktutor/main?urlpath=lab/tree/notebooks/"
 PANDAS_NOTE = ("**In the browser version** (Python runs in your browser, no server) this chapter's "
                "tables made with pandas cannot be shown: pandas does not run in the browser yet. "
-               "The cells that make them stop with a note saying so; everything else works. "
+               "The cells that make them print a note saying so instead; everything else works. "
                "For the whole chapter, open it [on Binder]({binder}) or in your own JupyterLab.")
 
 
