@@ -170,3 +170,19 @@ def test_make_offline_lists_the_entry_pages_and_keeps_the_worker(tmp_path):
     files_js = re.search(r"const FILES = (\{.*?\});", worker, re.S).group(1)
     assert json.loads(files_js) == build.make_offline(site)
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
+
+
+def test_the_pages_workflow_publishes_only_a_tested_site():
+    """pages.yml (a tag v*, or by hand) runs every site test before it uploads the site."""
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((REPO / ".github" / "workflows" / "pages.yml").read_text())
+    on = flow.get("on", flow.get(True))          # YAML 1.1 reads a bare `on` as True
+    assert "workflow_dispatch" in on and on["push"]["tags"] == ["v*"]
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    test_at = next(i for i, r in enumerate(runs) if "pytest" in r)
+    upload_at = next(i for i, s in enumerate(steps) if "upload-pages-artifact" in s.get("uses", ""))
+    assert next(i for i, r in enumerate(runs) if "dev.sh site" in r) < test_at < upload_at
+    site_tests = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests").rglob("test_site*.py"))
+    assert site_tests and all(t in runs[test_at] for t in site_tests), (site_tests, runs[test_at])
+    assert flow["jobs"]["deploy"]["needs"] == "build"
