@@ -40,7 +40,8 @@ self.addEventListener("activate", (event) => {
   fill().catch(() => undefined);
 });
 
-let lastPageRequest = 0;
+// (from the worker's start: on a first visit it starts before the page's requests reach it)
+let lastPageRequest = Date.now();
 
 self.addEventListener("fetch", (event) => {
   lastPageRequest = Date.now();
@@ -157,7 +158,8 @@ async function precache() {
       later.push(path);
     }
   });
-  for (let waited = 0; waited < 60000 && Date.now() - lastPageRequest < 3000; waited += 500) {
+  // (a page starting Python asks for nothing for seconds at a time: 8 s of quiet)
+  for (let waited = 0; waited < 90000 && Date.now() - lastPageRequest < 8000; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   later.sort((a, b) => rank(a) - rank(b));
