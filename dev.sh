@@ -70,7 +70,7 @@ setup_site() {
     "$PY" -m venv "$SITE_VENV"
   fi
   if [ ! -f "$stamp" ]; then
-    echo "Setting up $SITE_VENV (the site's build tools: JupyterLite, Voici; about half a minute) ..." >&2
+    echo "Setting up $SITE_VENV (the site's build tools: JupyterLite, Voici; 1–2 minutes the first time) ..." >&2
     "$SITE_VENV/bin/python" -m pip install -q --upgrade pip >&2
     "$SITE_VENV/bin/python" -m pip install -q -r scripts/site/build-requirements.txt >&2
     touch "$stamp"

@@ -7,10 +7,10 @@ Usage::
     .venv/bin/python benchmarks/browser_speed.py --viewport 390x844
     .venv/bin/python benchmarks/browser_speed.py --before OLD_CHECKOUT  # before and after a change, interleaved
 
-(``python benchmarks/browser_speed.py`` in any shell where ``python`` is the
-project's environment: ``./dev.sh test`` or ``./dev.sh app`` make it in
-``.venv``.)  Needs the app extra, Playwright (python) and Chromium
-(``$TT_CHROMIUM`` or /usr/bin/chromium); never downloads a browser.
+Needs the test extra (it brings Playwright; ``./dev.sh test`` installs it into
+``.venv``, ``./dev.sh app`` alone does not) and Chromium (``$TT_CHROMIUM`` or
+/usr/bin/chromium); never downloads a browser.  ``--port N``: the Voila servers
+listen on 127.0.0.1 from port N up (default: any free ports).
 
 What it measures, on each of ``--loads`` fresh page loads (a new browser
 context and a new kernel each time), for each Voila configuration
@@ -81,7 +81,7 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[1]
 # The server helpers are shared with the browser tests (tests/browser/_voila.py).
 sys.path.insert(0, str(REPO / "tests" / "browser"))
-from _voila import (CHROMIUM, CHROMIUM_ARGS, make_notebook, start_jupyter_server, start_voila,  # noqa: E402
+from _voila import (CHROMIUM, CHROMIUM_ARGS, free_port, make_notebook, start_jupyter_server, start_voila,  # noqa: E402
                     stop_voila)
 
 MODES = {
@@ -417,6 +417,19 @@ def run_extras(page, names: list[str]) -> dict:
     return out
 
 
+#: ``--port``: the servers of this run listen from this port up, one port each (None: any free port).
+NEXT_PORT: int | None = None
+
+
+def _next_port() -> int | None:
+    global NEXT_PORT
+    if NEXT_PORT is None:
+        return None
+    port = free_port(NEXT_PORT)
+    NEXT_PORT = port + 1
+    return port
+
+
 def serve(mode: str, notebook: pathlib.Path, repo: pathlib.Path, root: pathlib.Path, bytecode: bool = True):
     """(page url, process) for ``notebook`` (under ``root``) served in ``mode``.  ``bytecode``: let
     the kernels cache compiled modules (``__pycache__``), as on a learner's machine, even where
@@ -425,9 +438,9 @@ def serve(mode: str, notebook: pathlib.Path, repo: pathlib.Path, root: pathlib.P
     if bytecode:
         env["PYTHONDONTWRITEBYTECODE"] = ""
     if MODES[mode] is None:
-        base, proc = start_jupyter_server(root, repo=repo, env=env)
+        base, proc = start_jupyter_server(root, repo=repo, env=env, port=_next_port())
         return base + "voila/render/" + notebook.relative_to(root).as_posix(), proc
-    return start_voila(notebook, extra_args=MODES[mode], repo=repo, env=env)
+    return start_voila(notebook, extra_args=MODES[mode], repo=repo, env=env, port=_next_port())
 
 
 def loadavg() -> list[float]:
@@ -575,6 +588,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extra", nargs="*", default=[], metavar="NAME",
                     help=f"extra figures to measure (registered: {', '.join(sorted(EXTRA_MEASURES)) or 'none'})")
     ap.add_argument("--viewport", default="1280x800", help="page size WIDTHxHEIGHT (default 1280x800; 390x844)")
+    ap.add_argument("--port", type=int, help="the Voila servers listen on 127.0.0.1 from this port up, one "
+                                             "each (default: any free ports)")
     ap.add_argument("--repo", type=pathlib.Path, default=REPO,
                     help="the checkout whose app is measured (default: this one)")
     ap.add_argument("--before", type=pathlib.Path, metavar="CHECKOUT",
@@ -605,11 +620,14 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"{repo} has no notebooks/app.ipynb")
     BUSY_NOTE = str(args.busy_load)
     VIEWPORT.update(width=w, height=h)
+    global NEXT_PORT
+    NEXT_PORT = args.port
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        sys.exit("Playwright (python) is missing: run this with the project's environment, "
-                 ".venv/bin/python benchmarks/browser_speed.py (./dev.sh test makes .venv)")
+        sys.exit("Playwright (python) is missing: it comes with the project's test extra, which the app's "
+                 "set-up (./dev.sh app: the app extra) leaves out. Run ./dev.sh test once (it installs the "
+                 "test extra into .venv), or pip install -e '.[test]', then run this again.")
 
     record = finished_hand_record()
     print(f"viewport {w}x{h}; {args.loads} loads per mode; {os.cpu_count()} cores; "

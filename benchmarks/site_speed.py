@@ -1,6 +1,6 @@
 """The static site (issue 25) against the local Voila app, side by side in one run.
 
-    python benchmarks/site_speed.py [--rounds 3] [--no-build] [--json out.json]
+    python benchmarks/site_speed.py [--rounds 3] [--no-build] [--port 8000] [--json out.json]
 
 Builds the site (``./dev.sh site``; skipped when up to date), serves it from
 127.0.0.1 (scripts/site/serve.py's server, counting bytes) and starts the Voila app
@@ -11,9 +11,10 @@ headless Chromium at 1280×800, alternating so both meet the same machine load:
   Drills tab clicked as soon as it shows, then the follow-suit drill's first card);
 * **site cold**: a fresh context (empty cache, no service worker) opens
   ``index.html`` -> first clickable card, and the bytes the server sent for it
-  (the cold download; the server does not compress, GitHub Pages does);
+  (the cold download: the server compresses as scripts/site/serve.py and GitHub Pages do,
+  ``--no-gzip`` sends every file as it is);
 * **site warm**: the same context opens the page again (browser cache and
-  JupyterLite's service worker warm) -> first clickable card.
+  the site's service worker and its offline copy warm) -> first clickable card.
 
 Then where a warm start's time goes, measured in a page of its own that does what
 the kernel does in its Web Worker, step by step (the Pyodide runtime, the
@@ -109,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", help="measure this built site instead (implies --no-build)")
     ap.add_argument("--no-gzip", action="store_true", help="the server sends every file uncompressed")
     ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--port", type=int, help="the site's server listens on 127.0.0.1 at this port or the next "
+                                             "free one, the Voila app's on the port after it (default: any)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -120,10 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     import threading
     _ByPath.compress = not args.no_gzip
     handler = functools.partial(_ByPath, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", _speed.free_port(args.port) if args.port else 0), handler)
     httpd.bytes_sent, httpd.by_path, httpd.daemon_threads = 0, collections.Counter(), True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    if args.port:
+        _speed.NEXT_PORT = httpd.server_address[1] + 1
     bench_dir = site / "__bench__"
     results: dict = {"site_bytes": info["bytes"], "site_files": info["files"],
                      "build_seconds": info["build_seconds"], "rounds": []}

@@ -227,12 +227,12 @@ EXPECTED = {
     "oh_hell": "203e0fb907c6a2f03af62611a0f7ef25dd357487df29c54a12138287ba263024",
     "simulation": "ef9a3c9c5b72fa99fbba1e33df117e86454642b75e5fc779d728cf8b9ff320cb",
     "spades_blind_nil": "d892371ec342f9ed42666674b5dea6e0f5a55e60fe9e391b39462609d131e8bc",
-    "spades_level_3": "5b6e65d13fe3b9acf164c12e8bf342b48a0c34a3ce9ce1f4a4e9c07aaed5b4ef",
-    "spades_level_4_dds": "81cc2027f95d7677f15e1146598c78051dc74d7e75a64ca2026817e17242c6d2",
+    "spades_level_3": "468b30400b31743ba36b009119ab04523a3b4d6dd92371f81d780fcda13fef77",
+    "spades_level_4_dds": "b8aaaa6c65c22e5aa31f70114b426d4836ae31edc86d0f7848c9587c597833c8",
     "spades_level_4_no_dds": "c3f9584299c6d3f860e0689ea164f725b3ef1a049d9cc602db2fa8bab3df88d0",
     "spades_levels_1_2": "7e8937594ffcce910f5e56bb2d4ae1df2f627cde1a72185da37afe422b020692",
-    "spades_two": "5dea4a367209511ffc68f201cba471fcc936740b416bac7b4ff4eadd302834c4",
-    "review_records": "439b56450ea036a6081db656147c05264e422a21fdd482b8a9c9fc72609dc970",
+    "spades_two": "39d40b7f97225daaff8ada29497eb103a997c797bbead38fa1f4c1cc4ea58889",
+    "review_records": "d21a78a578abcedb4bd3ba0e2ea5669ad35ebd79f725d04b55d43ec96f747020",
 }
 
 

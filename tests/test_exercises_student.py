@@ -717,3 +717,27 @@ def test_a_checks_html_marks_code_and_red_suits_from_data_not_from_its_sentence(
     shown = repr(Shown("q1", "T", ["North holds 10♥ and A♠."], ""))
     assert shown == "Q1. T\nNorth holds 10♥ and A♠."
     assert Shown("q1", "T", ["10♥ 4♦ A♠"], "")._repr_html_().count('<span style="color:#c62828">') == 2
+
+
+def test_saved_view_in_jupyterlite_reads_the_exercises_own_file_beside_the_kernel(tmp_path, monkeypatch):
+    """JupyterLite (the static site) names no notebook: in the browser the check reads
+    <exercise>.ipynb in the kernel's folder, and still checks whose it is."""
+    import sys
+    teacher = _teacher("ex2_trick_winner")
+    ex = _student("ex2_trick_winner")
+    key = answer_key(teacher)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    nb = fill_answers(build_notebook("ex2_trick_winner", "alice", secret=SECRET), {"q1": key["q1"]})
+    (tmp_path / "ex2_trick_winner.ipynb").write_text(notebook_text(nb), encoding="utf-8")
+    assert saved_view(ex, "q1") is None                      # a server's kernel: no guess
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    view = saved_view(ex, "q1")
+    assert view["name"] == "ex2_trick_winner.ipynb" and view["value"] == key["q1"]
+    assert graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", view).ok
+    other = fill_answers(build_notebook("ex2_trick_winner", "bob", secret=SECRET), {"q1": key["q1"]})
+    (tmp_path / "ex2_trick_winner.ipynb").write_text(notebook_text(other), encoding="utf-8")
+    r = graded_check(ex, "q1", key["q1"], f"answer_q1 = {key['q1']!r}", saved_view(ex, "q1"))
+    assert r.status == "ungraded" and "another exercise or student" in r.message
+    (tmp_path / "ex2_trick_winner.ipynb").unlink()            # no such file: it says it cannot see it
+    assert saved_view(ex, "q1") is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import re
 import pathlib
 import socket
 import threading
@@ -141,3 +142,54 @@ def test_serve_moves_off_a_taken_port_and_compresses(tmp_path):
 def test_the_chapters_languages_are_the_locale_folders():
     """The site's chapters in other languages come from the locale folders (issue 32), not a list."""
     assert build.CHAPTER_LANGUAGES == ("ceb", "ha", "so")
+
+
+def test_make_offline_lists_the_entry_pages_and_keeps_the_worker(tmp_path):
+    """The service worker keeps every page the app and the lab need, the chapters in every
+    language, and not the Voici copies of the chapters; every page keeps the worker registered."""
+    site = tmp_path
+    files = {"index.html": "<html><head><title>x</title></head></html>",
+             "voici/render/notebooks/app.html": "<!DOCTYPE html>\n<html lang='en'>\n<head><meta charset='utf-8'/></head>",
+             "voici/render/notebooks/00_welcome.html": "<html><head></head></html>",
+             "lab/index.html": "<html>\n  <head>\n    <title>JupyterLite</title></head></html>",
+             "lab/favicon.ico": "ico", "files/notebooks/so/01_cards_and_tricks.ipynb": "{}",
+             "files/notebooks/01_cards_and_tricks.ipynb": "{}", "static/pyodide/pyodide.asm.wasm": "wasm",
+             "build/service-worker.js": "old", "service-worker.js": "jupyterlite's",
+             "jupyter-lite.json": json.dumps({"jupyter-config-data": {"appVersion": "0.7.6"}})}
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    listed = build.make_offline(site)
+    assert {"index.html", "voici/render/notebooks/app.html", "lab/index.html", "offline.html", "favicon.ico",
+            "files/notebooks/so/01_cards_and_tricks.ipynb", "files/notebooks/01_cards_and_tricks.ipynb",
+            "static/pyodide/pyodide.asm.wasm"} <= set(listed)
+    assert not {"voici/render/notebooks/00_welcome.html", "service-worker.js", "build/service-worker.js"} & set(listed)
+    # each listed hash is the file's as written (the pages with their script)
+    for name, digest in listed.items():
+        assert build.sha256(site / name).startswith(digest), name
+    app = (site / "voici/render/notebooks/app.html").read_text()
+    assert '"../../../service-worker.js?enableCache=true"' in app and '"0.7.6"' in app
+    assert app.index("keep the offline service worker") < app.index("<meta charset")
+    assert '"service-worker.js?enableCache=true"' in (site / "index.html").read_text()
+    build.make_offline(site)                                          # a second run adds no second script
+    assert (site / "lab/index.html").read_text().count("keep the offline service worker") == 1
+    worker = (site / "service-worker.js").read_text()
+    files_js = re.search(r"const FILES = (\{.*?\});", worker, re.S).group(1)
+    assert json.loads(files_js) == build.make_offline(site)
+    assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
+
+
+def test_the_pages_workflow_publishes_only_a_tested_site():
+    """pages.yml (a tag v*, or by hand) runs every site test before it uploads the site."""
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((REPO / ".github" / "workflows" / "pages.yml").read_text())
+    on = flow.get("on", flow.get(True))          # YAML 1.1 reads a bare `on` as True
+    assert "workflow_dispatch" in on and on["push"]["tags"] == ["v*"]
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    test_at = next(i for i, r in enumerate(runs) if "pytest" in r)
+    upload_at = next(i for i, s in enumerate(steps) if "upload-pages-artifact" in s.get("uses", ""))
+    assert next(i for i, r in enumerate(runs) if "dev.sh site" in r) < test_at < upload_at
+    site_tests = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests").rglob("test_site*.py"))
+    assert site_tests and all(t in runs[test_at] for t in site_tests), (site_tests, runs[test_at])
+    assert flow["jobs"]["deploy"]["needs"] == "build"

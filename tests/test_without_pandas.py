@@ -65,6 +65,22 @@ SCRIPT = textwrap.dedent('''
             assert str(e) == say(PANDAS_MISSING)
         else:
             raise AssertionError(f"{fn.__name__} made a DataFrame without pandas")
+    # a chapter's cell: the note instead of the table, and the cell goes on (Run All does not stop)
+    import contextlib, io
+    from tutor.rows import pandas_or_note
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        with pandas_or_note():
+            score_lines_frame(sp.game)
+            raise AssertionError("a DataFrame without pandas")
+    assert out.getvalue() == say(PANDAS_MISSING) + "\\n", out.getvalue()
+    try:                                  # any other ImportError is not hidden
+        with pandas_or_note():
+            import numpy
+    except ImportError:
+        pass
+    else:
+        raise AssertionError("pandas_or_note hid another ImportError")
     assert "pandas" not in {m.split(".")[0] for m in sys.modules if sys.modules[m] is not None}
     print("ok")
 ''')

@@ -9,12 +9,13 @@ library wherever it runs.
 from __future__ import annotations
 
 import html
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .text import M_, say
 
-__all__ = ["Rows", "PANDAS_MISSING"]
+__all__ = ["Rows", "PANDAS_MISSING", "PandasMissing", "pandas_or_note"]
 
 #: Why a DataFrame cannot be made here (the browser version has no pandas).
 # TRANSLATORS: a chapter's cell asks for a pandas table in the static site (Python in the browser), where pandas
@@ -22,6 +23,28 @@ __all__ = ["Rows", "PANDAS_MISSING"]
 PANDAS_MISSING = M_("rows.pandas_missing", "This table needs pandas, which the browser version of Trick Tutor (Python "
                                            "in the browser, no server) cannot load. Open this notebook on Binder or "
                                            "in your own JupyterLab for it.")
+
+
+class PandasMissing(ImportError):
+    """A DataFrame was asked for where pandas cannot be loaded (its message:
+    :data:`PANDAS_MISSING`, in the learner's language)."""
+
+
+@contextmanager
+def pandas_or_note() -> Iterator[None]:
+    """For a notebook's cell that shows a pandas table::
+
+        with pandas_or_note():
+            display(running_totals_frame(game))
+
+    Where pandas is missing (the browser version) the block stops at the
+    DataFrame and the cell prints :data:`PANDAS_MISSING` instead of failing, so
+    that "Run All" goes on with the next cells.  Any other error, an ImportError
+    of anything else included, goes through as usual."""
+    try:
+        yield
+    except PandasMissing as e:
+        print(e)
 
 
 @dataclass(frozen=True)
@@ -81,12 +104,12 @@ class Rows:
 
     def to_frame(self):
         """The rows as a pandas ``DataFrame`` (``index`` as its index, ``dtypes``
-        applied).  Raises ImportError (:data:`PANDAS_MISSING`) where pandas is
-        not installed."""
+        applied).  Raises :class:`PandasMissing` (an ImportError saying
+        :data:`PANDAS_MISSING`) where pandas is not installed."""
         try:
             import pandas as pd  # noqa: PLC0415 -- only notebook users need it; absent in the browser
         except ImportError as e:
-            raise ImportError(say(PANDAS_MISSING)) from e
+            raise PandasMissing(say(PANDAS_MISSING)) from e
         df = pd.DataFrame(list(self.rows), columns=list(self.columns))
         if self.dtypes:
             df = df.astype(dict(self.dtypes))

@@ -374,7 +374,7 @@ PANDAS_CALLS = re.compile(r"\b(score_lines_frame|running_totals_frame|same_hand_
 BINDER_LAB = "https://mybinder.org/v2/gh/tricktutor/tricktutor/main?urlpath=lab/tree/notebooks/"
 PANDAS_NOTE = ("**In the browser version** (Python runs in your browser, no server) this chapter's "
                "tables made with pandas cannot be shown: pandas does not run in the browser yet. "
-               "The cells that make them stop with a note saying so; everything else works. "
+               "The cells that make them print a note saying so instead; everything else works. "
                "For the whole chapter, open it [on Binder]({binder}) or in your own JupyterLab.")
 
 
@@ -422,6 +422,66 @@ INDEX_HTML = """<!doctype html>
 from the browser's cache, and work offline.</p>
 </body></html>
 """
+
+
+OFFLINE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Trick Tutor: not available offline</title>
+</head><body style="font-family: sans-serif; margin: 2em; max-width: 40em">
+<h1>Trick Tutor</h1>
+<p><strong>This page is not available offline.</strong> It was never opened while this computer was online,
+so the browser has no copy of it.</p>
+<p>What works offline: <a href="__ROOT__index.html">the app</a> (drills, games, score sheets),
+<a href="__ROOT__lab/index.html?path=notebooks/00_welcome.ipynb">the chapters</a> in every language and
+<a href="__ROOT__lab/index.html?path=exercises">the exercises</a>.</p>
+</body></html>
+"""
+
+#: Paths (from the site's root) the service worker does not keep ahead: the Voici
+#: pages of the chapters (the app's Learn links open them in the lab) and the file
+#: lists beside them, JupyterLite's documentation pages, its own service workers.
+#: The service worker still keeps any of them once it was fetched online.
+NOT_PRECACHED = re.compile(r"^(voici/render/(?!notebooks/app\.html$)|voici/tree/|doc/|build-info\.json$"
+                           r"|\.nojekyll$|(.*/)?service-worker\.js$)")
+#: Put into every page, before JupyterLite's own scripts: JupyterLite unregisters every
+#: service worker when a page it controls finds no "<worker's URL>-version" in
+#: localStorage (the first page after the one that registered it): offline, nothing
+#: could register again, and the next visit failed.  The version is the site's appVersion.
+KEEP_WORKER = ('<script>/* Trick Tutor: keep the offline service worker (scripts/site/build.py) */'
+               'try{{localStorage.setItem(new URL("{root}service-worker.js?enableCache=true",location.href).href'
+               '+"-version",{version})}}catch(e){{}}</script>')
+
+
+def make_offline(out: pathlib.Path) -> dict[str, str]:
+    """The site keeps working offline: Trick Tutor's service worker (service-worker.js)
+    in place of JupyterLite's, listing every file it keeps ahead with its hash; the page
+    it shows for what it does not have (offline.html); the script every page needs
+    (:data:`KEEP_WORKER`); a favicon.ico at the root (browsers ask for one there).
+    Returns the list it wrote: {path: hash}."""
+    version = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        head = re.search(r"<head[^>]*>", text)
+        if head is None or "Trick Tutor: keep the offline service worker" in text:
+            continue
+        root = "../" * (len(page.relative_to(out).parts) - 1)
+        script = KEEP_WORKER.format(root=root, version=json.dumps(version))
+        page.write_text(text[:head.end()] + script + text[head.end():], encoding="utf-8")
+    (out / "offline.html").write_text(OFFLINE_HTML, encoding="utf-8")
+    if (out / "lab" / "favicon.ico").is_file():
+        shutil.copyfile(out / "lab" / "favicon.ico", out / "favicon.ico")
+    files = {}
+    for f in sorted(out.rglob("*")):
+        rel = f.relative_to(out).as_posix()
+        if f.is_file() and not NOT_PRECACHED.match(rel):
+            files[rel] = hashlib.sha256(f.read_bytes()).hexdigest()[:16]
+    version_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    worker = (HERE / "service-worker.js").read_text(encoding="utf-8")
+    worker = worker.replace('const VERSION = "__VERSION__";', f"const VERSION = {json.dumps(version_id)};", 1)
+    worker = worker.replace("const FILES = __FILES__;", f"const FILES = {json.dumps(files, indent=0)};", 1)
+    (out / "service-worker.js").write_text(worker, encoding="utf-8")
+    return files
 
 
 #: What the site is made from: a build is skipped when none of it changed.
@@ -484,7 +544,9 @@ def main(argv: list[str] | None = None) -> int:
              f"--template={VOICI_TEMPLATE}", "--no-sourcemaps", "--no-unused-shared-packages"], cwd=tmp, env=env)
     (out / "index.html").write_text(INDEX_HTML.format(app=APP_PAGE), encoding="utf-8")
     (out / ".nojekyll").write_text("")
+    offline = make_offline(out)
     info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "pandas_chapters": pandas_chapters,
+            "offline_files": len(offline), "offline_bytes": sum((out / p).stat().st_size for p in offline),
             "bytes": dir_size(out), "files": sum(1 for f in out.rglob("*") if f.is_file()),
             "build_seconds": round(time.monotonic() - t0, 1)}
     (out / "build-info.json").write_text(json.dumps(info, indent=1))

@@ -54,10 +54,16 @@ VOILA_TEMPLATE = "tricktutor"
 LOG_DIR = pathlib.Path(tempfile.gettempdir()) / "tricktutor-test-logs"
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_port(start: int | None = None) -> int:
+    """A free port on 127.0.0.1: any (``start`` None), else ``start`` or the next free one after it."""
+    for port in ([0] if start is None else range(start, min(start + 100, 65536))):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise OSError(f"no free port from {start} to {start + 99} on 127.0.0.1")
 
 
 def _normalise_base_url(base_url: str) -> str:
@@ -118,7 +124,7 @@ def _launch(cmd: list[str], cwd: pathlib.Path, env: dict[str, str], port: int) -
 
 def start_voila(notebook_path: str | os.PathLike, base_url: str = "/", timeout: float = VOILA_START_TIMEOUT, *,
                 extra_args: Sequence[str] = (), repo: pathlib.Path = REPO,
-                env: Mapping[str, str] | None = None) -> tuple[str, subprocess.Popen]:
+                env: Mapping[str, str] | None = None, port: int | None = None) -> tuple[str, subprocess.Popen]:
     """Start Voila serving one notebook; return (url of the notebook page, process).
 
     The URL is ``http://127.0.0.1:<port><base_url>``.  The server is polled on
@@ -126,10 +132,11 @@ def start_voila(notebook_path: str | os.PathLike, base_url: str = "/", timeout: 
     it answers; the notebook itself runs only when a browser opens the URL.
     ``extra_args``: more Voila options (e.g. ``--preheat_kernel=True``);
     ``repo``: the checkout whose ``tutor`` the kernel imports; ``env``: more
-    environment variables for the server and its kernels."""
+    environment variables for the server and its kernels; ``port``: the first port to
+    try (default: any free one)."""
     notebook_path = pathlib.Path(notebook_path).resolve()
     base_url = _normalise_base_url(base_url)
-    port = free_port()
+    port = free_port(port)
     cmd = [sys.executable, "-m", "voila", str(notebook_path), "--no-browser", f"--port={port}",
            "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", f"--base_url={base_url}", "--show_tracebacks=True",
            f"--template={VOILA_TEMPLATE}", *extra_args]
@@ -140,12 +147,12 @@ def start_voila(notebook_path: str | os.PathLike, base_url: str = "/", timeout: 
 
 
 def start_jupyter_server(root: pathlib.Path, timeout: float = VOILA_START_TIMEOUT, *, repo: pathlib.Path = REPO,
-                         env: Mapping[str, str] | None = None) -> tuple[str, subprocess.Popen]:
+                         env: Mapping[str, str] | None = None, port: int | None = None) -> tuple[str, subprocess.Popen]:
     """A Jupyter server with the Voila extension over ``root``, configured as
     ``./dev.sh app`` starts it (``scripts/app_server_config.py``), without a
     token; returns (base URL, process).  A notebook ``root/a/b.ipynb`` is at
-    ``<base URL>voila/render/a/b.ipynb``."""
-    port = free_port()
+    ``<base URL>voila/render/a/b.ipynb``.  ``port``: the first port to try (default: any)."""
+    port = free_port(port)
     cmd = [sys.executable, "-m", "jupyter", "server", f"--config={repo / 'scripts' / 'app_server_config.py'}",
            "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
            "--IdentityProvider.token=", f"--ServerApp.root_dir={root}", "--allow-root"]

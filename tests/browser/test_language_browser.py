@@ -27,7 +27,7 @@ import tutor
 from engine.text import get_language, language
 from tutor.advice import SHOW_ME
 from tutor.drills.follow import ASK
-from tutor.table_options import TITLE as OPTIONS_TITLE
+from tutor.table.options import TITLE as OPTIONS_TITLE
 from engine.text.catalog import CATALOGUE
 from tutor.app import SECTION_TITLES, SECTIONS
 from tutor.text import entries, say

@@ -42,7 +42,8 @@ code instead of a value, or a cell that no longer holds the value, is a ⚠,
 never a ✓.  The grader reads the saved notebook file (the last cell, in
 notebook order, that sets ``answer_qN``), so the check reads that file too
 when it can find it (JupyterLab and Notebook 7 name it in
-``JPY_SESSION_NAME``, VS Code in ``__vsc_ipynb_file__``) and warns when the
+``JPY_SESSION_NAME``, VS Code in ``__vsc_ipynb_file__``; JupyterLite, the static
+site, names nothing: there it is ``<exercise>.ipynb`` beside the kernel) and warns when the
 saved answer differs or the file name is not ``<exercise>.ipynb``.  Where it
 cannot find the file it says it cannot tell what the grader will read
 (status "unsure", ``?``): never a ✓ that might not be the mark.
@@ -55,6 +56,7 @@ import hashlib
 import hmac
 import json
 import os
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -443,8 +445,14 @@ def saved_view(ex: StudentExercise, qid: str, ns: dict | None = None) -> dict | 
     """What the saved notebook says for ``qid``, read as the grader reads it,
     or None when the notebook's file is unknown: the front end names it in
     ``JPY_SESSION_NAME`` (JupyterLab, Notebook 7) or ``__vsc_ipynb_file__``
-    in the kernel's namespace ``ns`` (VS Code)."""
+    in the kernel's namespace ``ns`` (VS Code); in JupyterLite (Python in the
+    browser), where neither is set, ``<exercise>.ipynb`` in the kernel's folder."""
     session = os.environ.get("JPY_SESSION_NAME") or (ns or {}).get("__vsc_ipynb_file__")
+    if (not isinstance(session, str) or not session) and sys.platform == "emscripten":
+        # JupyterLite (the static site): the kernel runs in the notebook's folder of the browser's
+        # file system, which it reads through the page, but nothing names the notebook: the
+        # exercise's own file name there (its owner is checked as for any saved file)
+        session = f"{ex.name}.ipynb"
     if not isinstance(session, str) or not session:
         return None
     p = Path(session)
