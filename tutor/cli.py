@@ -2,6 +2,8 @@
 
     tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
     tricktutor review RECORD.json [--seat N] [--hand K]   (double-dummy review, engine.review)
+    tricktutor tables serve [--host H] [--port P] [--db FILE]   (table server, docs/TABLE_PROTOCOL.md)
+    tricktutor tables records --db FILE [--table CODE]   (a table of that server as a hand record)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
 verdict is in the output), 2 invalid record (one line on stderr naming the
@@ -26,6 +28,7 @@ import sys
 
 from engine.errors import quote
 from engine.record import RecordError, load_record_file, replay
+from tutor.tables_server.commands import add_tables_command
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID, EXIT_BUG = 0, 1, 2, 3
 
@@ -138,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_exercise_commands(sub)
+    add_tables_command(sub)
     return p
 
 

@@ -1,0 +1,171 @@
+"""``tricktutor tables serve``: the table server on tornado.
+
+Tornado is installed with Jupyter already (no new dependency), speaks
+WebSocket and HTTP in one server (a later version can serve the static
+site's files from the same port), and runs on the asyncio event loop that
+Jupyter's own server uses, so the same code could run as a Jupyter or
+JupyterHub service (docs/SCALING.md).
+
+The server binds 127.0.0.1 unless ``--host`` says otherwise, prints its
+``ws://`` address once it listens (the port it really bound: ``--port 0``
+takes a free one), the teacher key and a join link per table it opened.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from engine.registry import default_seats, spec_named
+
+from . import protocol as P
+from .hub import Hub, Settings
+from .store import Store, default_db
+
+__all__ = ["make_app", "start", "Running", "serve"]
+
+#: tornado's own limit on one message (a larger one closes the connection, code 1009);
+#: the hub refuses frames over protocol.MAX_FRAME_BYTES with an error frame first.
+_WS_MAX_BYTES = 64 * 1024
+
+
+class TableSocket(tornado.websocket.WebSocketHandler):
+    """One WebSocket connection, handed to the hub."""
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def check_origin(self, origin: str) -> bool:
+        # A page of the static site (another origin) may connect: the table code, seat tokens and
+        # the teacher key guard the tables, not the page's origin (a browser sends no cookie here).
+        return True
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        self.set_nodelay(True)
+        self.hub.connect(self)
+
+    def on_message(self, message: str | bytes) -> None:
+        self.hub.receive(self, message)
+
+    def on_close(self) -> None:
+        self.hub.gone(self)
+
+    def send(self, text: str) -> None:
+        try:
+            self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+
+class Health(tornado.web.RequestHandler):
+    """``GET /``: what this server is (JSON), for a client or a health check."""
+
+    def initialize(self, ws_path: str) -> None:
+        self.ws_path = ws_path
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.write(json.dumps({"server": "tricktutor-tables", "protocol": P.VERSION, "websocket": self.ws_path}))
+
+
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-")
+
+
+def _base(base_url: str) -> str:
+    """``/prefix/`` of the routes: letters, digits, ``/ _ -`` only (it is a route pattern)."""
+    if not set(base_url) <= _PATH_CHARS:
+        raise ValueError("--base-url: letters, digits, / _ - only")
+    inner = base_url.strip("/")
+    return "/" + inner + "/" if inner else "/"
+
+
+def make_app(hub: Hub, base_url: str = "/") -> tornado.web.Application:
+    """The routes under ``base_url`` (``/``; as a JupyterHub service, its prefix
+    ``/services/NAME/``): ``ws`` the WebSocket, the prefix itself what this is."""
+    base = _base(base_url)
+    return tornado.web.Application(
+        [(base + "ws", TableSocket, {"hub": hub}), (base, Health, {"ws_path": base + "ws"})],
+        websocket_max_message_size=_WS_MAX_BYTES, websocket_ping_interval=10, websocket_ping_timeout=10)
+
+
+class Running:
+    """A server started by :func:`start`: its ``url``, ``hub`` and :meth:`stop`."""
+
+    def __init__(self, url: str, hub: Hub, server: tornado.httpserver.HTTPServer, store: Store) -> None:
+        self.url, self.hub, self.server, self.store = url, hub, server, store
+
+    def stop(self) -> None:
+        self.server.stop()
+        for conn in list(self.hub.conns.values()):
+            conn.peer.close(1001, "server stopping")
+        self.hub.shutdown()
+        self.store.close()
+
+
+async def start(host: str, port: int, db: str, settings: Settings, base_url: str = "/") -> Running:
+    """Start a server on the running event loop (``port`` 0: a free one)."""
+    store = Store(db)
+    hub = Hub(store, asyncio.get_running_loop(), settings)
+    sockets = tornado.netutil.bind_sockets(port, address=host)
+    bound = sockets[0].getsockname()[1]
+    server = tornado.httpserver.HTTPServer(make_app(hub, base_url), max_body_size=_WS_MAX_BYTES)
+    server.add_sockets(sockets)
+    shown = f"[{host}]" if ":" in host else host
+    base = _base(base_url)
+    return Running(f"ws://{shown}:{bound}{base}ws", hub, server, store)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def serve(args: argparse.Namespace) -> int:
+    """Run the server until SIGINT or SIGTERM."""
+    db = Path(args.db) if args.db else default_db()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
+                        next_hand_delay=args.next_hand_delay, rate=args.rate, level=args.level)
+    base_url = args.base_url or os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
+    running = await start(args.host, args.port, str(db), settings, base_url)
+    hub, url = running.hub, running.url
+    rules = json.loads(args.rules) if args.rules else {}
+    opened = []
+    for game, seats, computers in args.table or []:
+        n = seats or default_seats(game) or spec_named(game).seat_counts[0]
+        k = n - 1 if computers is None else min(computers, n)
+        opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
+    print(f"Trick Tutor table server listening: {url}", flush=True)
+    print(f"teacher key: {hub.teacher_key}", flush=True)
+    for t in hub.tables.values():
+        note = "new" if t in opened else "resumed"
+        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {url}?table={t.code}", flush=True)
+    if not _is_loopback(args.host):
+        print("This server is open to the network: anyone who can reach this computer can connect and watch a "
+              "table whose code they know. The table codes, seat tokens and the teacher key are the only keys; "
+              "frames travel unencrypted (ws://), so use it on a school network you trust, never on the open "
+              "internet without a TLS proxy in front (wss://).", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    await stop.wait()
+    running.stop()
+    return 0
