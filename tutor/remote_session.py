@@ -42,7 +42,7 @@ from engine.verdict import Reason, Verdict
 from .games import look_for
 from .session import Outcome, TableSession
 from .tables_server.protocol import msg_from_json
-from .text import M_
+from .text import M_, say
 
 __all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
            "open_seats", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
@@ -60,6 +60,9 @@ TABLE_DEALS = M_("remote.table_deals", "At a shared table the next hand is dealt
 # TRANSLATORS: the table server refused a frame for a reason that is not a rule of the game; {code} its error code
 # ("stale_seq", "seat_taken"), kept in English as a technical name.
 SERVER_SAID = M_("remote.server_said", "The table did not take that ({code}). Look at the table and try again.")
+
+# TRANSLATORS: the status line at a shared table when hand {hand_no} is over: the table deals the next by itself.
+HAND_OVER_SHARED = M_("remote.hand_over", "Hand {hand_no} is over. The next hand is dealt for everyone in a moment.")
 
 
 class MirrorError(ValueError):
@@ -380,6 +383,11 @@ class RemoteSession(TableSession):
 
     def undo(self) -> Outcome:
         return Outcome("info", TABLE_DEALS)
+
+    def status(self) -> str:
+        if self.game.phase is Phase.DEAL and self.state is not None:
+            return say(HAND_OVER_SHARED, hand_no=self.state["view"].get("hand_number"))
+        return super().status()
 
     def next_hand(self) -> Outcome:
         return Outcome("info", TABLE_DEALS)
