@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
-from engine import Phase, Play, Bid
+import pytest
+
+from engine import Bid, Look, Phase, Play
+from engine.bots import make_player
+from engine.registry import spec_for
 from engine.text import language
 from tutor.remote_session import RemoteSession, TableLink, mirror_game, open_seats
 from tutor.tables_server.client import TableClient
@@ -228,3 +233,45 @@ def test_open_seats_are_the_free_ones_and_computers_between_hands() -> None:
     info = {"players": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "open"}, {"seat": 2, "kind": "computer"}]}
     assert open_seats(info, "play") == [1]
     assert open_seats(info, "deal") == [1, 2]
+
+
+# ----------------------------------------------------------------- the mirror alone, at every state of many games
+MIRROR_KEYS = ("hand", "bids", "tricks", "current_trick", "to_act", "tricks_won", "phase", "dealer", "hand_size",
+               "trump", "turn_up", "broken", "looked")
+
+
+@pytest.mark.parametrize("game,seats,rules", [
+    ("spades", 4, {}), ("oh_hell", 5, {}), ("oh_hell", 4, {"simultaneous_bidding": True}),
+    ("oh_hell", 3, {"must_trump": True, "hook": True})])
+def test_the_mirror_of_every_seats_view_is_that_view(game: str, seats: int, rules: dict[str, Any]) -> None:
+    """Games played by computer players; at every state, for every seat, the mirror built from the
+    seat's view (as the server sends it) shows that seat the same view, legal actions included (the
+    filling respects every suit a seat showed out of, a trump lead before trump was played, a
+    follower that did not trump)."""
+    spec = spec_for(game, seats)
+    rules_obj = spec.rules_from_json(rules, seats)
+    checked = 0
+    for number in range(4):
+        g = spec.new_game(rules_obj, first_deal=number * 7 + 1, auto_deal=False)
+        bots = [make_player(1, seed=number * 10 + s) for s in range(seats)]
+        rng = random.Random(number)
+        while g.phase is not Phase.GAME_OVER and g.hands_dealt <= 2:
+            if g.phase is Phase.DEAL:
+                if g.hands_dealt == 2:
+                    break
+                g.deal_next()
+            for seat in range(seats):
+                server = view_json(g.view(seat))
+                mine = view_json(mirror_game(spec, spec.rules_to_json(rules_obj), server, rng).view(seat))
+                for key in MIRROR_KEYS:
+                    assert mine[key] == server[key], (key, seat)
+                assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
+                checked += 1
+            s = g.seats_to_act[0]
+            view = g.view(s)
+            a = bots[s].choose(view)
+            if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
+                g.look(s)
+                a = bots[s].choose(g.view(s))
+            g.apply(a)
+    assert checked > 150

@@ -66,8 +66,8 @@ CHOOSE = M_("together.choose", "Choose a free seat and press Join.")
 # TRANSLATORS: no seat of the table is free now.
 NO_SEAT = M_("together.no_seat", "No seat is free at this table now. A computer player's seat can be taken "
                                  "between hands: wait for this hand to end, or ask the teacher.")
-# TRANSLATORS: a seat was chosen and taken: {seat} its name.
-SEATED = M_("together.seated", "You sit at {seat}. Your cards are yours only; the others see theirs.")
+# TRANSLATORS: a seat was chosen and taken: {name} the seat's name ("South (you)", "You").
+SEATED = M_("together.seated", "Your seat: {name}. Your cards are yours only; the others see theirs.")
 # TRANSLATORS: the table code names no table of this server.
 NO_TABLE = M_("together.no_table", "This server has no table with that code. Check the code (capital and small "
                                    "letters count).")
@@ -133,10 +133,13 @@ class PlayTogether(W.VBox):
         self.name = W.Text(description=say(NAME), layout=wide, style=style)
         self.connect_btn = W.Button(description=say(CONNECT), button_style="primary", layout=W.Layout(width="auto"))
         self.connect_btn.on_click(lambda _b: self._on_connect())
+        self.connect_btn.add_class("tt-together-connect")
         self.seat = W.ToggleButtons(options=[], description=say(SEAT), style={"button_width": "auto",
                                                                              "description_width": "initial"})
         self.join_btn = W.Button(description=say(JOIN), button_style="success", layout=W.Layout(width="auto"))
         self.join_btn.on_click(lambda _b: self._on_join())
+        self.join_btn.add_class("tt-together-join")
+        self.seat.add_class("tt-together-seat")
         self.status = W.HTML()
         self._seats_box = W.VBox([self.seat, self.join_btn])
         self._seats_box.layout.display = "none"
@@ -146,6 +149,7 @@ class PlayTogether(W.VBox):
         self._wanted = False
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_search, names="search")
+        self.relay.observe(self._on_stored, names="stored")
         self.relay.on_frame(self._on_frame)
         self.link.on_info = self._on_info
         self.link.on_session = self._on_session
@@ -161,6 +165,7 @@ class PlayTogether(W.VBox):
         self._wanted = False
         self.relay.unobserve(self._on_status, names="status")
         self.relay.unobserve(self._on_search, names="search")
+        self.relay.unobserve(self._on_stored, names="stored")
         self.relay.on_frame(None)
         session = self.link.session
         if session is not None:
@@ -176,6 +181,18 @@ class PlayTogether(W.VBox):
     @guarded()
     def _on_search(self, change: dict) -> None:
         self._prefill(*join_from_query(change["new"]))
+        self._come_back()
+
+    @guarded()
+    def _on_stored(self, _change: dict) -> None:
+        self._come_back()
+
+    def _come_back(self) -> None:
+        """A page opened (or reloaded) with a link to a table where this browser holds a seat: take it
+        again at once (the token kept in localStorage)."""
+        if (not self._wanted and self.link.session is None and self.code.value and self.server.value
+                and self.relay.stored.get(SEAT_TOKEN_KEY + _code(self.code.value))):
+            self._on_connect()
 
     # ------------------------------------------------------------ connecting
     def connect(self) -> None:
@@ -242,7 +259,10 @@ class PlayTogether(W.VBox):
             self._seats_box.layout.display = "none"
             return
         free = self.link.open_seats()
+        chosen = self.seat.value
         self.seat.options = [(self._seat_label(s), s) for s in free]
+        if free:
+            self.seat.value = chosen if chosen in free else free[0]
         self._seats_box.layout.display = ""
         self.join_btn.disabled = not free
         if free:
@@ -257,7 +277,7 @@ class PlayTogether(W.VBox):
         self.table = RemoteTable(session)
         self.table.add_class("tt-play-together")
         self._table_box.children = (self.table,)
-        self.status.value = self._line(say(SEATED, seat=session.label(session.learner)))
+        self.status.value = self._line(say(SEATED, name=session.label(session.learner)))
 
     def _on_problem(self, code: str) -> None:
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again

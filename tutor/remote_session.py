@@ -26,6 +26,7 @@ runs in Voila and in the static site (Pyodide).
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 import logging
 import random
 from typing import Any, Callable, Iterable, Mapping
@@ -61,6 +62,9 @@ TABLE_DEALS = M_("remote.table_deals", "At a shared table the next hand is dealt
 # ("stale_seq", "seat_taken"), kept in English as a technical name.
 SERVER_SAID = M_("remote.server_said", "The table did not take that ({code}). Look at the table and try again.")
 
+# TRANSLATORS: the status line at a shared table before its first hand (seats still free).
+WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the first hand is dealt when every seat "
+                                           "is taken.")
 # TRANSLATORS: the status line at a shared table when hand {hand_no} is over: the table deals the next by itself.
 HAND_OVER_SHARED = M_("remote.hand_over", "Hand {hand_no} is over. The next hand is dealt for everyone in a moment.")
 
@@ -140,9 +144,10 @@ def mirror_game(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: r
     a seat showed out of).  MirrorError when no such deal is found."""
     rng = rng or random.Random(0)
     last: Exception | None = None
-    for _ in range(tries):
+    for i in range(tries):
         try:
-            return _mirror_once(spec, rules_json, view, rng, start or start_of_hand(view))
+            # first with what the rules that may be in play tell about the hidden hands, then without
+            return _mirror_once(spec, rules_json, view, rng, start or start_of_hand(view), strict=i % 2 == 0)
         except MirrorError:
             raise
         except Exception as e:  # noqa: BLE001 - an unlucky filling: another try
@@ -150,8 +155,93 @@ def mirror_game(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: r
     raise MirrorError(f"no mirror of this view: {last}")
 
 
+def _voids(tricks: list[Mapping[str, Any]], n: int, trump: Any, strict: bool) -> list[set[Any]]:
+    """The suits each seat cannot hold (any more): those it showed out of
+    (SP-14, OH-9); with ``strict`` also what a rule that may be in play
+    tells: a seat that led trump before trump was played held only trumps
+    (SP-13), a seat that showed out without trumping held no trump (OH-V6)."""
+    void: list[set[Any]] = [set() for _ in range(n)]
+    trump_played = False
+    for t in tricks:
+        tp = _trick_plays(t, n)
+        if not tp:
+            continue
+        led = tp[0][1].suit
+        if strict and trump is not None and led.letter == trump and not trump_played:
+            void[tp[0][0]] |= {c.suit for c in DECK if c.suit.letter != trump}
+        for s, c in tp[1:]:
+            if c.suit != led:
+                void[s].add(led)
+                if strict and trump is not None and c.suit.letter != trump:
+                    void[s] |= {x.suit for x in DECK if x.suit.letter == trump}
+        trump_played = trump_played or any(trump is not None and c.suit.letter == trump for _s, c in tp)
+    return void
+
+
+def _fill(pool: list[Card], need: list[int], void: list[set[Any]], rng: random.Random) -> list[list[Card]]:
+    """``need[s]`` cards of ``pool`` for each seat, none of a suit in ``void[s]``:
+    how many of each suit each seat gets by a maximum flow (suits to seats),
+    which cards of that suit at random.  ValueError when no filling fits."""
+    suits = sorted({c.suit for c in pool}, key=lambda x: x.letter)
+    n = len(need)
+    have = {su: [c for c in pool if c.suit == su] for su in suits}
+    flow = {(su, s): 0 for su in suits for s in range(n)}
+    left_suit = {su: len(have[su]) for su in suits}
+    left_seat = list(need)
+
+    def augment() -> bool:
+        # breadth-first search: source -> suit -> seat (-> suit back along used edges) -> sink
+        prev: dict[Any, Any] = {}
+        queue: deque[Any] = deque()
+        for su in suits:
+            if left_suit[su] > 0:
+                prev[("u", su)] = None
+                queue.append(("u", su))
+        while queue:
+            node = queue.popleft()
+            if node[0] == "u":
+                order = list(range(n))
+                rng.shuffle(order)
+                for s in order:
+                    if node[1] not in void[s] and ("s", s) not in prev:
+                        prev[("s", s)] = node
+                        if left_seat[s] > 0:
+                            cur: Any = ("s", s)
+                            while prev[cur] is not None:
+                                p = prev[cur]
+                                if p[0] == "u":
+                                    flow[(p[1], cur[1])] += 1
+                                else:
+                                    flow[(cur[1], p[1])] -= 1
+                                cur = p
+                            left_suit[cur[1]] -= 1
+                            left_seat[s] -= 1
+                            return True
+                        queue.append(("s", s))
+            else:
+                for su in suits:
+                    if flow[(su, node[1])] > 0 and ("u", su) not in prev:
+                        prev[("u", su)] = node
+                        queue.append(("u", su))
+        return False
+
+    while sum(left_seat) and augment():
+        pass
+    if sum(left_seat):
+        raise ValueError("no filling")
+    out: list[list[Card]] = [[] for _ in range(n)]
+    for su in suits:
+        cards = list(have[su])
+        rng.shuffle(cards)
+        for s in range(n):
+            k = flow[(su, s)]
+            out[s].extend(cards[:k])
+            cards = cards[k:]
+    return out
+
+
 def _mirror_once(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: random.Random,
-                 start: tuple[list[int], list[int] | None]) -> TrickGame:
+                 start: tuple[list[int], list[int] | None], strict: bool = True) -> TrickGame:
     n, me = int(view["n_seats"]), int(view["seat"])
     number = int(view.get("hand_number") or 1)
     rules = mirror_rules(spec, rules_json, n, number)
@@ -173,15 +263,7 @@ def _mirror_once(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: 
     played: list[list[Card]] = [[] for _ in range(n)]
     for s, c in plays:
         played[s].append(c)
-    # who showed out of which suit (SP-14, OH-9): a trick's follower that played another suit than the lead
-    void: list[set[Any]] = [set() for _ in range(n)]
-    for t in tricks:
-        tp = _trick_plays(t, n)
-        if tp:
-            led = tp[0][1].suit
-            for s, c in tp[1:]:
-                if c.suit != led:
-                    void[s].add(led)
+    void = _voids(tricks, n, view.get("trump"), strict)
     own = _cards(view.get("hand") or [])
     passed = _cards(view.get("passed") or [])
     received = _cards(view.get("received") or [])
@@ -202,18 +284,11 @@ def _mirror_once(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: 
     if turn_up is not None:
         seen.add(turn_up)
     pool = [c for c in DECK if c not in seen]
-    rng.shuffle(pool)
-    # the most constrained seats first; a seat's filling avoids the suits it showed out of
-    for s in sorted(range(n), key=lambda s: -len(void[s])):
-        need = size - len(hands[s])
-        if need < 0:
-            raise MirrorError(f"seat {s} holds more than {size} cards")
-        ok = [c for c in pool if c.suit not in void[s]]
-        if len(ok) < need:
-            raise ValueError("no filling")
-        take = ok[:need]
-        hands[s].extend(take)
-        pool = [c for c in pool if c not in take]
+    need = [size - len(h) for h in hands]
+    if min(need) < 0:
+        raise MirrorError(f"a seat holds more than {size} cards")
+    for s, cards in enumerate(_fill(pool, need, void, rng)):
+        hands[s].extend(cards)
     game.deal(Deal(tuple(tuple(h) for h in hands), turn_up=turn_up))
     _replay(game, view, me, n, plays, passed, received, partner_of, played)
     return game
@@ -386,7 +461,10 @@ class RemoteSession(TableSession):
 
     def status(self) -> str:
         if self.game.phase is Phase.DEAL and self.state is not None:
-            return say(HAND_OVER_SHARED, hand_no=self.state["view"].get("hand_number"))
+            number = self.state["view"].get("hand_number") or 0
+            if not number:
+                return say(WAITING_FIRST)
+            return say(HAND_OVER_SHARED, hand_no=number)
         return super().status()
 
     def next_hand(self) -> Outcome:

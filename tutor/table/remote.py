@@ -27,7 +27,9 @@ class RemoteTable(GameTable):
     SESSION = RemoteSession
 
     def __init__(self, session: RemoteSession, hints: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("show_legal", True)  # no practice mode at a shared table, but the legal cards marked
         super().__init__(session, hints=hints, **kwargs)
+        self._look_btn.add_class("tt-look")
         self.add_class("tt-remote-table")
         for w in (self._game_row, self._confirm_box, self._options.widget, self._next_btn, self._undo_btn):
             w.layout.display = "none"
