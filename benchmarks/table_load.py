@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -105,6 +106,7 @@ class Server:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(10)
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 async def reconnect(url: str, deadline: float) -> TableClient:

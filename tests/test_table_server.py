@@ -517,3 +517,28 @@ def test_a_sealed_bid_is_not_sent_to_another_seat_before_it_is_shown(tmp_path: A
         for cl in (t, *seats.values()):
             await cl.close()
     run(body, tmp_path)
+
+
+@pytest.mark.parametrize("seats, rules", [
+    (3, {"must_trump": True}), (4, {"hook": True, "tricks_always_count": True}),
+    (6, {"nil_pays_hand_size": True}), (7, {"schedule": "up_down", "no_trump_final_hand": False})])
+def test_oh_hell_tables_of_every_size_and_variation_play_a_hand(tmp_path: Any, seats: int,
+                                                                  rules: dict[str, Any]) -> None:
+    async def body(server: Any) -> None:
+        t = await teacher(server)
+        code = await open_table(t, game="oh_hell", seats=seats, people=(0,), rules=rules)
+        p = await TableClient.connect(server.url)
+        assert (await p.request("take_seat", table=code, seat=0))["info"]["rules"] == rules
+        last = -1
+        while True:
+            st = await p.wait_state(lambda f, q=last: f["seq"] > q and (
+                0 in f["view"]["to_act"] or f["view"]["hands_played"] >= 1), 20)
+            if st["view"]["hands_played"] >= 1:
+                break
+            r = await p.request("act", action=st["view"]["legal"][0], seq=st["seq"])
+            assert r["type"] == "accepted", r
+            last = r["seq"]
+        assert st["view"]["n_seats"] == seats and len(st["view"]["last_result"]["points"]) == seats
+        for cl in (t, p):
+            await cl.close()
+    run(body, tmp_path)

@@ -134,7 +134,9 @@ def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_pa
                     0 in f["view"]["to_act"] or f["view"]["hands_played"] >= 1), 20)
                 if st["view"]["hands_played"] >= 1:
                     break
-                last = (await p.request("act", action=st["view"]["legal"][0], seq=st["seq"]))["seq"]
+                r = await p.request("act", action=st["view"]["legal"][0], seq=st["seq"])
+                assert r["type"] == "accepted", (r, st["seq"], st["view"]["to_act"])
+                last = r["seq"]
             return code
         finally:
             proc.terminate()
@@ -146,18 +148,19 @@ def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_pa
     code = asyncio.run(asyncio.wait_for(play(), 40))
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     listed = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db)],
-                            capture_output=True, text=True, env=env, cwd=REPO, check=True)
-    assert code in listed.stdout
+                            capture_output=True, text=True, env=env, cwd=REPO)
+    assert listed.returncode == 0 and code in listed.stdout, (listed.stdout, listed.stderr)
     rec = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db), "--table", code],
-                         capture_output=True, text=True, env=env, cwd=REPO, check=True)
+                         capture_output=True, text=True, env=env, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr
     path = tmp_path / "game.json"
     path.write_text(rec.stdout, encoding="utf-8")
     out = subprocess.run([sys.executable, "-m", "tutor.cli", "replay", str(path)], capture_output=True, text=True,
                          env=env, cwd=REPO)
     assert out.returncode == 0, out.stderr
     replayed = json.loads(out.stdout)
-    assert replayed["ok"] and len(replayed["hands"]) >= 1 and replayed["hands"][0]["tricks_won"]
+    assert replayed["ok"] and len(replayed["hands"]) >= 1 and replayed["hands"][0]["tricks_won"], replayed
     bad = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db), "--table",
                           "x'; DROP TABLE actions; --"], capture_output=True, text=True, env=env, cwd=REPO)
-    assert bad.returncode == 2 and "no table" in bad.stderr
+    assert bad.returncode == 2 and "no table" in bad.stderr, (bad.returncode, bad.stderr)
 

@@ -43,7 +43,8 @@ _MAX_ID = 64
 
 #: The frames a client may send: type -> {field: (kind, required)}.  Kinds:
 #: "str" (at most 200 characters), "code" (a table code or token: 8–64 URL-safe
-#: characters), "seat" (a whole number 0–6), "int" (a whole number 0–2**31),
+#: characters), "seat" (a whole number 0–6), "count" (a seat count 1–7: the game's
+#: spec judges it), "int" (a whole number 0–2**31),
 #: "obj" (a JSON object), "level" (1–4), "bool".
 CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
     "hello": {},
@@ -53,7 +54,7 @@ CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
     "resume": {"table": ("code", True), "seat_token": ("code", True)},
     "leave": {},
     "act": {"action": ("obj", True), "seq": ("int", False)},
-    "open_table": {"game": ("str", True), "seats": ("seat", True), "rules": ("obj", False),
+    "open_table": {"game": ("str", True), "seats": ("count", True), "rules": ("obj", False),
                    "level": ("level", False), "next_hand": ("str", False)},
     "close_table": {"table": ("code", True)},
     "seat_computer": {"table": ("code", True), "seat": ("seat", True)},
@@ -102,6 +103,8 @@ def _field_ok(kind: str, v: Any) -> bool:
         return isinstance(v, str) and 8 <= len(v) <= _MAX_ID and set(v) <= _URLSAFE
     if kind == "seat":
         return _is_int(v) and 0 <= v <= 6
+    if kind == "count":
+        return _is_int(v) and 1 <= v <= 7
     if kind == "level":
         return _is_int(v) and 1 <= v <= 4
     if kind == "int":
