@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from engine import Phase
-from tutor.play_together import PlayTogether, join_from_query, server_url
+from tutor.play_together import PlayTogether, join_from_query, server_url, table_of_link
 from tutor.remote_session import SEAT_TOKEN_KEY
 from tutor.table.remote import RemoteTable
 from tutor.tables_server.client import TableClient
@@ -29,6 +29,8 @@ def test_links_and_addresses() -> None:
                                                                           "XYZxyz123456")
     assert server_url("ws://10.0.0.5:8765") == "ws://10.0.0.5:8765/ws"
     assert server_url("http://x") is None and server_url("") is None
+    assert table_of_link("ws://10.0.0.5:8765/ws?table=wPW_Gt4XvgFX") == "wPW_Gt4XvgFX"
+    assert server_url("ws://10.0.0.5:8765/ws?table=wPW_Gt4XvgFX") == "ws://10.0.0.5:8765/ws"
 
 
 def test_bad_address_is_refused_with_a_sentence() -> None:

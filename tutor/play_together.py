@@ -32,7 +32,7 @@ from .remote_session import SEAT_TOKEN_KEY, TableLink
 from .table.remote import RemoteTable
 from .text import M_, say
 
-__all__ = ["PlayTogether", "join_from_query", "server_url"]
+__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link"]
 
 log = logging.getLogger("tutor.play_together")
 
@@ -107,6 +107,11 @@ def join_from_query(query: str) -> tuple[str, str]:
     if server and not table:
         table = (parse_qs(urlsplit(server).query).get("table") or [""])[0][:64]
     return server, table
+
+
+def table_of_link(text: str) -> str:
+    """The table code of a server's join link (``ws://HOST:PORT/ws?table=CODE``), or ""."""
+    return _code((parse_qs(urlsplit((text or "").strip()).query).get("table") or [""])[0])
 
 
 def _code(text: str) -> str:
@@ -205,7 +210,7 @@ class PlayTogether(W.VBox):
         if url is None:
             self.feedback.show_error(say(BAD_ADDRESS, text=self.server.value.strip()[:80]))
             return
-        code = _code(self.code.value) or join_from_query(self.server.value)[1]
+        code = _code(self.code.value) or table_of_link(self.server.value)
         self.code.value = code
         self.feedback.clear()
         self._wanted = True
