@@ -277,8 +277,7 @@ class PlayTogether(W.VBox):
 
     def _on_session(self, session: Any) -> None:
         self._seats_box.layout.display = "none"
-        for w in (self.server, self.code, self.name, self.connect_btn):
-            w.disabled = True
+        self.form.layout.display = "none"  # seated: the table takes the room (a phone's screen)
         self.table = RemoteTable(session)
         self.table.add_class("tt-play-together")
         self._table_box.children = (self.table,)
@@ -299,8 +298,7 @@ class PlayTogether(W.VBox):
             self.feedback.show_error(say(REFUSED, code=code))
         if code in ("unseated", "closed"):
             self._table_box.children = ()
-            for w in (self.server, self.code, self.name, self.connect_btn):
-                w.disabled = False
+            self.form.layout.display = ""
 
     # ------------------------------------------------------------ joining
     def join(self, seat: int) -> None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..common import guarded
-from ..remote_session import RemoteSession
+from ..remote_session import SENT, RemoteSession
 from ..session import Outcome
+from ..text import say
 from .game_table import GameTable
 
 __all__ = ["RemoteTable"]
@@ -39,6 +40,8 @@ class RemoteTable(GameTable):
     @guarded()
     def refresh(self) -> None:
         """Draw the session's state again (a new state came from the table)."""
+        if self._feedback.text == say(SENT):
+            self._feedback.clear()  # the table has answered: the move is on the table
         self._render()
         self._refresh_scoresheet()
 
