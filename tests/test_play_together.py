@@ -90,3 +90,40 @@ def test_join_play_and_come_back(tmp_path: Any) -> None:
         for c in (cb, cc):
             await c.close()
     run(body, tmp_path)
+
+
+def test_teacher_view_shows_every_hand_and_deals(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        pt = PlayTogether()
+        t = pt.teacher
+        client: dict[str, TableClient] = {}
+        pending: list[dict[str, Any]] = []
+
+        def send(frame: dict[str, Any]) -> None:
+            if "c" in client:
+                asyncio.ensure_future(client["c"].send_raw(json.dumps(frame)))
+            else:
+                pending.append(frame)
+        t.relay.send_frame = send  # type: ignore[method-assign]
+        pt.server.value = server.url
+        t.key.value = "wrong-key-123"
+        t.open_btn.click()
+        c = await TableClient.connect(server.url)
+        client["c"] = c
+        c.on_frame = lambda f, _now: t.relay.receive_text(json.dumps(f))
+        t.relay.status = "open"
+        await until(lambda: t.feedback.kind == "error")
+        assert "teacher key" in t.feedback.text
+        t.key.value = server.hub.teacher_key
+        t.game.value = "spades:4"
+        t.open_btn.click()
+        await until(lambda: t.state is not None)
+        code = t.state["table"]
+        assert pt.code.value == code and code in t.feedback.text
+        t.deal_btn.click()  # every seat has a computer player: the teacher deals, the computers play
+        await until(lambda: t.state is not None and sum(len(h) for h in t.state["hands"].values()) == 52
+                    or t.state["view"]["phase"] != "deal")
+        await until(lambda: t.board.value.count("data-seat=") == 4)
+        assert t.board.value.count("tt-teacher-seat") >= 4
+        await c.close()
+    run(body, tmp_path)

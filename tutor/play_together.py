@@ -30,6 +30,7 @@ from .games import look_for
 from .relay import SocketRelay
 from .remote_session import SEAT_TOKEN_KEY, TableLink
 from .table.remote import RemoteTable
+from .teacher_view import TeacherView
 from .text import M_, say
 
 __all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link"]
@@ -161,7 +162,12 @@ class PlayTogether(W.VBox):
         self.link.on_problem = self._on_problem
         server, table = join_from_query(self.relay.search or os.environ.get("QUERY_STRING", ""))
         self._prefill(server, table)
-        self.children = [self._intro, self.form, self.status, self.feedback, self._table_box, self.relay]
+        query = self.relay.search or os.environ.get("QUERY_STRING", "")
+        self.teacher = TeacherView(lambda: server_url(self.server.value),
+                                   lambda: _code(self.code.value) or table_of_link(self.server.value),
+                                   self._opened, query=query)
+        self.children = [self._intro, self.form, self.status, self.feedback, self._table_box, self.teacher,
+                         self.relay]
         if self.link.session is not None:  # the page was laid out again (another language): the same seat
             self._on_session(self.link.session)
 
@@ -175,6 +181,10 @@ class PlayTogether(W.VBox):
         session = self.link.session
         if session is not None:
             session.on_change = session.on_outcome = None
+
+    def _opened(self, code: str) -> None:
+        """The teacher opened a table: its code goes in the code box, for the players' link."""
+        self.code.value = code
 
     # ------------------------------------------------------------ the page's link
     def _prefill(self, server: str, table: str) -> None:
