@@ -21,6 +21,7 @@ from engine.registry import spec_for, specs
 from .card_faces import table_card_html
 from .common import Feedback, guarded
 from .relay import SocketRelay
+from .table.view import TABLE_CSS
 from .text import M_, say
 
 __all__ = ["TeacherView", "teacher_key_from_query"]
@@ -89,7 +90,8 @@ class TeacherView(W.VBox):
                    for sp in specs() for n in sp.seat_counts]
         self.game = W.Dropdown(options=choices, description=say(GAME), layout=wide, style=style)
         self.open_btn = self._button(OPEN, self._on_open, "tt-teacher-open")
-        self.seat = W.Dropdown(options=[], description=say(SEAT), layout=wide, style=style)
+        self.seat = W.Dropdown(options=[], description=say(SEAT), layout=W.Layout(width="auto", min_width="12em"),
+                               style=style)
         self.computer_btn = self._button(COMPUTER, self._on_computer, "tt-teacher-computer")
         self.deal_btn = self._button(DEAL, self._on_deal, "tt-teacher-deal", "success")
         self.board = W.HTML()
@@ -196,5 +198,5 @@ class TeacherView(W.VBox):
             rows.append(f"<div class='tt-teacher-seat' data-seat='{s}'><b>{html.escape(name)}</b> "
                         f"<small>{html.escape(who)} · {html.escape(say(BID_WON, bid=bid, won=won[s] if s < len(won) else 0))}"
                         f"</small><div class='tt-teacher-cards'>{cards} {now}</div></div>")
-        self.board.value = ("<style>.tt-teacher-seat{margin:6px 0}.tt-teacher-cards{display:flex;flex-wrap:wrap;"
-                            "gap:2px}</style>" + "".join(rows))
+        self.board.value = (f"<style>{TABLE_CSS}.tt-teacher-seat{{margin:6px 0}}.tt-teacher-cards{{display:flex;"
+                            "flex-wrap:wrap;gap:2px}</style>" + "".join(rows))

@@ -10,7 +10,8 @@ WebSocket carries the frames (:mod:`tutor.relay`).
    desktops 1280×800): each page sees only its own 13 cards (the four hands are disjoint); a card
    refused to a player of another language is explained on that page in its language (the engine's
    verdict rendered with the catalogue) and on no other page; a page reloaded mid-hand gets its seat
-   back by itself (the seat token in localStorage) and plays on; the whole hand is played to its result.
+   back by itself (the seat token in localStorage) and plays on; the whole hand is played to its result;
+   a teacher page (the key in its link) sees all four hands, 13 cards each, and none once played.
 2. Oh Hell, two people and three computer players: the hand is played to its result.
 
 Screenshots: tests/browser/artifacts/together_<step>_<size>.png.
@@ -144,10 +145,21 @@ def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, 
     code = tables.open_table("spades", 4, (0, 1, 2, 3))
     langs = (("en", DESKTOP), ("so", PHONE), ("ha", PHONE), ("en", DESKTOP))
     pages: list[tuple[Any, Page]] = []
+    pages_extra: list[tuple[Any, Page]] = []
     try:
         for lang, viewport in langs:  # each takes the first free seat: seats 0, 1, 2, 3 in this order
             pages.append(join_page(browser, app_url, tables, code, lang, viewport))
         tables.deal(code)
+        # the teacher's page (the key in its link): every hand of the table, 13 cards each
+        key = tables.server.hub.teacher_key
+        tctx, teacher = open_app(browser, f"{app_url}?table={code}&server={quote(tables.server.url, safe='')}"
+                                 f"&teacher={key}", DESKTOP)
+        pages_extra.append((tctx, teacher))
+        open_section_titled(teacher, say(SECTION_TITLES[-1]))
+        teacher.locator(f"{TOGETHER} .tt-teacher-show").click()
+        expect(teacher.locator(f"{TOGETHER} .tt-teacher-seat")).to_have_count(4, timeout=WAIT_MS)
+        expect(teacher.locator(f"{TOGETHER} .tt-teacher-cards [data-card]")).to_have_count(52, timeout=WAIT_MS)
+        full_screenshot(teacher, artifacts_dir / "together_teacher_desktop.png")
         for (_c, page), (lang, viewport) in zip(pages, langs):  # cards face down until a player's turn to bid
             size = "phone" if viewport is PHONE else "desktop"
             full_screenshot(page, artifacts_dir / f"together_seated_{lang}_{size}.png")
@@ -205,8 +217,10 @@ def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, 
             full_screenshot(page, artifacts_dir / f"together_hand_over_{lang}_{size}.png")
             assert not overflow_report(page), overflow_report(page)
             assert not page.tt_errors  # type: ignore[attr-defined]
+        # the teacher still sees every card not yet played: none, the hand is over
+        expect(teacher.locator(f"{TOGETHER} .tt-teacher-cards [data-card]")).to_have_count(0, timeout=WAIT_MS)
     finally:
-        for context, _p in pages:
+        for context, _p in pages + pages_extra:
             context.close()
 
 
