@@ -72,7 +72,7 @@ def same_view(session: RemoteSession, frame: dict[str, Any]) -> None:
         assert mine["scores"] == server["scores"]
 
 
-async def until(pred: Any, timeout: float = 20.0) -> None:
+async def until(pred: Any, timeout: float = 40.0) -> None:
     end = asyncio.get_running_loop().time() + timeout
     while not pred():
         assert asyncio.get_running_loop().time() < end, "timed out"

@@ -180,6 +180,7 @@ class TeacherView(W.VBox):
         names = [spec.seat_name(s) for s in range(int(info["seats"]))]
         if [v for _l, v in self.seat.options] != list(range(len(names))):
             self.seat.options = [(n, s) for s, n in enumerate(names)]
+            self.seat.value = 0
         bids = st.get("bids") or view.get("bids") or []
         won = view.get("tricks_won") or []
         trick = (view.get("current_trick") or {})
