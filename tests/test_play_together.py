@@ -127,3 +127,34 @@ def test_teacher_view_shows_every_hand_and_deals(tmp_path: Any) -> None:
         assert t.board.value.count("tt-teacher-seat") >= 4
         await c.close()
     run(body, tmp_path)
+
+
+def test_a_change_of_language_keeps_the_seat(tmp_path: Any) -> None:
+    """The app laid out again in Somali: the section comes back with the same connection and seat,
+    its words in Somali."""
+    from engine.text import language
+    from tutor.app import SECTIONS, TrickTutorApp
+
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (2,))
+        with language("en"):
+            app = TrickTutorApp(seed=3, lang="en")
+            app.open_section(SECTIONS[-1])
+            pt = app.together
+            c = await TableClient.connect(server.url)
+
+            def send(frame: dict[str, Any]) -> None:
+                asyncio.ensure_future(c.send_raw(json.dumps(frame)))
+            pt.link._send = send
+            c.on_frame = lambda f, _now: pt.relay.receive_text(json.dumps(f))
+            pt.link.join(code, 2)
+            await until(lambda: pt.table is not None)
+            relay, link = pt.relay, pt.link
+            app.switch_language("so")
+            again = app.together
+            assert again is not pt and again.relay is relay and again.link is link
+            assert again.table is not None and again.table.learner_seat == 2
+            assert "Bari" in again.table._table_html.value  # South, in Somali
+            await c.close()
+            app.switch_language("en")
+    run(body, tmp_path)
