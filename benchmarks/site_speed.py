@@ -33,7 +33,6 @@ import pathlib
 import shutil
 import statistics
 import sys
-import tempfile
 import time
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -132,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_dir = site / "__bench__"
     results: dict = {"site_bytes": info["bytes"], "site_files": info["files"],
                      "build_seconds": info["build_seconds"], "rounds": []}
-    with tempfile.TemporaryDirectory(prefix="tt-site-bench-") as tmp, sync_playwright() as pw:
+    with sync_playwright() as pw:
         voila_url, voila = _speed.serve("default", REPO / "notebooks" / "app.ipynb", REPO, REPO)
         browser = pw.chromium.launch(**_site.offline_launch(
             {"executable_path": _speed.CHROMIUM, "args": _speed.CHROMIUM_ARGS, "headless": True}))

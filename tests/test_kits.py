@@ -46,7 +46,7 @@ def test_the_drills_game_switch_comes_from_the_kits():
 
 
 def test_the_apps_game_sections_and_places_come_from_the_kits():
-    assert SECTIONS == ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet")
+    assert SECTIONS == ("Learn", "Drills", "Play Spades", "Play Oh Hell", "Score sheet", "Play with others")
     assert places() == {"spades": "in the Play Spades tab (Game: Four players, partners)",
                         "spades_two": "in the Play Spades tab (Game: Spades for two)",
                         "oh_hell": "in the Play Oh Hell tab"}

@@ -6,7 +6,7 @@ Voila hides the code and shows the page::
     voila notebooks/app.ipynb                         # standalone
     .../voila/render/notebooks/app.ipynb              # inside a Jupyter server (Binder)
 
-The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
+The page, titled "Trick Tutor", has six sections (an ipywidgets ``Tab``):
 
 * **Learn** — a summary of each chapter of the notebook series with a link to
   open it in JupyterLab, and the rule ids it teaches (SP-…, OH-…);
@@ -21,7 +21,10 @@ The page, titled "Trick Tutor", has five sections (an ipywidgets ``Tab``):
   switches on the variations OH-V1…OH-V8;
 * **Score sheet** — the score sheet of each game being played (*Play
   Spades*, *Play Oh Hell*, or both once both are open;
-  :mod:`tutor.scoresheet`), refreshed whenever the section is opened.
+  :mod:`tutor.scoresheet`), refreshed whenever the section is opened;
+* **Play with others** — a seat at a table of a table server, with people on
+  other phones and computers (``?table=CODE&server=ws://HOST:PORT/ws`` fills
+  in the address and the code; :mod:`tutor.play_together`, issue 35).
 
 Learn and Drills are built at once; the other sections are built the first
 time they are opened, so the page is interactive quickly (a game table opens
@@ -74,6 +77,8 @@ SECTION_TITLES: tuple[Text, ...] = (
     *app_sections(),
     # TRANSLATORS: the app's section tab with the score sheets of the games being played.
     M_("app.section.score_sheet", "Score sheet"),
+    # TRANSLATORS: the app's section tab where a person joins a table of a table server (people on other devices).
+    M_("app.section.together", "Play with others"),
 )
 #: The sections, in page order, by their English titles (the keys tests and :meth:`TrickTutorApp.open_section`
 #: use); :data:`SECTION_TITLES` shows them in the page's language.
@@ -372,7 +377,12 @@ class TrickTutorApp(W.VBox):
         self.language.observe(self._on_language, names="value")
         self._builders: list[Callable[[], list]] = [
             self._build_learn, self._build_drills,
-            *(functools.partial(self._build_games, section) for section in app_sections()), self._build_scores]
+            *(functools.partial(self._build_games, section) for section in app_sections()), self._build_scores,
+            self._build_together]
+        #: The "Play with others" section (:mod:`tutor.play_together`), None until opened; its connection and
+        #: seat (the relay and the link) are kept when the page is laid out again in another language.
+        self.together: Any = None
+        self._together_parts: tuple[Any, Any] | None = None
         self.tabs = W.Tab()
         self.tabs.observe(self._on_tab, names="selected_index")
         # ?seed=N and ?lang=xx of the page's address, where the kernel cannot see it (the static site)
@@ -645,6 +655,15 @@ class TrickTutorApp(W.VBox):
     def _tables_in_play(self) -> list[tuple[str, Any]]:
         """[(game title, table)] for every game table opened so far, in page order."""
         return [(str(kit.spec.title), self.tables[kit.key]) for kit in KITS if kit.key in self.tables]
+
+    def _build_together(self) -> list:
+        from .play_together import PlayTogether  # noqa: PLC0415 - loaded when the section is first opened
+        parts = self._together_parts
+        if self.together is not None:
+            self.together.detach()
+        self.together = PlayTogether(*parts) if parts else PlayTogether()
+        self._together_parts = (self.together.relay, self.together.link)
+        return [self.together]
 
     def _build_scores(self) -> list:
         self._scores_intro = W.HTML()

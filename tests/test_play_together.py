@@ -1,0 +1,160 @@
+"""The "Play with others" section without a browser (issue 35): the widget
+joins a real table server (on a free port) through its relay, the frames
+carried by the asyncio client in place of the browser's WebSocket.
+
+What is checked: a page link fills in the address and the code; the free
+seats are offered; Join shows the table a learner knows with the seat's own
+cards; another player's move re-renders it; a stored seat token gets the
+seat back in a new page; a bad address is refused with a sentence.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from engine import Phase
+from tutor.play_together import PlayTogether, join_from_query, server_url, table_of_link
+from tutor.remote_session import SEAT_TOKEN_KEY
+from tutor.table.remote import RemoteTable
+from tutor.tables_server.client import TableClient
+
+from test_remote_session import run, teacher_table, until
+
+
+def test_links_and_addresses() -> None:
+    assert join_from_query("?table=abcDEF123456&server=ws://10.0.0.5:8765/ws&lang=so") == (
+        "ws://10.0.0.5:8765/ws", "abcDEF123456")
+    assert join_from_query("server=ws://h:1/ws?table=XYZxyz123456") == ("ws://h:1/ws?table=XYZxyz123456",
+                                                                          "XYZxyz123456")
+    assert server_url("ws://10.0.0.5:8765") == "ws://10.0.0.5:8765/ws"
+    assert server_url("http://x") is None and server_url("") is None
+    assert table_of_link("ws://10.0.0.5:8765/ws?table=wPW_Gt4XvgFX") == "wPW_Gt4XvgFX"
+    assert server_url("ws://10.0.0.5:8765/ws?table=wPW_Gt4XvgFX") == "ws://10.0.0.5:8765/ws"
+
+
+def test_bad_address_is_refused_with_a_sentence() -> None:
+    pt = PlayTogether()
+    pt.server.value = "10.0.0.5:8765"
+    pt.connect()
+    assert pt.feedback.kind == "error" and "ws://" in pt.feedback.text and pt.relay.url == ""
+
+
+async def page(server: Any, stored: dict[str, str] | None = None, query: str = "") -> tuple[PlayTogether, TableClient]:
+    """A section whose relay is carried by an asyncio client (as the browser's WebSocket would)."""
+    pt = PlayTogether()
+    if stored:
+        pt.relay.stored = dict(stored)
+    client: dict[str, TableClient] = {}
+
+    def send(frame: dict[str, Any]) -> None:
+        pt.relay.sent.append(frame)
+        asyncio.ensure_future(client["c"].send_raw(json.dumps(frame)))
+    pt.relay.send_frame = send  # type: ignore[method-assign]
+    pt.link._send = send
+    pt.relay.store = lambda k, v: pt.relay.set_trait("stored", {**pt.relay.stored, k: v})  # type: ignore[method-assign]
+    pt.link._store = pt.relay.store
+    pt.relay.search = query
+    pt.connect()
+    c = await TableClient.connect(pt.relay.url)
+    client["c"] = c
+    c.on_frame = lambda f, _now: pt.relay.receive_text(json.dumps(f))
+    pt.relay.status = "open"
+    return pt, c
+
+
+def test_join_play_and_come_back(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (0, 2))
+        a, ca = await page(server, query=f"?table={code}&server={server.url}")
+        assert a.code.value == code and a.server.value == server.url
+        await until(lambda: a.seat.options)
+        assert {0, 2} <= {v for _l, v in a.seat.options} and a.seat.options[0][0] == "North"
+        a.join(2)
+        await until(lambda: isinstance(a.table, RemoteTable))
+        table = a.table
+        assert table is not None and table.learner_seat == 2
+        assert SEAT_TOKEN_KEY + code in a.relay.stored
+        # the second person: their seat fills the table, the hand is dealt; both pages see their own cards
+        b, cb = await page(server, query=f"?table={code}&server={server.url}")
+        await until(lambda: b.seat.options)
+        b.join(0)
+        await until(lambda: b.table is not None and b.table.game.phase is Phase.BIDDING)
+        await until(lambda: table.game.phase is Phase.BIDDING)
+        assert table._table_html.value and table.status_text
+        # a page reloaded: a new section with the stored token gets seat 2 back
+        await ca.close()
+        again, cc = await page(server, stored=dict(a.relay.stored), query=f"?table={code}&server={server.url}")
+        await until(lambda: again.table is not None)
+        assert again.table.learner_seat == 2
+        for c in (cb, cc):
+            await c.close()
+    run(body, tmp_path)
+
+
+def test_teacher_view_shows_every_hand_and_deals(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        pt = PlayTogether()
+        t = pt.teacher
+        client: dict[str, TableClient] = {}
+        pending: list[dict[str, Any]] = []
+
+        def send(frame: dict[str, Any]) -> None:
+            if "c" in client:
+                asyncio.ensure_future(client["c"].send_raw(json.dumps(frame)))
+            else:
+                pending.append(frame)
+        t.relay.send_frame = send  # type: ignore[method-assign]
+        pt.server.value = server.url
+        t.key.value = "wrong-key-123"
+        t.open_btn.click()
+        c = await TableClient.connect(server.url)
+        client["c"] = c
+        c.on_frame = lambda f, _now: t.relay.receive_text(json.dumps(f))
+        t.relay.status = "open"
+        await until(lambda: t.feedback.kind == "error")
+        assert "teacher key" in t.feedback.text
+        t.key.value = server.hub.teacher_key
+        t.game.value = "spades:4"
+        t.open_btn.click()
+        await until(lambda: t.state is not None)
+        code = t.state["table"]
+        assert pt.code.value == code and code in t.feedback.text
+        t.deal_btn.click()  # every seat has a computer player: the teacher deals, the computers play
+        await until(lambda: t.state is not None and sum(len(h) for h in t.state["hands"].values()) == 52
+                    or t.state["view"]["phase"] != "deal")
+        await until(lambda: t.board.value.count("data-seat=") == 4)
+        assert t.board.value.count("tt-teacher-seat") >= 4
+        await c.close()
+    run(body, tmp_path)
+
+
+def test_a_change_of_language_keeps_the_seat(tmp_path: Any) -> None:
+    """The app laid out again in Somali: the section comes back with the same connection and seat,
+    its words in Somali."""
+    from engine.text import language
+    from tutor.app import SECTIONS, TrickTutorApp
+
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (2,))
+        with language("en"):
+            app = TrickTutorApp(seed=3, lang="en")
+            app.open_section(SECTIONS[-1])
+            pt = app.together
+            c = await TableClient.connect(server.url)
+
+            def send(frame: dict[str, Any]) -> None:
+                asyncio.ensure_future(c.send_raw(json.dumps(frame)))
+            pt.link._send = send
+            c.on_frame = lambda f, _now: pt.relay.receive_text(json.dumps(f))
+            pt.link.join(code, 2)
+            await until(lambda: pt.table is not None)
+            relay, link = pt.relay, pt.link
+            app.switch_language("so")
+            again = app.together
+            assert again is not pt and again.relay is relay and again.link is link
+            assert again.table is not None and again.table.learner_seat == 2
+            assert "Bari" in again.table._table_html.value  # South, in Somali
+            await c.close()
+            app.switch_language("en")
+    run(body, tmp_path)

@@ -1,0 +1,277 @@
+"""The player's side of the table server without a browser (issue 35):
+:class:`tutor.remote_session.TableLink` and :class:`~tutor.remote_session.RemoteSession`
+against the real server on a free port, frames carried by the asyncio client.
+
+What is checked: the mirror game shows each seat exactly the server's view
+of it (its cards, the bids, the tricks, the legal actions, the scores) at
+every state of a whole Spades hand and of an Oh Hell hand past the first;
+a refused card comes back as the engine's verdict and is said in the
+reader's language, to that seat only; a seat token gets the seat back.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import Bid, Look, Phase, Play
+from engine.bots import make_player
+from engine.registry import spec_for
+from engine.text import language
+from tutor.remote_session import RemoteSession, TableLink, mirror_game, open_seats
+from tutor.tables_server.client import TableClient
+from tutor.tables_server.protocol import view_json
+from tutor.tables_server.server import start
+from tutor.tables_server.hub import Settings
+
+FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
+
+
+def run(coro_fn: Any, tmp_path: Any) -> Any:
+    async def main() -> Any:
+        server = await start("127.0.0.1", 0, str(tmp_path / "tables.sqlite3"), Settings(**FAST))
+        try:
+            return await asyncio.wait_for(coro_fn(server), 60)
+        finally:
+            server.stop()
+    return asyncio.run(main())
+
+
+async def teacher_table(server: Any, game: str, seats: int, people: tuple[int, ...], **fields: Any) -> str:
+    t = await TableClient.connect(server.url)
+    assert (await t.request("teacher", key=server.hub.teacher_key))["type"] == "teacher_ok"
+    reply = await t.request("open_table", game=game, seats=seats, level=1, **fields)
+    code = str(reply["table"])
+    for s in people:
+        assert (await t.request("free_seat", table=code, seat=s))["type"] == "done"
+    await t.close()
+    return code
+
+
+async def linked(server: Any, store: dict[str, str] | None = None) -> tuple[TableLink, TableClient]:
+    c = await TableClient.connect(server.url)
+    link = TableLink(lambda f: asyncio.ensure_future(c.send_raw(json.dumps(f))),
+                     (lambda k, v: store.__setitem__(k, v)) if store is not None else None)
+    c.on_frame = lambda f, _now: link.receive(f)
+    return link, c
+
+
+def same_view(session: RemoteSession, frame: dict[str, Any]) -> None:
+    """The mirror's view of the seat is the server's, field by field (the
+    hidden cards it filled in appear nowhere in it)."""
+    mine = view_json(session.game.view(session.learner))
+    server = frame["view"]
+    for key in ("hand", "bids", "tricks", "current_trick", "to_act", "tricks_won", "phase", "dealer",
+                "hand_size", "trump", "turn_up", "broken", "looked"):
+        assert mine[key] == server[key], (key, mine[key], server[key])
+    assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
+    if server["phase"] not in ("deal", "game_over"):
+        assert mine["scores"] == server["scores"]
+
+
+async def until(pred: Any, timeout: float = 40.0) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while not pred():
+        assert asyncio.get_running_loop().time() < end, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def my_move(session: RemoteSession) -> None:
+    """This seat acts through the session, as the table widget would: the first legal action."""
+    view = session.game.view(session.learner)
+    a = view.legal[0]
+    if isinstance(a, Play):
+        session.play(a.card.code)
+    elif isinstance(a, Bid):
+        session.bid(a.value, a.blind)
+    else:
+        session.exchange([c.code for c in a.cards])
+
+
+def test_two_people_play_a_whole_spades_hand_and_each_mirror_is_the_servers_view(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (0, 2))
+        store: dict[str, str] = {}
+        links = []
+        for seat in (0, 2):
+            link, c = await linked(server, store)
+            link.join(code, seat, name=f"P{seat}")
+            links.append((link, c))
+        await until(lambda: all(l.session is not None for l, _ in links))
+        checked = 0
+        while True:
+            for link, c in links:
+                s = link.session
+                assert s is not None and c.state is not None
+                await until(lambda: s.seq == c.state["seq"])
+                same_view(s, c.state)
+                checked += 1
+            done = [l for l, _ in links if l.session.game.phase is Phase.DEAL and l.session.game.results]
+            if done:
+                break
+            acted = False
+            for link, c in links:
+                s = link.session
+                view = s.game.view(s.learner)
+                if s.learner in view.to_act:
+                    if view.hand is None:
+                        s.look()
+                    else:
+                        my_move(s)
+                    before = c.state["seq"]
+                    await until(lambda: c.state["seq"] != before or link.last_error is not None)
+                    acted = True
+                    break
+            if not acted:
+                await asyncio.sleep(0.02)
+        assert checked > 26
+        # the hand's result: the mirror scored it as the server did
+        for link, c in links:
+            assert link.session.game.results[-1].scores_after == tuple(c.state["view"]["last_result"]["scores_after"])
+        assert sorted(store) == [f"tricktutor-seat-{code}"] * 1 or len(store) == 1
+    run(body, tmp_path)
+
+
+def test_a_refused_card_is_said_in_the_readers_language_to_that_seat_only(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (0, 1, 2, 3))
+        links = []
+        for seat in range(4):
+            link, c = await linked(server)
+            link.join(code, seat)
+            links.append((link, c))
+        await until(lambda: all(l.session is not None for l, _ in links))
+        outcomes: dict[int, list[Any]] = {s: [] for s in range(4)}
+        for link, _c in links:
+            assert link.session is not None
+            link.session.on_outcome = outcomes[link.seat].append  # type: ignore[index]
+        # play on (first legal card) until a follower holds a card it may not play: it tries that card
+        def to_act() -> Any:
+            return next((l for l, c in links if l.session.seq == c.state["seq"]
+                         and l.seat in l.session.game.view(l.seat).to_act), None)
+        for _ in range(80):
+            await until(lambda: to_act() is not None)
+            link = to_act()
+            s, seat = link.session, link.seat
+            view = s.game.view(seat)
+            if view.hand is None:
+                s.look()
+                await until(lambda: s.game.view(seat).hand is not None and not s.seq != s.seq)
+                await asyncio.sleep(0.05)
+                continue
+            legal = {a.card for a in view.legal if isinstance(a, Play)}
+            bad = [x for x in view.hand if x not in legal]
+            if bad and view.current_trick is not None and view.current_trick.cards:
+                with language("so"):
+                    s.play(bad[0].code)
+                    await until(lambda: outcomes[seat])
+                    out = outcomes[seat][0]
+                    assert out.kind == "error" and out.verdict is not None
+                    assert out.verdict.rule in ("SP-14", "SP-15")
+                    text = out.text
+                with language("en"):
+                    english = out.text
+                assert text != english and "Not allowed" in english and "Not allowed" not in text
+                await asyncio.sleep(0.2)
+                assert all(not outcomes[x] for x in range(4) if x != seat)
+                return
+            before = s.seq
+            my_move(s)
+            await until(lambda: s.seq != before)
+        raise AssertionError("no seat ever held a card it could not play")
+    run(body, tmp_path)
+
+
+def test_a_seat_token_gets_the_seat_back(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (2,))
+        store: dict[str, str] = {}
+        link, c = await linked(server, store)
+        link.join(code, 2)
+        await until(lambda: link.session is not None)
+        hand = link.session.game.view(2).hand_size
+        await c.close()
+        again, c2 = await linked(server)
+        again.resume(code, store[f"tricktutor-seat-{code}"])
+        await until(lambda: again.session is not None)
+        assert again.seat == 2 and again.session.game.view(2).hand_size == hand
+        await c2.close()
+    run(body, tmp_path)
+
+
+def test_oh_hell_mirror_keeps_the_hand_size_of_a_later_hand(tmp_path: Any) -> None:
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "oh_hell", 5, (0, 3))
+        links = []
+        for seat in (0, 3):
+            link, c = await linked(server)
+            link.join(code, seat)
+            links.append((link, c))
+        await until(lambda: all(l.session is not None for l, _ in links))
+        while True:
+            for link, c in links:
+                await until(lambda: link.session.seq == c.state["seq"])
+                same_view(link.session, c.state)
+            if any(c.state["view"]["hand_number"] >= 2 and c.state["view"]["phase"] == "play" for _l, c in links):
+                return
+            for link, c in links:
+                s = link.session
+                if s.learner in s.game.view(s.learner).to_act:
+                    my_move(s)
+                    before = c.state["seq"]
+                    await until(lambda: c.state["seq"] != before)
+                    break
+            else:
+                await asyncio.sleep(0.02)
+    run(body, tmp_path)
+
+
+def test_open_seats_are_the_free_ones_and_computers_between_hands() -> None:
+    info = {"players": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "open"}, {"seat": 2, "kind": "computer"}]}
+    assert open_seats(info, "play") == [1]
+    assert open_seats(info, "deal") == [1, 2]
+
+
+# ----------------------------------------------------------------- the mirror alone, at every state of many games
+MIRROR_KEYS = ("hand", "bids", "tricks", "current_trick", "to_act", "tricks_won", "phase", "dealer", "hand_size",
+               "trump", "turn_up", "broken", "looked")
+
+
+@pytest.mark.parametrize("game,seats,rules", [
+    ("spades", 4, {}), ("oh_hell", 5, {}), ("oh_hell", 4, {"simultaneous_bidding": True}),
+    ("oh_hell", 3, {"must_trump": True, "hook": True})])
+def test_the_mirror_of_every_seats_view_is_that_view(game: str, seats: int, rules: dict[str, Any]) -> None:
+    """Games played by computer players; at every state, for every seat, the mirror built from the
+    seat's view (as the server sends it) shows that seat the same view, legal actions included (the
+    filling respects every suit a seat showed out of, a trump lead before trump was played, a
+    follower that did not trump)."""
+    spec = spec_for(game, seats)
+    rules_obj = spec.rules_from_json(rules, seats)
+    checked = 0
+    for number in range(4):
+        g = spec.new_game(rules_obj, first_deal=number * 7 + 1, auto_deal=False)
+        bots = [make_player(1, seed=number * 10 + s) for s in range(seats)]
+        rng = random.Random(number)
+        while g.phase is not Phase.GAME_OVER and g.hands_dealt <= 2:
+            if g.phase is Phase.DEAL:
+                if g.hands_dealt == 2:
+                    break
+                g.deal_next()
+            for seat in range(seats):
+                server = view_json(g.view(seat))
+                mine = view_json(mirror_game(spec, spec.rules_to_json(rules_obj), server, rng).view(seat))
+                for key in MIRROR_KEYS:
+                    assert mine[key] == server[key], (key, seat)
+                assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
+                checked += 1
+            s = g.seats_to_act[0]
+            view = g.view(s)
+            a = bots[s].choose(view)
+            if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
+                g.look(s)
+                a = bots[s].choose(g.view(s))
+            g.apply(a)
+    assert checked > 150

@@ -1,0 +1,324 @@
+"""The app's "Play with others" section (issue 35): :class:`PlayTogether`.
+
+A person joins a table of a table server (``tricktutor tables serve``,
+docs/TABLE_PROTOCOL.md): the server's address and the table's code (or a
+link carrying both: ``…/app.html?table=CODE&server=ws://HOST:PORT/ws``),
+a name if they like, a free seat, Join — then the table a learner knows
+(:class:`tutor.table.remote.RemoteTable`) shows that seat's cards and the
+others' moves as they come.
+
+The page's own WebSocket carries the frames (:class:`tutor.relay.SocketRelay`),
+in Voila and in the static site alike; :class:`tutor.remote_session.TableLink`
+speaks the protocol.  The seat token is kept in the browser's localStorage:
+a reload, or a server that went away and came back, gets the seat back by
+itself.  Every callback is guarded: an error is shown on the page.
+"""
+from __future__ import annotations
+
+import html
+import logging
+import os
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import ipywidgets as W
+
+from engine.registry import spec_for
+
+from .common import Feedback, guarded
+from .games import look_for
+from .relay import SocketRelay
+from .remote_session import SEAT_TOKEN_KEY, TableLink
+from .table.remote import RemoteTable
+from .teacher_view import TeacherView
+from .text import M_, say
+
+__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link"]
+
+log = logging.getLogger("tutor.play_together")
+
+# TRANSLATORS: the Play with others section's first paragraph.
+INTRO = M_("together.intro", "Play at one table with your family, friends or class, each on their own phone or "
+                             "computer, each in their own language. Whoever started the table server gives you its "
+                             "address and the table's code (or a link with both).")
+# TRANSLATORS: the label of the table server's address box (ws://…).
+SERVER = M_("together.server", "Table server")
+# TRANSLATORS: the label of the table code box.
+CODE = M_("together.code", "Table code")
+# TRANSLATORS: the label of the box for the player's name (optional).
+NAME = M_("together.name", "Your name")
+# TRANSLATORS: a button: connect to the table server and see the table's free seats.
+CONNECT = M_("together.connect", "See the table")
+# TRANSLATORS: the label before the choice of a free seat.
+SEAT = M_("together.seat", "Your seat")
+# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
+SEAT_N = M_("together.seat_n", "Seat {number}")
+# TRANSLATORS: a button: sit at the chosen seat.
+JOIN = M_("together.join", "Join")
+# TRANSLATORS: the status while the page connects to the table server.
+CONNECTING = M_("together.connecting", "Connecting to the table server…")
+# TRANSLATORS: the connection to the table server was lost; the page tries again by itself.
+LOST = M_("together.lost", "The connection to the table server is lost. Trying again…")
+# TRANSLATORS: the table server could not be reached at all.
+UNREACHABLE = M_("together.unreachable", "The table server cannot be reached at this address. Check the address "
+                                         "with whoever started it.")
+# TRANSLATORS: the table's free seats are shown: choose one.
+CHOOSE = M_("together.choose", "Choose a free seat and press Join.")
+# TRANSLATORS: no seat of the table is free now.
+NO_SEAT = M_("together.no_seat", "No seat is free at this table now. A computer player's seat can be taken "
+                                 "between hands: wait for this hand to end, or ask the teacher.")
+# TRANSLATORS: a seat was chosen and taken: {name} the seat's name ("South (you)", "You").
+SEATED = M_("together.seated", "Your seat: {name}. Your cards are yours only; the others see theirs.")
+# TRANSLATORS: the table code names no table of this server.
+NO_TABLE = M_("together.no_table", "This server has no table with that code. Check the code (capital and small "
+                                   "letters count).")
+# TRANSLATORS: the seat was taken by someone else just before.
+SEAT_TAKEN = M_("together.seat_taken", "Someone has just taken that seat. Choose another one.")
+# TRANSLATORS: a computer player's seat can only be taken between hands.
+BETWEEN_HANDS = M_("together.between_hands", "A computer player's seat can be taken only between hands. Wait for "
+                                             "this hand to end.")
+# TRANSLATORS: the teacher gave this person's seat to someone else, or closed the table.
+UNSEATED = M_("together.unseated", "You no longer have a seat at this table (the teacher changed the seats or "
+                                   "closed the table).")
+# TRANSLATORS: an address that is not a table server's (it must start with ws:// or wss://).
+BAD_ADDRESS = M_("together.bad_address", "“{text}” is not a table server's address: it starts with ws:// or wss:// "
+                                         "(for example ws://192.168.1.10:8765/ws).")
+# TRANSLATORS: the table server refused a frame for a reason that is not a rule; {code}: its technical name.
+REFUSED = M_("together.refused", "The table server refused that ({code}).")
+
+
+def server_url(text: str) -> str | None:
+    """The WebSocket address typed or linked (``ws://HOST:PORT``, with ``/ws`` added when
+    it names no path), or None for something else."""
+    text = (text or "").strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.netloc:
+        return None
+    path = parts.path if parts.path not in ("", "/") else "/ws"
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def join_from_query(query: str) -> tuple[str, str]:
+    """The server address and table code of a page link
+    (``?table=CODE&server=ws://HOST:PORT/ws``), each "" when missing; a
+    server link carrying the table (``ws://…/ws?table=CODE``) gives both."""
+    q = parse_qs((query or "").lstrip("?"))
+    server = (q.get("server") or [""])[0].strip()[:300]
+    table = (q.get("table") or [""])[0].strip()[:64]
+    if server and not table:
+        table = (parse_qs(urlsplit(server).query).get("table") or [""])[0][:64]
+    return server, table
+
+
+def table_of_link(text: str) -> str:
+    """The table code of a server's join link (``ws://HOST:PORT/ws?table=CODE``), or ""."""
+    return _code((parse_qs(urlsplit((text or "").strip()).query).get("table") or [""])[0])
+
+
+def _code(text: str) -> str:
+    return "".join(ch for ch in (text or "").strip() if ch.isalnum() or ch in "-_")[:64]
+
+
+class PlayTogether(W.VBox):
+    """The section: the join form, then the table.  ``relay`` and ``link``
+    (kept by the app across a change of language) default to new ones."""
+
+    def __init__(self, relay: SocketRelay | None = None, link: TableLink | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("tt-together")
+        self.relay = relay or SocketRelay()
+        self.link = link or TableLink(self.relay.send_frame, self.relay.store)
+        self.feedback = Feedback()
+        self.table: RemoteTable | None = None
+        self._intro = W.HTML(f"<p class='tt-section-intro'>{html.escape(say(INTRO))}</p>")
+        wide = W.Layout(width="auto", max_width="100%")
+        style = {"description_width": "initial"}
+        self.server = W.Text(description=say(SERVER), placeholder="ws://192.168.1.10:8765/ws", layout=wide,
+                             style=style)
+        self.code = W.Text(description=say(CODE), layout=wide, style=style)
+        self.name = W.Text(description=say(NAME), layout=wide, style=style)
+        self.connect_btn = W.Button(description=say(CONNECT), button_style="primary", layout=W.Layout(width="auto"))
+        self.connect_btn.on_click(lambda _b: self._on_connect())
+        self.connect_btn.add_class("tt-together-connect")
+        self.seat = W.ToggleButtons(options=[], description=say(SEAT), style={"button_width": "auto",
+                                                                             "description_width": "initial"})
+        self.join_btn = W.Button(description=say(JOIN), button_style="success", layout=W.Layout(width="auto"))
+        self.join_btn.on_click(lambda _b: self._on_join())
+        self.join_btn.add_class("tt-together-join")
+        self.seat.add_class("tt-together-seat")
+        self.status = W.HTML()
+        self._seats_box = W.VBox([self.seat, self.join_btn])
+        self._seats_box.layout.display = "none"
+        self.form = W.VBox([self.server, self.code, self.name, self.connect_btn, self._seats_box])
+        self.form.add_class("tt-together-form")
+        self._table_box = W.VBox()
+        self._wanted = False
+        self.relay.observe(self._on_status, names="status")
+        self.relay.observe(self._on_search, names="search")
+        self.relay.observe(self._on_stored, names="stored")
+        self.relay.on_frame(self._on_frame)
+        self.link.on_info = self._on_info
+        self.link.on_session = self._on_session
+        self.link.on_problem = self._on_problem
+        server, table = join_from_query(self.relay.search or os.environ.get("QUERY_STRING", ""))
+        self._prefill(server, table)
+        query = self.relay.search or os.environ.get("QUERY_STRING", "")
+        self.teacher = TeacherView(lambda: server_url(self.server.value),
+                                   lambda: _code(self.code.value) or table_of_link(self.server.value),
+                                   self._opened, query=query)
+        self.children = [self._intro, self.form, self.status, self.feedback, self._table_box, self.teacher,
+                         self.relay]
+        if self.link.session is not None:  # the page was laid out again (another language): the same seat
+            self._on_session(self.link.session)
+
+    def detach(self) -> None:
+        """Stop following the relay and the link (the app lays the page out again with a new section)."""
+        self._wanted = False
+        self.relay.unobserve(self._on_status, names="status")
+        self.relay.unobserve(self._on_search, names="search")
+        self.relay.unobserve(self._on_stored, names="stored")
+        self.relay.on_frame(None)
+        session = self.link.session
+        if session is not None:
+            session.on_change = session.on_outcome = None
+
+    def _opened(self, code: str) -> None:
+        """The teacher opened a table: its code goes in the code box, for the players' link."""
+        self.code.value = code
+
+    # ------------------------------------------------------------ the page's link
+    def _prefill(self, server: str, table: str) -> None:
+        if server and not self.server.value:
+            self.server.value = server
+        if table and not self.code.value:
+            self.code.value = table
+
+    @guarded()
+    def _on_search(self, change: dict) -> None:
+        self._prefill(*join_from_query(change["new"]))
+        self._come_back()
+
+    @guarded()
+    def _on_stored(self, _change: dict) -> None:
+        self._come_back()
+
+    def _come_back(self) -> None:
+        """A page opened (or reloaded) with a link to a table where this browser holds a seat: take it
+        again at once (the token kept in localStorage)."""
+        if (not self._wanted and self.link.session is None and self.code.value and self.server.value
+                and self.relay.stored.get(SEAT_TOKEN_KEY + _code(self.code.value))):
+            self._on_connect()
+
+    # ------------------------------------------------------------ connecting
+    def connect(self) -> None:
+        """Press "See the table"."""
+        self.connect_btn.click()
+
+    @guarded()
+    def _on_connect(self) -> None:
+        url = server_url(self.server.value)
+        if url is None:
+            self.feedback.show_error(say(BAD_ADDRESS, text=self.server.value.strip()[:80]))
+            return
+        code = _code(self.code.value) or table_of_link(self.server.value)
+        self.code.value = code
+        self.feedback.clear()
+        self._wanted = True
+        self.status.value = self._line(say(CONNECTING))
+        if self.relay.url == url and self.relay.status == "open":
+            self._start()
+        else:
+            self.relay.url = url
+
+    def _line(self, text: str) -> str:
+        return f"<p class='tt-together-status' role='status'>{html.escape(text)}</p>"
+
+    @guarded()
+    def _on_status(self, change: dict) -> None:
+        new, old = change["new"], change.get("old")
+        if new == "open":
+            self.status.value = ""
+            self._start()
+        elif new == "closed" and self._wanted:
+            self.status.value = self._line(say(LOST if old == "open" or self.link.seat is not None else UNREACHABLE))
+        elif new == "error":
+            self.status.value = self._line(say(UNREACHABLE))
+
+    def _start(self) -> None:
+        """The socket is open: get the seat back with its token, else look at the table."""
+        if not self._wanted:
+            return
+        code = self.code.value
+        token = self.link.token if self.link.table == code and self.link.token else \
+            self.relay.stored.get(SEAT_TOKEN_KEY + code)
+        self.link.seat = None
+        if token:
+            self.link.resume(code, token)
+        else:
+            self.link.watch(code)
+
+    # ------------------------------------------------------------ frames
+    @guarded()
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        self.link.receive(frame)
+
+    def _seat_label(self, seat: int) -> str:
+        info = self.link.info or {}
+        spec = spec_for(info["game"], int(info["seats"]))
+        if look_for(spec).own_names:
+            return say(SEAT_N, number=seat + 1)
+        return spec.seat_name(seat)
+
+    def _on_info(self) -> None:
+        if self.link.seat is not None:
+            self._seats_box.layout.display = "none"
+            return
+        free = self.link.open_seats()
+        chosen = self.seat.value
+        self.seat.options = [(self._seat_label(s), s) for s in free]
+        if free:
+            self.seat.value = chosen if chosen in free else free[0]
+        self._seats_box.layout.display = ""
+        self.join_btn.disabled = not free
+        if free:
+            self.status.value = self._line(say(CHOOSE))
+        else:
+            self.status.value = self._line(say(NO_SEAT))
+
+    def _on_session(self, session: Any) -> None:
+        self._seats_box.layout.display = "none"
+        self.form.layout.display = "none"  # seated: the table takes the room (a phone's screen)
+        self.table = RemoteTable(session)
+        self.table.add_class("tt-play-together")
+        self._table_box.children = (self.table,)
+        self.status.value = self._line(say(SEATED, name=session.label(session.learner)))
+
+    def _on_problem(self, code: str) -> None:
+        if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
+            self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
+            self.link.token = None
+            self.link.watch(self.code.value)
+            return
+        entries = {"no_such_table": NO_TABLE, "seat_taken": SEAT_TAKEN, "between_hands": BETWEEN_HANDS,
+                   "unseated": UNSEATED, "closed": UNSEATED}
+        entry = entries.get(code)
+        if entry is not None:
+            self.feedback.show_error(say(entry))
+        else:
+            self.feedback.show_error(say(REFUSED, code=code))
+        if code in ("unseated", "closed"):
+            self._table_box.children = ()
+            self.form.layout.display = ""
+
+    # ------------------------------------------------------------ joining
+    def join(self, seat: int) -> None:
+        """Choose ``seat`` and press Join."""
+        self.seat.value = seat
+        self.join_btn.click()
+
+    @guarded()
+    def _on_join(self) -> None:
+        if self.seat.value is None:
+            return
+        self.feedback.clear()
+        self.link.join(self.code.value, int(self.seat.value), self.name.value.strip()[:200] or None)

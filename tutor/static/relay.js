@@ -1,0 +1,71 @@
+// The browser's own WebSocket to a table server (issue 35, docs/TABLE_PROTOCOL.md),
+// relayed to the kernel: Python never opens a socket (in the static site it cannot).
+// Text frames go both ways as custom messages {type: "frame", text}; the socket's
+// state is the "status" trait; seat tokens are kept in localStorage (keys with the
+// prefix "tricktutor-seat-") and read back into the "stored" trait.
+const PREFIX = "tricktutor-seat-";
+
+function readStored() {
+  const out = {};
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const k = window.localStorage.key(i);
+      if (k && k.startsWith(PREFIX)) out[k] = window.localStorage.getItem(k);
+    }
+  } catch (e) { /* storage refused (private mode): no tokens kept */ }
+  return out;
+}
+
+function initialize({ model }) {
+  let ws = null;
+  let queue = [];
+  let wanted = "";
+  let retry = null;
+  const setStatus = (s) => { model.set("status", s); model.save_changes(); };
+  const open = () => {
+    if (retry) { clearTimeout(retry); retry = null; }
+    if (ws) { const old = ws; ws = null; try { old.close(); } catch (e) {} }
+    wanted = model.get("url") || "";
+    if (!wanted) { setStatus("idle"); return; }
+    let sock;
+    try { sock = new WebSocket(wanted); } catch (e) { setStatus("error"); return; }
+    ws = sock;
+    setStatus("connecting");
+    sock.onopen = () => {
+      if (ws !== sock) return;
+      setStatus("open");
+      for (const t of queue) sock.send(t);
+      queue = [];
+    };
+    sock.onmessage = (ev) => { if (ws === sock && typeof ev.data === "string") model.send({ type: "frame", text: ev.data }); };
+    sock.onclose = () => {
+      if (ws !== sock) return;
+      ws = null;
+      setStatus("closed");
+      // the server went away (a restart, a dropped network): try again, the kernel resumes with the token
+      if (wanted && wanted === model.get("url")) retry = setTimeout(open, 2000);
+    };
+  };
+  model.on("change:url", open);
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "frame" && typeof msg.text === "string") {
+      if (ws && ws.readyState === 1) ws.send(msg.text); else queue.push(msg.text);
+    } else if (msg.type === "store" && typeof msg.key === "string" && msg.key.startsWith(PREFIX)) {
+      try { window.localStorage.setItem(msg.key, String(msg.value)); } catch (e) {}
+    } else if (msg.type === "reconnect") {
+      open();
+    }
+  });
+  model.set("search", window.location.search || "");
+  model.set("stored", readStored());
+  model.save_changes();
+  if (model.get("url")) open();
+  return () => { wanted = ""; if (retry) clearTimeout(retry); if (ws) { const s = ws; ws = null; s.close(); } };
+}
+
+function render({ el }) {
+  el.style.display = "none";
+}
+
+export default { initialize, render };
