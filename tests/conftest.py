@@ -11,12 +11,14 @@ Hell (seats, sides, hand size, turn-up) is read from the game and its
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import pathlib
 import random
 import subprocess
 import sys
-from typing import Any, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Awaitable, Callable, TypeVar
 
 from engine import Phase
 
@@ -63,6 +65,16 @@ def play_first_legal(game, max_hands: int | None = None) -> None:
             game.deal(len(game.results) + 1000)
             continue
         game.apply(game.legal_actions(game.to_act)[0])
+
+
+_T = TypeVar("_T")
+
+
+def run_async(coro: Awaitable[_T]) -> _T:
+    """``asyncio.run(coro)`` in a thread of its own: a pytest worker that has run a browser test
+    holds Playwright's event loop open in its main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def run_replay(path, *args: str, timeout: float = 120) -> tuple[int, dict | None, str]:

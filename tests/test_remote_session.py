@@ -26,6 +26,7 @@ from tutor.tables_server.client import TableClient
 from tutor.tables_server.protocol import view_json
 from tutor.tables_server.server import start
 from tutor.tables_server.hub import Settings
+from conftest import run_async
 
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 
@@ -37,7 +38,7 @@ def run(coro_fn: Any, tmp_path: Any) -> Any:
             return await asyncio.wait_for(coro_fn(server), 60)
         finally:
             server.stop()
-    return asyncio.run(main())
+    return run_async(main())
 
 
 async def teacher_table(server: Any, game: str, seats: int, people: tuple[int, ...], **fields: Any) -> str:

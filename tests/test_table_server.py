@@ -23,6 +23,7 @@ from tutor.tables_server.client import ConnectionGone, LeakCheck, TableClient, r
 from tutor.tables_server.hub import Settings
 from tutor.tables_server.protocol import MAX_FRAME_BYTES, msg_from_json
 from tutor.tables_server.server import start
+from conftest import run_async
 
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 
@@ -35,7 +36,7 @@ def run(coro_fn: Any, tmp_path: Any, **settings: Any) -> Any:
             return await asyncio.wait_for(coro_fn(server), 45)
         finally:
             server.stop()
-    return asyncio.run(main())
+    return run_async(main())
 
 
 async def teacher(server: Any) -> TableClient:
@@ -462,7 +463,7 @@ def test_under_a_jupyterhub_service_prefix(tmp_path: Any) -> None:
             await c.close()
         finally:
             server.stop()
-    asyncio.run(asyncio.wait_for(main(), 20))
+    run_async(asyncio.wait_for(main(), 20))
 
 
 def test_a_table_whose_people_all_left_stops_between_hands(tmp_path: Any) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.tables_server.client import TableClient
+from conftest import run_async
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -81,7 +82,7 @@ def test_kill_9_and_restart_resumes_every_table_at_the_same_action(tmp_path: Pat
                 proc.kill()
                 proc.wait()
 
-    code, token, st, log, acked, other = asyncio.run(asyncio.wait_for(before(), 40))
+    code, token, st, log, acked, other = run_async(asyncio.wait_for(before(), 40))
 
     async def after() -> None:
         proc, url, key = start_server(db)
@@ -113,7 +114,7 @@ def test_kill_9_and_restart_resumes_every_table_at_the_same_action(tmp_path: Pat
                 if stream is not None:
                     stream.close()
 
-    asyncio.run(asyncio.wait_for(after(), 40))
+    run_async(asyncio.wait_for(after(), 40))
 
 
 def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_path: Path) -> None:
@@ -145,7 +146,7 @@ def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_pa
                 if stream is not None:
                     stream.close()
 
-    code = asyncio.run(asyncio.wait_for(play(), 40))
+    code = run_async(asyncio.wait_for(play(), 40))
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     listed = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "records", "--db", str(db)],
                             capture_output=True, text=True, env=env, cwd=REPO)
