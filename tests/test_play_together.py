@@ -158,3 +158,18 @@ def test_a_change_of_language_keeps_the_seat(tmp_path: Any) -> None:
             await c.close()
             app.switch_language("en")
     run(body, tmp_path)
+
+
+def test_a_join_link_opens_the_page_on_play_with_others(monkeypatch: Any) -> None:
+    """A join link (?table=CODE&server=…) lands on the section where the table is joined, in Voila
+    (the kernel's QUERY_STRING) and on the static site (the page's address read by the browser)."""
+    from tutor.app import SECTIONS, build_app
+
+    monkeypatch.setenv("QUERY_STRING", "lang=en&table=AbCdEfGh12&server=ws%3A%2F%2F127.0.0.1%3A8931%2Fws")
+    app = build_app(seed=1, lang="en")
+    assert app.tabs.selected_index == SECTIONS.index("Play with others")
+    monkeypatch.setenv("QUERY_STRING", "lang=en")
+    plain = build_app(seed=1, lang="en")
+    assert plain.tabs.selected_index == 0
+    plain._page_query.search = "?table=AbCdEfGh12&server=ws://127.0.0.1:8931/ws"
+    assert plain.tabs.selected_index == SECTIONS.index("Play with others")

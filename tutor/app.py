@@ -47,6 +47,7 @@ import pathlib
 import random
 import sys
 from typing import Any, Callable
+from urllib.parse import parse_qs
 
 import ipywidgets as W
 
@@ -389,6 +390,7 @@ class TrickTutorApp(W.VBox):
         self._page_query = PageQuery()
         self._page_query.observe(self._on_page_query, names="search")
         self._lay_out()
+        self._open_a_joined_table(os.environ.get("QUERY_STRING", ""))  # Voila: the page's address
 
     def _lay_out(self) -> None:
         """(Re)build every section in the current language; the game tables built so far come back
@@ -486,6 +488,12 @@ class TrickTutorApp(W.VBox):
         lang = lang_from_query(change["new"], known_languages("tutor"))
         if lang is not None and lang != get_language():
             self.switch_language(lang)
+        self._open_a_joined_table(change["new"])
+
+    def _open_a_joined_table(self, query: str) -> None:
+        """A join link (``?table=CODE&server=…``, issue 35) opens the page on "Play with others"."""
+        if parse_qs((query or "").lstrip("?")).get("table"):
+            self.open_section("Play with others")
 
     def _next_seed(self) -> int | None:
         return None if self.seed is None else self._rng.randrange(1_000_000)
