@@ -10,7 +10,8 @@ A Spades table with two computer players and two people: two site app pages (Eng
 Somali at 390×844) open the join link (``app.html?table=CODE&server=ws://…``), take a seat each in
 "Play with others" and play the whole hand: each page shows only its own cards (13 at the deal, the
 two hands disjoint), a refused card is explained on that page (in its language) and on the other
-page not at all, and no request leaves 127.0.0.1.
+page not at all, the English page reloaded mid-hand gets its seat and cards back by itself (the seat
+token in localStorage), and no request leaves 127.0.0.1.
 
 Screenshots: tests/browser/artifacts/site_together_<step>_<lang>.png.
 """
@@ -95,6 +96,7 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
             full_screenshot(page, artifacts_dir / f"site_together_seated_{page.tt_lang}.png")  # type: ignore[attr-defined]
         seen13: set[int] = set()
         refused_on: int | None = None
+        reloaded = False
         deadline = time.monotonic() + 400
         while time.monotonic() < deadline:
             acted = False
@@ -116,6 +118,16 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
                         full_screenshot(page, artifacts_dir /
                                         f"site_together_refused_{page.tt_lang}.png")  # type: ignore[attr-defined]
                         refused_on = i
+                if not reloaded and i == 0 and len(cards) <= 9:
+                    # a reload mid-hand: the new kernel gets the seat (and its cards) back by itself (the
+                    # seat token in the site's localStorage)
+                    page.reload()
+                    expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
+                    with language(page.tt_lang):  # type: ignore[attr-defined]
+                        open_section_titled(page, say(SECTION_TITLES[-1]))
+                    expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
+                    assert sorted(hand(page)) == sorted(cards)
+                    reloaded = True
                 if act_once(page):
                     acted = True
                     time.sleep(0.3)
@@ -135,6 +147,7 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
                 for _c, p, _w in pages))
         assert seen13 == {0, 1}   # each page showed its own 13 cards (and not the other's: disjoint)
         assert refused_on is not None, "neither player ever held a card it could not play"
+        assert reloaded
         for _c, page, walls in pages:
             full_screenshot(page, artifacts_dir / f"site_together_hand_over_{page.tt_lang}.png")  # type: ignore[attr-defined]
             assert not overflow_report(page), overflow_report(page)
