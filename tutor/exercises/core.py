@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
 from engine.message import Msg
+from tutor.games import KITS, TutorKit
 from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
@@ -53,7 +54,7 @@ __all__ = [
 PRACTICE_STUDENT = "practice"
 
 #: Teacher settings baked into each notebook (and DIR/exercise_settings.json).
-#: ``oh_hell``: OhHellRules switches for the Oh Hell scoring questions
+#: ``oh_hell`` (a section per game with exercise rule switches, :data:`RULE_KITS`): OhHellRules switches for the Oh Hell scoring questions
 #: (``tricks_always_count`` OH-V7, ``nil_pays_hand_size`` OH-V8);
 #: ``estimator``: "auto" (the bid advisor if installed, else the simple count),
 #: "advisor" or "count" (exercise 6); ``mode``: "practice" (the notebook's
@@ -62,8 +63,11 @@ PRACTICE_STUDENT = "practice"
 #: from an accepted answer).  The mode never changes a student's questions.
 #: ``lang`` (not a default: see :data:`LANG`): the language the notebook is
 #: written in and its check replies in; it never changes a question's facts.
+#: The kits whose game's rule switches the settings take (:attr:`~tutor.games.TutorKit.exercise_rules`), by
+#: the settings section holding them: the game's name in its spec.
+RULE_KITS: dict[str, TutorKit] = {kit.spec.name: kit for kit in KITS if kit.exercise_rules}
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
+    **{name: dict.fromkeys(kit.exercise_rules, False) for name, kit in RULE_KITS.items()},
     "estimator": "auto",
     "mode": "practice",
 }
@@ -87,10 +91,6 @@ def setting_shown(settings: dict, key: str) -> Any:
     return settings_language(settings) if key == LANG else settings.get(key)
 
 
-#: Settings sections holding a game's rule switches, and the game's title (for messages).
-RULE_SECTIONS = {"oh_hell": "Oh Hell"}
-
-
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
     unknown keys or values of the wrong type.  ``lang`` is kept only for a
@@ -101,14 +101,14 @@ def normalise_settings(settings: dict | None) -> dict:
     student's notebook never shows an answer."""
     if settings is not None and not isinstance(settings, dict):
         raise ValueError("the exercise settings must be an object (a dict)")
-    out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_SECTIONS}
+    out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_KITS}
     out["estimator"] = DEFAULT_SETTINGS["estimator"]
     out["mode"] = DEFAULT_SETTINGS["mode"]
     for k, v in (settings or {}).items():
         if k == "reveal_answers":
             continue
-        elif k in RULE_SECTIONS:  # a game's rule switches
-            title = RULE_SECTIONS[k]
+        elif k in RULE_KITS:  # a game's rule switches
+            title = RULE_KITS[k].spec.title
             if not isinstance(v, dict):
                 raise ValueError(f"{k} must be an object of rule switches")
             for opt, flag in v.items():
@@ -133,7 +133,8 @@ def normalise_settings(settings: dict | None) -> dict:
             if v != DEFAULT_LANGUAGE:  # English is the absence of the setting (see LANG)
                 out[k] = v
         else:
-            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator, mode, lang)")
+            settings_known = ", ".join([*RULE_KITS, "estimator", "mode", LANG])
+            raise ValueError(f"unknown exercise setting {k!r} (known: {settings_known})")
     return out
 
 
