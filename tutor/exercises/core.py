@@ -91,6 +91,35 @@ def setting_shown(settings: dict, key: str) -> Any:
     return settings_language(settings) if key == LANG else settings.get(key)
 
 
+#: Why exercise settings are refused (make's options, a settings file grade reads), in the current language.
+_SETTING_ERRORS = {
+    # TRANSLATORS: the exercise settings (a settings file's entry for one exercise) are not a JSON object.
+    "not_object": M_("ex.settings.error.not_object", "the exercise settings must be an object (a dict)"),
+    # TRANSLATORS: the settings' section {section} (a game's name, such as oh_hell: keep it) is not an object.
+    "rules_not_object": M_("ex.settings.error.rules_not_object", "{section} must be an object of rule switches"),
+    # TRANSLATORS: the settings name an option {option} of the game {game} that the exercises do not have; {known}
+    # lists the options (keep them as they are).
+    "unknown_rule": M_("ex.settings.error.unknown_rule", "unknown {game} option {option} for the exercises (known: "
+                                                         "{known})"),
+    # TRANSLATORS: the game {game}'s option {option} is set to {given}, not true or false (keep true and false).
+    "rule_not_bool": M_("ex.settings.error.rule_not_bool", "{game} option {option} must be true or false, not "
+                                                           "{given}"),
+    # TRANSLATORS: the setting estimator is {given}; keep estimator, auto, advisor and count (the values).
+    "estimator": M_("ex.settings.error.estimator", "estimator must be auto, advisor or count, not {given}"),
+    # TRANSLATORS: the setting mode is {given}; keep mode, practice and test (the values).
+    "mode": M_("ex.settings.error.mode", "mode must be practice or test, not {given}"),
+    # TRANSLATORS: the setting lang is {given}; {known} lists the languages' codes; keep lang.
+    "lang": M_("ex.settings.error.lang", "lang must be one of {known}, not {given}"),
+    # TRANSLATORS: the settings have a setting {setting} that does not exist; {known} lists the settings (keep
+    # them).
+    "unknown": M_("ex.settings.error.unknown", "unknown exercise setting {setting} (known: {known})"),
+}
+
+
+def _setting_error(key: str, **params: Any) -> str:
+    return text_of(say(_SETTING_ERRORS[key], **params))
+
+
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
     unknown keys or values of the wrong type.  ``lang`` is kept only for a
@@ -100,7 +129,7 @@ def normalise_settings(settings: dict | None) -> dict:
     after a wrong try) is accepted in old settings files and dropped: a
     student's notebook never shows an answer."""
     if settings is not None and not isinstance(settings, dict):
-        raise ValueError("the exercise settings must be an object (a dict)")
+        raise ValueError(_setting_error("not_object"))
     out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_KITS}
     out["estimator"] = DEFAULT_SETTINGS["estimator"]
     out["mode"] = DEFAULT_SETTINGS["mode"]
@@ -110,31 +139,30 @@ def normalise_settings(settings: dict | None) -> dict:
         elif k in RULE_KITS:  # a game's rule switches
             title = RULE_KITS[k].spec.title
             if not isinstance(v, dict):
-                raise ValueError(f"{k} must be an object of rule switches")
+                raise ValueError(_setting_error("rules_not_object", section=k))
             for opt, flag in v.items():
                 if opt not in out[k]:
-                    raise ValueError(f"unknown {title} option {opt!r} for the exercises "
-                                     f"(known: {', '.join(out[k])})")
+                    raise ValueError(_setting_error("unknown_rule", game=title, option=repr(opt), known=", ".join(out[k])))
                 if not isinstance(flag, bool):
-                    raise ValueError(f"{title} option {opt} must be true or false, not {flag!r}")
+                    raise ValueError(_setting_error("rule_not_bool", game=title, option=opt, given=repr(flag)))
                 out[k][opt] = flag
         elif k == "estimator":
             if v not in ("auto", "advisor", "count"):
-                raise ValueError(f"estimator must be auto, advisor or count, not {v!r}")
+                raise ValueError(_setting_error("estimator", given=repr(v)))
             out[k] = v
         elif k == "mode":
             if v not in MODES:
-                raise ValueError(f"mode must be practice or test, not {v!r}")
+                raise ValueError(_setting_error("mode", given=repr(v)))
             out[k] = v
         elif k == LANG:
             known = exercise_languages()
             if v not in known:
-                raise ValueError(f"lang must be one of {', '.join(known)}, not {v!r}")
+                raise ValueError(_setting_error("lang", known=", ".join(known), given=repr(v)))
             if v != DEFAULT_LANGUAGE:  # English is the absence of the setting (see LANG)
                 out[k] = v
         else:
             settings_known = ", ".join([*RULE_KITS, "estimator", "mode", LANG])
-            raise ValueError(f"unknown exercise setting {k!r} (known: {settings_known})")
+            raise ValueError(_setting_error("unknown", setting=repr(k), known=settings_known))
     return out
 
 
