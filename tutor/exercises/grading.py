@@ -154,6 +154,11 @@ _ERRORS = {
     # TRANSLATORS: grading: line {line} of the file of changed marks {path}: the mark {mark} is not from 0 to 1.
     "override_range": M_("ex.grade.error.override_range", "override file {path} line {line}: mark {mark} must be "
                                                           "between 0 and 1"),
+    # TRANSLATORS: grading: a handed-in notebook's settings are a {type} (English), not an object.
+    "nb_settings_type": M_("ex.grade.error.nb_settings_type", "settings must be an object, not {type}"),
+    # TRANSLATORS: grading: one setting {setting} that differs between a handed-in notebook ({notebook}) and the
+    # class set ({set}) (names and values as the settings file writes them).
+    "setting_differs": M_("ex.grade.error.setting_differs", "{setting}: notebook {notebook}, set {set}"),
     # TRANSLATORS: grading: {folder} (where the handed-in notebooks are) is not a folder.
     "not_folder": M_("ex.grade.error.not_folder", "{folder} is not a folder"),
 }
@@ -554,7 +559,7 @@ def read_variants(path: Path) -> dict[str, int | None]:
 
 
 def _bad(settings):
-    raise ValueError(f"settings must be an object, not {type(settings).__name__}")
+    raise ValueError(text_of(say(_ERRORS["nb_settings_type"], type=type(settings).__name__)))
 
 
 def expected_exercise(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
@@ -1434,7 +1439,8 @@ def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, la
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k}: notebook {setting_shown(a, k)!r}, set {setting_shown(b, k)!r}" for k in keys)
+    return ", ".join(text_of(say(_ERRORS["setting_differs"], setting=k, notebook=repr(setting_shown(a, k)),
+                                 set=repr(setting_shown(b, k)))) for k in keys)
 
 
 def _short_repr(value: Any, limit: int = 80) -> str:
