@@ -104,8 +104,6 @@ def test_timing_and_rule_refusals_say_which_they_are():
 KNOWN_GAME_KEYED: dict[str, int] = {
     "tutor/drills/draw.py": 1,          # "spades": the trade-off's count of spades (the suit)
     "tutor/exercises/answers.py": 1,    # "spades": the suit, as an answer may name it
-    "tutor/exercises/bidcount.py": 1,
-    "tutor/exercises/core.py": 2,
     "tutor/exercises/questions_ohhell.py": 1,   # "spades": a sentence about the suit
     "tutor/exercises/questions_play.py": 1,     # "spades": a sentence about the suit
 }

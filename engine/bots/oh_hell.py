@@ -217,6 +217,10 @@ class OhHell(GameStrategy):
                 earlier.append(int(b))
         return advise_oh_hell(view.hand or (), view.n_seats, view.trump, earlier, allowed, view.turn_up)
 
+    def count_hand(self, hand: Sequence[Card], trump: Suit | None, players: int) -> Advice:
+        """:func:`advise_oh_hell` with no earlier bids."""
+        return advise_oh_hell(hand, players, trump)
+
     def estimate_bid(self, view: SeatView, hand: Sequence[Card]) -> int | None:
         return advise_oh_hell(hand, view.n_seats, view.trump, (), None, view.turn_up, words=False).bid
 

@@ -298,6 +298,10 @@ class SpadesStrategy(GameStrategy):
             return self.unlooked_advice(view)
         return self.looked_advice(view, view.hand)
 
+    def count_hand(self, hand: Sequence[Card], trump: Suit | None, players: int) -> Advice:
+        """:func:`advise_spades` without the Nil choice (spades are trump, SP-2)."""
+        return advise_spades(hand, None, allow_nil=False)
+
     def unlooked_advice(self, view: SeatView) -> Advice:
         """Advice before looking at the cards: look first."""
         return Advice(None, ((say("advice.spades.unlooked"), 0.0),))

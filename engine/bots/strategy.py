@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from typing import Callable, Protocol, Sequence, TypeVar
 
 from ..actions import Action, Bid, Look, Play
-from ..cards import DECK, Card, mask_of
+from ..cards import DECK, Card, Suit, mask_of
 from ..game import SeatView
 from ..message import Msg, Said, msg_of
 from ..solver import Position
@@ -143,6 +143,12 @@ class GameStrategy(ABC):
     @abstractmethod
     def advise(self, view: SeatView) -> Advice:
         """The bid advisor's advice for the seat of ``view`` (:func:`engine.bots.advisor.advise_bid`)."""
+
+    @abstractmethod
+    def count_hand(self, hand: Sequence[Card], trump: Suit | None, players: int) -> Advice:
+        """The bid advisor's count of ``hand`` from its cards and ``trump`` alone
+        (no earlier bids, no Nil), at a table of ``players``: the exercises'
+        simple count of a hand (``tutor.exercises.bidcount``)."""
 
     @abstractmethod
     def estimate_bid(self, view: SeatView, hand: Sequence[Card]) -> int | None:

@@ -9,7 +9,8 @@ accepted range and a sentence for the student.
   without the Nil choice; Oh Hell: :func:`~engine.bots.advisor.advise_oh_hell`
   with no earlier bids): aces, guarded kings, high and long trumps, and
   voids or short suits a spare trump can ruff (SP-14, SP-16, OH-10).  Which
-  count a game uses is :data:`COUNTS`, by the game's name in its spec.
+  count a game uses is its strategy's (:func:`engine.bots.strategies.strategy_for`
+  of the game's spec, ``count_hand``).
 * :func:`estimate_bid` — with ``estimator="count"`` the rounded count; with
   ``"advisor"``/``"auto"`` and the seat's view, the advisor's suggestion for
   that seat (partner's bid, earlier bids, the hook, OH-V4).
@@ -21,16 +22,18 @@ lines ("an ace", …) are put in it as the advisor gives them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from engine import Card, SeatView, Suit
-from engine.bots.advisor import Advice, advise_bid, advise_oh_hell, advise_spades
-from engine.registry import game_names
+from engine.bots.advisor import Advice, advise_bid
+from engine.bots.strategies import strategy_for
+from engine.registry import OH_HELL, SPADES, game_names, spec_named
+from engine.spec import GameSpec
 from tutor.text import M_
 
 from .words import Words, say
 
-__all__ = ["BidEstimate", "count_tricks", "estimate_bid", "COUNTS", "TEXT"]
+__all__ = ["BidEstimate", "count_tricks", "estimate_bid", "TEXT"]
 
 #: What the explanations say.
 TEXT = {
@@ -82,22 +85,27 @@ def _items(lines: Sequence[tuple[Any, float]]) -> list[Words]:
     return items or [TEXT["no_tricks"]]
 
 
-#: How a game's hand is counted from its cards alone, by the game's name: ``count(hand, trump, players)``.
-COUNTS: dict[str, Callable[[Sequence[Card], "Suit | None", int], Advice]] = {
-    "spades": lambda hand, trump, players: advise_spades(hand, None, allow_nil=False),
-    "oh_hell": lambda hand, trump, players: advise_oh_hell(hand, players, trump),
-}
-
-
-def _game_of(hand: Sequence[Card], trump: Suit | None, game: str | None) -> str:
-    """The game ``hand`` is counted for: ``game``, or without one Spades for
-    13 cards with spades trump (SP-2), else Oh Hell."""
+def _spec_of(hand: Sequence[Card], trump: Suit | None, game: str | None) -> GameSpec:
+    """The game ``hand`` is counted for: game ``game``'s spec, or without one
+    Spades for 13 cards with spades trump (SP-2), else Oh Hell.  ValueError
+    for a game the bid advisor does not count."""
     if game is None:
-        return "spades" if trump == Suit.SPADES and len(hand) == 13 else "oh_hell"
-    if game not in COUNTS:
-        known = [n for n in game_names() if n in COUNTS]
-        raise ValueError(f"game must be {' or '.join(repr(n) for n in known)}, not {game!r}")
-    return game
+        return SPADES if trump == Suit.SPADES and len(hand) == 13 else OH_HELL
+    known = game_names()
+    if game in known:
+        spec = spec_named(game)
+        try:
+            strategy_for(spec)
+            return spec
+        except ValueError:
+            pass
+    raise ValueError(f"game must be {' or '.join(repr(n) for n in known)}, not {game!r}")
+
+
+def _count(spec: GameSpec, hand: Sequence[Card], trump: Suit | None, players: int) -> Advice:
+    """The advisor's count of ``hand`` in the game of ``spec`` (its strategy's
+    :meth:`~engine.bots.strategy.GameStrategy.count_hand`)."""
+    return strategy_for(spec).count_hand(hand, trump, players)
 
 
 def count_tricks(hand: Sequence[Card], trump: Suit | None, players: int = 4,
@@ -110,7 +118,7 @@ def count_tricks(hand: Sequence[Card], trump: Suit | None, players: int = 4,
     ``game``: ``"spades"`` or ``"oh_hell"`` (None: Spades for 13 cards with
     spades trump, else Oh Hell).  Raises ValueError for an unknown game.
     """
-    adv = COUNTS[_game_of(hand, trump, game)](hand, trump, players)
+    adv = _count(_spec_of(hand, trump, game), hand, trump, players)
     parts = [(t, v) for t, v in adv.lines if v]
     return sum(v for _, v in parts), parts
 
@@ -150,14 +158,14 @@ def estimate_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, estim
     if estimator not in ("auto", "advisor", "count"):
         raise ValueError(f"estimator must be auto, advisor or count, not {estimator!r}")
     players = view.n_seats if view is not None else 4
-    game = _game_of(hand, trump, view.game if view is not None else None)
-    total, parts = count_tricks(hand, trump, players, game)
+    spec = _spec_of(hand, trump, view.game if view is not None else None)
+    total, parts = count_tricks(hand, trump, players, spec.name)
     if estimator in ("auto", "advisor") and view is not None:
         adv = _advisor_estimate(view, hand_size)
         if adv is not None:
             center, low, high, text = adv
             return BidEstimate(center, low, high, tuple(parts), "advisor", text)
-    center = min(hand_size, COUNTS[game](hand, trump, players).bid or 0)
+    center = min(hand_size, _count(spec, hand, trump, players).bid or 0)
     low, high = max(0, center - 1), min(hand_size, center + 1)
     expl = say(TEXT["count"], items=_items(parts), total=_fmt(round(total, 1)), center=center)
     return BidEstimate(center, low, high, tuple(parts), "count", expl)

@@ -163,6 +163,69 @@ _SAY: dict[str, Any] = {
 }
 
 
+#: Why make cannot run (its one line after "tricktutor exercises make: "), in the current language.
+_ERRORS = {
+    # TRANSLATORS: make: {path} is a symbolic link, so make (a command, keep it) does not write there.
+    "link": M_("ex.make.error.link", "{path} is a symbolic link: make never writes through a link"),
+    # TRANSLATORS: as above, for a notebook file in a student's folder.
+    "link_file": M_("ex.make.error.link_file", "{path} is a symbolic link: make never writes through a link "
+                                               "(replace it with the real file or remove it)"),
+    # TRANSLATORS: as above, for a student's folder.
+    "link_folder": M_("ex.make.error.link_folder", "{path} is a symbolic link: make never writes through a link "
+                                                   "(replace it with a real folder)"),
+    # TRANSLATORS: make: the teacher folder {keys} has the settings file {settings} but not the class secret file
+    # {secret}; keep --out (an option).
+    "no_secret": M_("ex.make.error.no_secret", "{keys} has {settings} but no {secret}: it is damaged; restore it from "
+                                               "a backup or make a new set with another --out"),
+    # TRANSLATORS: make: the file of each student's variant {path} lacks the student {sid} and {count} students
+    # in all.
+    "no_variant": M_("ex.make.error.no_variant", "{path} has no variant index for {sid} (of {count} students): it is "
+                                                 "damaged; restore it from a backup"),
+    # TRANSLATORS: make: the class folder {out} (option --out, keep it) is a symbolic link.
+    "out_link": M_("ex.make.error.out_link", "--out {out} is a symbolic link: give the real folder"),
+    # TRANSLATORS: make: the class folder {out} (option --out) is a file.
+    "out_file": M_("ex.make.error.out_file", "--out {out} is a file, not a folder"),
+    # TRANSLATORS: make: {parent}, the folder the class folder {out} goes in, is a file.
+    "out_parent": M_("ex.make.error.out_parent", "--out {out}: {parent} is a file, not a folder"),
+    # TRANSLATORS: make: the teacher folder {keys} (option --keys, keep it) is a symbolic link.
+    "keys_link": M_("ex.make.error.keys_link", "--keys {keys} is a symbolic link: give the real folder"),
+    # TRANSLATORS: make: the teacher folder {keys} (option --keys) is a file.
+    "keys_file": M_("ex.make.error.keys_file", "--keys {keys} is a file, not a folder"),
+    # TRANSLATORS: make: the teacher folder {keys} and the class folder {out} are one inside the other.
+    "keys_inside": M_("ex.make.error.keys_inside", "--keys {keys} must be outside --out {out} (students must never "
+                                                   "receive it) and the other way round"),
+    # TRANSLATORS: make: the class list's id {sid} and the id {other} of the set differ only by capital letters.
+    "case": M_("ex.make.error.case", "roster id {sid} differs only by case from {other} already in the set (one "
+                                     "folder on macOS and Windows)"),
+    # TRANSLATORS: make: the class folder {out} has students' folders but the teacher folder {keys} has no class
+    # secret; keep --keys and --out (options).
+    "not_empty": M_("ex.make.error.not_empty", "{out} already holds student folders but {keys} has no class secret: "
+                                               "pass --keys with this set's teacher folder, or choose an empty --out"),
+    # TRANSLATORS: make: the list of the notebooks made {path} is damaged; keep make (a command).
+    "manifest": M_("ex.make.error.manifest", "{path} is damaged (not the JSON object make writes)"),
+    # TRANSLATORS: make: {path} is a file, where a student's folder should be.
+    "student_file": M_("ex.make.error.student_file", "{path} is a file where the student's folder should be"),
+    # TRANSLATORS: make: the exercise {name} is in the set with other settings; {diff} lists the changes
+    # (ex.make.error.setting_changed); keep --out and --force (options).
+    "other_settings": M_("ex.make.error.other_settings", "{name} is already in this set with other settings "
+                                                         "({diff}); make a new set with another --out, or --force to "
+                                                         "remake its notebooks if no student has started them"),
+    # TRANSLATORS: one change in ex.make.error.other_settings: the setting {setting} was {was}, is {now} (names and
+    # values as they are written in the settings file).
+    "setting_changed": M_("ex.make.error.setting_changed", "{setting} was {was}, now {now}"),
+    # TRANSLATORS: make: --force (keep it) cannot remake the exercise {name}: {count} of its notebooks have work
+    # in them, such as {example}.
+    "force_worked": M_("ex.make.error.force_worked", "--force cannot change {name}'s settings: {count} of its "
+                                                     "notebooks hold students' work (e.g. {example}); make a new set "
+                                                     "with another --out"),
+}
+
+
+def _error(key: str, **params: Any) -> str:
+    """One of make's errors (:data:`_ERRORS`) in the current language."""
+    return text_of(say(_ERRORS[key], **params))
+
+
 def _say(key: str, n: int | None = None, **params: Any) -> str:
     """One of make's lines (:data:`_SAY`) in the current language; ``n`` the count it is about."""
     return text_of(say(_SAY[key], **({"n": n} if n is not None else {}), **params))
@@ -291,7 +354,7 @@ def _write_new(path: Path, text: str, replace: bool = False) -> None:
 
 def _write_teacher_file(path: Path, text: str, mode: int = 0o644) -> None:
     if path.is_symlink():
-        raise MakeError(f"{path} is a symbolic link: make never writes through a link")
+        raise MakeError(_error("link", path=path))
     tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
@@ -309,8 +372,7 @@ def _existing(folder: Path, sid: str) -> tuple[dict[str, list[Path]], list[str]]
         if not e.name.lower().endswith(".ipynb") or e.name.startswith("."):
             continue
         if e.is_symlink():
-            raise MakeError(f"{e.path} is a symbolic link: make never writes through a link "
-                            f"(replace it with the real file or remove it)")
+            raise MakeError(_error("link_file", path=e.path))
         try:
             nb = json.loads(read_regular_file(e.path, MAX_NOTEBOOK_BYTES).decode("utf-8-sig"))
             tt = nb["metadata"]["tricktutor"]
@@ -387,8 +449,7 @@ def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[St
     secret_p = keys / SECRET_FILE
     if not keys.exists() or not os.path.lexists(secret_p):
         if keys.exists() and os.path.lexists(keys / SETTINGS_FILE):
-            raise MakeError(f"{keys} has {SETTINGS_FILE} but no {SECRET_FILE}: it is damaged; restore it "
-                            f"from a backup or make a new set with another --out")
+            raise MakeError(_error("no_secret", keys=keys, settings=SETTINGS_FILE, secret=SECRET_FILE))
         return None, {}, [], {}
     try:
         k = load_keys(keys)
@@ -401,8 +462,7 @@ def _load_existing_set(keys: Path) -> tuple[str | None, dict[str, dict], list[St
         variants = dict(k.variants)
         missing = [s.id for s in old if s.id not in variants]
         if missing:
-            raise MakeError(f"{keys / VARIANTS_FILE} has no variant index for {missing[0]!r} (of {len(missing)} "
-                            f"students): it is damaged; restore it from a backup")
+            raise MakeError(_error("no_variant", path=keys / VARIANTS_FILE, sid=repr(missing[0]), count=len(missing)))
     return k.secret, k.exercises, old, variants
 
 
@@ -443,8 +503,7 @@ def make_class_set(roster: Roster, out: str | os.PathLike, names: list[str], set
     if new_set:
         if out.is_dir() and any(e.is_dir() and not e.name.startswith(".") and e.name != "binder"
                                 for e in os.scandir(out)):
-            raise MakeError(f"{out} already holds student folders but {keys_dir} has no class secret: "
-                            f"pass --keys with this set's teacher folder, or choose an empty --out")
+            raise MakeError(_error("not_empty", out=out, keys=keys_dir))
         secret = secrets.token_hex(16)
     students, new_ids = _merged_students(old_students, roster)
     ids = [s.id for s in students]
@@ -482,19 +541,18 @@ def _checked_places(out: Path, keys: str | os.PathLike | None) -> Path:
     """The teacher folder for ``out`` (``keys``, or the default beside it); :class:`MakeError` when either
     is a link or a file, or one is inside the other."""
     if os.path.lexists(out) and out.is_symlink():
-        raise MakeError(f"--out {out} is a symbolic link: give the real folder")
+        raise MakeError(_error("out_link", out=out))
     if out.exists() and not out.is_dir():
-        raise MakeError(f"--out {out} is a file, not a folder")
+        raise MakeError(_error("out_file", out=out))
     if not out.exists() and out.parent.exists() and not out.parent.is_dir():
-        raise MakeError(f"--out {out}: {out.parent} is a file, not a folder")
+        raise MakeError(_error("out_parent", out=out, parent=out.parent))
     keys_dir = Path(keys) if keys is not None else default_keys_folder(out)
     if os.path.lexists(keys_dir) and keys_dir.is_symlink():
-        raise MakeError(f"--keys {keys_dir} is a symbolic link: give the real folder")
+        raise MakeError(_error("keys_link", keys=keys_dir))
     if keys_dir.exists() and not keys_dir.is_dir():
-        raise MakeError(f"--keys {keys_dir} is a file, not a folder")
+        raise MakeError(_error("keys_file", keys=keys_dir))
     if _inside(keys_dir, out) or _inside(out, keys_dir):
-        raise MakeError(f"--keys {keys_dir} must be outside --out {out} (students must never receive it) "
-                        f"and the other way round")
+        raise MakeError(_error("keys_inside", keys=keys_dir, out=out))
     return keys_dir
 
 
@@ -531,8 +589,7 @@ def _merged_students(old_students: list[Student], roster: Roster) -> tuple[list[
             students.append(s)
             new_ids.append(s.id)
         elif o.id != s.id:
-            raise MakeError(f"roster id {s.id!r} differs only by case from {o.id!r} already in the set "
-                            f"(one folder on macOS and Windows)")
+            raise MakeError(_error("case", sid=repr(s.id), other=repr(o.id)))
         elif (s.name and s.name != o.name) or (s.lms_id and s.lms_id != o.lms_id):
             students[students.index(o)] = Student(o.id, s.name or o.name, o.line, s.lms_id or o.lms_id)
     return students, new_ids
@@ -557,7 +614,7 @@ def _read_manifest(path: Path) -> dict[str, str]:
         if not isinstance(manifest, dict):
             raise ValueError
     except (Refused, ValueError, UnicodeDecodeError, RecursionError):
-        raise MakeError(f"{path} is damaged (not the JSON object make writes)") from None
+        raise MakeError(_error("manifest", path=path)) from None
     return manifest
 
 
@@ -570,15 +627,14 @@ def _existing_notebooks(out: Path, ids: list[str], names: list[str]) -> dict[str
             existing[sid] = {}
             continue
         if d.is_symlink():
-            raise MakeError(f"{d} is a symbolic link: make never writes through a link "
-                            f"(replace it with a real folder)")
+            raise MakeError(_error("link_folder", path=d))
         if not d.is_dir():
-            raise MakeError(f"{d} is a file where the student's folder should be")
+            raise MakeError(_error("student_file", path=d))
         existing[sid], _ = _existing(d, sid)
         for name in names:
             p = d / f"{name}.ipynb"
             if p.is_symlink():
-                raise MakeError(f"{p} is a symbolic link: make never writes through a link")
+                raise MakeError(_error("link", path=p))
     return existing
 
 
@@ -597,12 +653,9 @@ def _to_remake(names: list[str], wanted: dict[str, dict], set_exercises: dict[st
         worked = [p for sid in existing for p in existing[sid].get(name, [])
                   if manifest.get(f"{sid}/{name}") != _sha(p)]
         if not force:
-            raise MakeError(f"{name} is already in this set with other settings ({_diff(set_exercises[name], settings)}); "
-                            f"make a new set with another --out, or --force to remake its notebooks "
-                            f"if no student has started them")
+            raise MakeError(_error("other_settings", name=name, diff=_diff(set_exercises[name], settings)))
         if worked:
-            raise MakeError(f"--force cannot change {name}'s settings: {len(worked)} of its notebooks hold "
-                            f"students' work (e.g. {worked[0]}); make a new set with another --out")
+            raise MakeError(_error("force_worked", name=name, count=len(worked), example=worked[0]))
         remake.add(name)
     return remake
 
@@ -691,7 +744,8 @@ def _sha(p: Path) -> str | None:
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k} was {setting_shown(a, k)!r}, now {setting_shown(b, k)!r}" for k in keys)
+    return ", ".join(_error("setting_changed", setting=k, was=repr(setting_shown(a, k)), now=repr(setting_shown(b, k)))
+                     for k in keys)
 
 
 
@@ -727,7 +781,7 @@ def _write_key_notebooks(keys_dir: Path, students: list[Student], exercises: dic
     for s in students:
         d = base / s.id
         if d.is_symlink():
-            raise MakeError(f"{d} is a symbolic link: make never writes through a link")
+            raise MakeError(_error("link", path=d))
         d.mkdir(exist_ok=True)
         keys = {}
         for name, settings in exercises.items():

@@ -65,6 +65,38 @@ _LINES = {
 }
 
 
+#: The commands' input errors (after "tricktutor exercises <command>: "), in the current language.
+_LINES.update({
+    # TRANSLATORS: make: --oh-hell-rules names an option {option} that does not exist; {known} lists the options
+    # (keep them and --oh-hell-rules as they are).
+    "unknown_rule": M_("ex.cli.unknown_rule", "--oh-hell-rules: unknown option {option} (choose from {known})"),
+    # TRANSLATORS: make: the option --reveal-answers (keep it) was removed.
+    "reveal_answers": M_("ex.cli.reveal_answers", "--reveal-answers is no longer offered: notebooks never hold the "
+                                                  "answers"),
+    # TRANSLATORS: make: --exercises names an exercise {name} that does not exist; {known} lists the exercises.
+    "no_exercise": M_("ex.cli.no_exercise", "--exercises: no exercise {name} (choose from {known})"),
+    # TRANSLATORS: grade/report: the class folder {folder} was made by an old version (no class secret).
+    "old_set": M_("ex.cli.old_set", "{folder} was made by an older tricktutor (settings and keys inside the class "
+                                    "folder, no class secret): its notebooks cannot be graded safely; make a new set "
+                                    "for the next hand-in"),
+    # TRANSLATORS: grade/report: the teacher's keys folder was not found beside {folder} under the name {guess};
+    # keep --keys (an option) and make (a command).
+    "no_keys": M_("ex.cli.no_keys", "pass --keys with the teacher folder make wrote (not found next to {folder}: "
+                                    "{guess})"),
+    # TRANSLATORS: grade/report: {folder} (the class folder) is not a folder.
+    "not_folder": M_("ex.cli.not_folder", "{folder} is not a folder"),
+    # TRANSLATORS: grade: the file to write, {path}, given with the option {option} (--out, --lms-out), is a folder;
+    # {example} is a file name in it.
+    "out_folder": M_("ex.cli.out_folder", "{option} {path} is a folder: give a file name, e.g. {example}"),
+    # TRANSLATORS: grade: the folder {folder} of the file {path} (option {option}) does not exist.
+    "out_no_folder": M_("ex.cli.out_no_folder", "{option} {path}: the folder {folder} does not exist"),
+    # TRANSLATORS: grade: the file {path} (option {option}) is a symbolic link, so it is not written.
+    "out_link": M_("ex.cli.out_link", "{option} {path} is a symbolic link: not written"),
+    # TRANSLATORS: grade: the option --delimiter (keep it) takes a comma, a semicolon or tab (keep "tab").
+    "delimiter": M_("ex.cli.delimiter", "--delimiter must be ',' or ';' (or tab)"),
+})
+
+
 def _line(key: str, **params: object) -> str:
     return text_of(say(_LINES[key], **params))
 
@@ -115,7 +147,7 @@ def _settings_from_args(args) -> dict:
         oh = {k: False for k in DEFAULT_SETTINGS["oh_hell"]}
         for opt in filter(None, (x.strip() for x in (args.oh_hell_rules or "").split(","))):
             if opt not in oh:
-                raise _Input(f"--oh-hell-rules: unknown option {opt!r} (choose from {', '.join(oh)})")
+                raise _Input(_line("unknown_rule", option=repr(opt), known=", ".join(oh)))
             oh[opt] = True
         settings["oh_hell"] = oh
     if "estimator" in DEFAULT_SETTINGS:
@@ -129,7 +161,7 @@ def _settings_from_args(args) -> dict:
         settings["lang"] = args.lang
     if getattr(args, "reveal_answers", False):
         if "reveal_answers" not in DEFAULT_SETTINGS:
-            raise _Input("--reveal-answers is no longer offered: notebooks never hold the answers")
+            raise _Input(_line("reveal_answers"))
         settings["reveal_answers"] = True
     elif "reveal_answers" in DEFAULT_SETTINGS:
         settings["reveal_answers"] = False
@@ -156,7 +188,7 @@ def _make(args) -> int:
             names = list(dict.fromkeys(n.strip() for n in args.exercises.split(",") if n.strip()))
             bad = [n for n in names if n not in EXERCISES]
             if bad:
-                raise _Input(f"--exercises: no exercise {bad[0]!r} (choose from {', '.join(EXERCISES)})")
+                raise _Input(_line("no_exercise", name=repr(bad[0]), known=", ".join(EXERCISES)))
         result = make_class_set(roster, args.out, names, settings, keys=args.keys, force=args.force,
                                 key_notebooks=args.key_notebooks, requirement=args.package, jobs=args.jobs)
     except (_Input, RosterError, MakeError) as e:
@@ -201,15 +233,14 @@ def _keys_for(args, folder: Path) -> Path:
     if guess.is_dir():
         return guess
     if (folder / "exercise_settings.json").is_file() and (folder / "answer_keys").is_dir():
-        raise _Input(f"{folder} was made by an older tricktutor (settings and keys inside the class folder, no "
-                     f"class secret): its notebooks cannot be graded safely; make a new set for the next hand-in")
-    raise _Input(f"pass --keys with the teacher folder make wrote (not found next to {folder}: {guess.name})")
+        raise _Input(_line("old_set", folder=folder))
+    raise _Input(_line("no_keys", folder=folder, guess=guess.name))
 
 
 def _graded(args, cmd: str):
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise _Input(f"{folder} is not a folder")
+        raise _Input(_line("not_folder", folder=folder))
     keys = load_keys(_keys_for(args, folder))
     roster = names = lms_ids = None
     if args.roster:
@@ -223,11 +254,11 @@ def _graded(args, cmd: str):
 def _check_out_file(path: str, what: str) -> Path:
     p = Path(path)
     if p.is_dir():
-        raise _Input(f"{what} {p} is a folder: give a file name, e.g. {p / 'grades.csv'}")
+        raise _Input(_line("out_folder", option=what, path=p, example=p / "grades.csv"))
     if not Path(os.path.abspath(p)).parent.is_dir():
-        raise _Input(f"{what} {p}: the folder {p.parent} does not exist")
+        raise _Input(_line("out_no_folder", option=what, path=p, folder=p.parent))
     if p.is_symlink():
-        raise _Input(f"{what} {p} is a symbolic link: not written")
+        raise _Input(_line("out_link", option=what, path=p))
     return p
 
 
@@ -237,7 +268,7 @@ def _grade(args) -> int:
         lms = _check_out_file(args.lms_out or str(out.with_name(f"{out.stem}-lms{out.suffix or '.csv'}")),
                               "--lms-out")
         if args.delimiter not in (",", ";", "\t", "tab"):
-            raise _Input("--delimiter must be ',' or ';' (or tab)")
+            raise _Input(_line("delimiter"))
         delim = "\t" if args.delimiter == "tab" else args.delimiter
         report, _ = _graded(args, "grade")
     except (_Input, GradingError, RosterError) as e:

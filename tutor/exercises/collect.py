@@ -226,6 +226,32 @@ def _line(key: str, **params: Any) -> str:
     return text_of(say(_SAY[key], **params))
 
 
+#: Why collect cannot run (its one line after "tricktutor exercises collect: "), in the current language.
+_ERRORS = {
+    # TRANSLATORS: collect: the learning platform's list of students {path} (option --lms-list, keep it) is empty.
+    "lms_empty": M_("ex.collect.error.lms_empty", "--lms-list {path} is empty"),
+    # TRANSLATORS: collect: the list {path} has none of the platforms' id columns; keep 'Identifier' and 'ID'
+    # (column names) and the names Moodle and Canvas.
+    "lms_no_key": M_("ex.collect.error.lms_no_key", "--lms-list {path} has no 'Identifier' column (Moodle's grading "
+                                                    "worksheet) or 'ID' column (Canvas's gradebook export)"),
+    # TRANSLATORS: collect: no column of the list {path} holds the class's student ids; {columns} lists its columns.
+    "lms_no_ids": M_("ex.collect.error.lms_no_ids", "--lms-list {path}: no column holds this set's student ids "
+                                                    "(columns: {columns})"),
+    # TRANSLATORS: collect: {into}, where the notebooks are filed (option --into, keep it), is not a folder.
+    "into_not_folder": M_("ex.collect.error.into_not_folder", "--into {into} must be a folder (not a file or a "
+                                                              "link)"),
+    # TRANSLATORS: collect: the downloaded file or folder {path} does not exist.
+    "not_found": M_("ex.collect.error.not_found", "{path} not found"),
+    # TRANSLATORS: collect: {into} (option --into) is inside the downloads {downloads}.
+    "into_inside": M_("ex.collect.error.into_inside", "--into {into} must not be inside the downloads {downloads}"),
+}
+
+
+def _said(key: str, **params: Any) -> str:
+    """One of collect's errors (:data:`_ERRORS`) in the current language."""
+    return text_of(say(_ERRORS[key], **params))
+
+
 def _why(key: str, **params: Any) -> str:
     """Why a file is not filed (:data:`_WHY`) in the current language."""
     return text_of(say(_WHY[key], **params))
@@ -470,7 +496,7 @@ def read_lms_list(path: str | os.PathLike, ids: list[str], lms_ids: dict[str, st
         text = raw.decode("cp1252", errors="replace")
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise CollectError(f"--lms-list {path} is empty")
+        raise CollectError(_said("lms_empty", path=path))
     counts = {d: lines[0].count(d) for d in (",", ";", "\t")}
     delim = max(counts, key=lambda d: counts[d])
     rows = list(csv.reader(lines, delimiter=delim))
@@ -481,8 +507,7 @@ def read_lms_list(path: str | os.PathLike, ids: list[str], lms_ids: dict[str, st
     elif "id" in header:
         layout, kcol = "canvas", header.index("id")
     else:
-        raise CollectError(f"--lms-list {path} has no 'Identifier' column (Moodle's grading worksheet) or 'ID' "
-                           f"column (Canvas's gradebook export)")
+        raise CollectError(_said("lms_no_key", path=path))
     who = {i: i for i in ids}
     who.update({v: k for k, v in (lms_ids or {}).items() if v})
     best, best_n = None, 0
@@ -493,8 +518,7 @@ def read_lms_list(path: str | os.PathLike, ids: list[str], lms_ids: dict[str, st
         if n > best_n:
             best, best_n = c, n
     if best is None:
-        raise CollectError(f"--lms-list {path}: no column holds this set's student ids (columns: "
-                           f"{', '.join(rows[0])})")
+        raise CollectError(_said("lms_no_ids", path=path, columns=", ".join(rows[0])))
     out: dict[tuple[str, str], str] = {}
     for r in body:
         if kcol >= len(r) or best >= len(r):
@@ -583,13 +607,13 @@ def collect(sources: list[str | os.PathLike], into: str | os.PathLike, keys: Cla
 
 def _check_places(sources: list[str | os.PathLike], into: Path) -> None:
     if os.path.lexists(into) and (into.is_symlink() or not into.is_dir()):
-        raise CollectError(f"--into {into} must be a folder (not a file or a link)")
+        raise CollectError(_said("into_not_folder", into=into))
     for s in sources:
         if not os.path.lexists(s):
-            raise CollectError(f"{s} not found")
+            raise CollectError(_said("not_found", path=s))
         if Path(s).resolve() == into.resolve() or (Path(s).is_dir()
                                                    and Path(into).resolve().is_relative_to(Path(s).resolve())):
-            raise CollectError(f"--into {into} must not be inside the downloads {s}")
+            raise CollectError(_said("into_inside", into=into, downloads=s))
 
 
 _Found = tuple[_Item, "Slot | None", tuple]   # (item, slot, the slot's place: the path above it)

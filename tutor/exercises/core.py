@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
 from engine.message import Msg
+from tutor.games import KITS, TutorKit
 from tutor.text import M_, get_language
 
 from .answers import ITEM_KINDS, NOBODY, TIE, AnswerError, canonical, canonical_item, parse_answer
@@ -53,7 +54,7 @@ __all__ = [
 PRACTICE_STUDENT = "practice"
 
 #: Teacher settings baked into each notebook (and DIR/exercise_settings.json).
-#: ``oh_hell``: OhHellRules switches for the Oh Hell scoring questions
+#: ``oh_hell`` (a section per game with exercise rule switches, :data:`RULE_KITS`): OhHellRules switches for the Oh Hell scoring questions
 #: (``tricks_always_count`` OH-V7, ``nil_pays_hand_size`` OH-V8);
 #: ``estimator``: "auto" (the bid advisor if installed, else the simple count),
 #: "advisor" or "count" (exercise 6); ``mode``: "practice" (the notebook's
@@ -62,8 +63,11 @@ PRACTICE_STUDENT = "practice"
 #: from an accepted answer).  The mode never changes a student's questions.
 #: ``lang`` (not a default: see :data:`LANG`): the language the notebook is
 #: written in and its check replies in; it never changes a question's facts.
+#: The kits whose game's rule switches the settings take (:attr:`~tutor.games.TutorKit.exercise_rules`), by
+#: the settings section holding them: the game's name in its spec.
+RULE_KITS: dict[str, TutorKit] = {kit.spec.name: kit for kit in KITS if kit.exercise_rules}
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "oh_hell": {"tricks_always_count": False, "nil_pays_hand_size": False},
+    **{name: dict.fromkeys(kit.exercise_rules, False) for name, kit in RULE_KITS.items()},
     "estimator": "auto",
     "mode": "practice",
 }
@@ -87,8 +91,33 @@ def setting_shown(settings: dict, key: str) -> Any:
     return settings_language(settings) if key == LANG else settings.get(key)
 
 
-#: Settings sections holding a game's rule switches, and the game's title (for messages).
-RULE_SECTIONS = {"oh_hell": "Oh Hell"}
+#: Why exercise settings are refused (make's options, a settings file grade reads), in the current language.
+_SETTING_ERRORS = {
+    # TRANSLATORS: the exercise settings (a settings file's entry for one exercise) are not a JSON object.
+    "not_object": M_("ex.settings.error.not_object", "the exercise settings must be an object (a dict)"),
+    # TRANSLATORS: the settings' section {section} (a game's name, such as oh_hell: keep it) is not an object.
+    "rules_not_object": M_("ex.settings.error.rules_not_object", "{section} must be an object of rule switches"),
+    # TRANSLATORS: the settings name an option {option} of the game {game} that the exercises do not have; {known}
+    # lists the options (keep them as they are).
+    "unknown_rule": M_("ex.settings.error.unknown_rule", "unknown {game} option {option} for the exercises (known: "
+                                                         "{known})"),
+    # TRANSLATORS: the game {game}'s option {option} is set to {given}, not true or false (keep true and false).
+    "rule_not_bool": M_("ex.settings.error.rule_not_bool", "{game} option {option} must be true or false, not "
+                                                           "{given}"),
+    # TRANSLATORS: the setting estimator is {given}; keep estimator, auto, advisor and count (the values).
+    "estimator": M_("ex.settings.error.estimator", "estimator must be auto, advisor or count, not {given}"),
+    # TRANSLATORS: the setting mode is {given}; keep mode, practice and test (the values).
+    "mode": M_("ex.settings.error.mode", "mode must be practice or test, not {given}"),
+    # TRANSLATORS: the setting lang is {given}; {known} lists the languages' codes; keep lang.
+    "lang": M_("ex.settings.error.lang", "lang must be one of {known}, not {given}"),
+    # TRANSLATORS: the settings have a setting {setting} that does not exist; {known} lists the settings (keep
+    # them).
+    "unknown": M_("ex.settings.error.unknown", "unknown exercise setting {setting} (known: {known})"),
+}
+
+
+def _setting_error(key: str, **params: Any) -> str:
+    return text_of(say(_SETTING_ERRORS[key], **params))
 
 
 def normalise_settings(settings: dict | None) -> dict:
@@ -100,40 +129,40 @@ def normalise_settings(settings: dict | None) -> dict:
     after a wrong try) is accepted in old settings files and dropped: a
     student's notebook never shows an answer."""
     if settings is not None and not isinstance(settings, dict):
-        raise ValueError("the exercise settings must be an object (a dict)")
-    out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_SECTIONS}
+        raise ValueError(_setting_error("not_object"))
+    out: dict = {k: dict(v) for k, v in DEFAULT_SETTINGS.items() if k in RULE_KITS}
     out["estimator"] = DEFAULT_SETTINGS["estimator"]
     out["mode"] = DEFAULT_SETTINGS["mode"]
     for k, v in (settings or {}).items():
         if k == "reveal_answers":
             continue
-        elif k in RULE_SECTIONS:  # a game's rule switches
-            title = RULE_SECTIONS[k]
+        elif k in RULE_KITS:  # a game's rule switches
+            title = RULE_KITS[k].spec.title
             if not isinstance(v, dict):
-                raise ValueError(f"{k} must be an object of rule switches")
+                raise ValueError(_setting_error("rules_not_object", section=k))
             for opt, flag in v.items():
                 if opt not in out[k]:
-                    raise ValueError(f"unknown {title} option {opt!r} for the exercises "
-                                     f"(known: {', '.join(out[k])})")
+                    raise ValueError(_setting_error("unknown_rule", game=title, option=repr(opt), known=", ".join(out[k])))
                 if not isinstance(flag, bool):
-                    raise ValueError(f"{title} option {opt} must be true or false, not {flag!r}")
+                    raise ValueError(_setting_error("rule_not_bool", game=title, option=opt, given=repr(flag)))
                 out[k][opt] = flag
         elif k == "estimator":
             if v not in ("auto", "advisor", "count"):
-                raise ValueError(f"estimator must be auto, advisor or count, not {v!r}")
+                raise ValueError(_setting_error("estimator", given=repr(v)))
             out[k] = v
         elif k == "mode":
             if v not in MODES:
-                raise ValueError(f"mode must be practice or test, not {v!r}")
+                raise ValueError(_setting_error("mode", given=repr(v)))
             out[k] = v
         elif k == LANG:
             known = exercise_languages()
             if v not in known:
-                raise ValueError(f"lang must be one of {', '.join(known)}, not {v!r}")
+                raise ValueError(_setting_error("lang", known=", ".join(known), given=repr(v)))
             if v != DEFAULT_LANGUAGE:  # English is the absence of the setting (see LANG)
                 out[k] = v
         else:
-            raise ValueError(f"unknown exercise setting {k!r} (known: oh_hell, estimator, mode, lang)")
+            settings_known = ", ".join([*RULE_KITS, "estimator", "mode", LANG])
+            raise ValueError(_setting_error("unknown", setting=repr(k), known=settings_known))
     return out
 
 

@@ -103,6 +103,72 @@ class GradingError(ValueError):
     """The class cannot be graded (keys folder missing or tampered…): one line for the teacher."""
 
 
+#: Why a class cannot be graded (the teacher's command line, in the current language): catalogue entries.
+_ERRORS = {
+    # TRANSLATORS: grading: the file {path} (a teacher's settings file) is made of too many nested parts.
+    "json_deep": M_("ex.grade.error.json_deep", "{path} is nested too deeply to be a settings file (tampered?)"),
+    # TRANSLATORS: grading: the file {path} is not JSON; {error} is the reason (English).
+    "json_invalid": M_("ex.grade.error.json_invalid", "{path} is not valid JSON ({error})"),
+    # TRANSLATORS: grading: the teacher's keys folder {folder} does not exist; keep --keys (an option) and make (a
+    # command); {secret} and {settings} are file names.
+    "no_keys": M_("ex.grade.error.no_keys", "keys folder {folder} not found: pass --keys with the teacher folder "
+                                            "that make wrote (it holds {secret} and {settings})"),
+    # TRANSLATORS: grading: the file {path} of the keys folder is missing; keep make (a command).
+    "missing": M_("ex.grade.error.missing", "{path} is missing: grading needs the keys folder make wrote (never a "
+                                            "default — the settings decide the right answers)"),
+    # TRANSLATORS: grading: the file {path} cannot be read as the class secret.
+    "not_secret": M_("ex.grade.error.not_secret", "{path} is not the class secret"),
+    # TRANSLATORS: grading: the file {path} holds something else than the class secret; keep make (a command).
+    "bad_secret": M_("ex.grade.error.bad_secret", "{path} does not hold a class secret (hex digits, as make writes "
+                                                  "it)"),
+    # TRANSLATORS: grading: the file {path} is not the settings file; keep make (a command) and exercises (a key).
+    "not_settings": M_("ex.grade.error.not_settings", "{path} is not a settings file make wrote (no exercises "
+                                                      "object)"),
+    # TRANSLATORS: grading: the settings file {path} names an exercise {name} that does not exist; {known} lists
+    # the exercises.
+    "unknown_exercise": M_("ex.grade.error.unknown_exercise", "{path}: unknown exercise {name} (known: {known})"),
+    # TRANSLATORS: grading: in the settings file {path}, exercise {name}'s settings are a {type} (English), not an
+    # object.
+    "settings_type": M_("ex.grade.error.settings_type", "{path}: {name}: settings must be an object, not {type}"),
+    # TRANSLATORS: grading: the class list {path} in the keys folder is a symbolic link.
+    "roster_link": M_("ex.grade.error.roster_link", "{path} is a symbolic link (tampered keys folder?)"),
+    # TRANSLATORS: grading: the file {path} is not the file of each student's variant; keep make (a command) and
+    # {{student id: index}} (its shape).
+    "not_variants": M_("ex.grade.error.not_variants", "{path} is not the variants file make writes ({{student id: "
+                                                      "index}})"),
+    # TRANSLATORS: grading: the teacher's file of changed marks {path} is refused; {error} says why (English).
+    "override_refused": M_("ex.grade.error.override_refused", "override file {path} {error}"),
+    # TRANSLATORS: grading: the teacher's file of changed marks {path} is not text.
+    "override_not_text": M_("ex.grade.error.override_not_text", "override file {path} is not UTF-8 text"),
+    # TRANSLATORS: grading: the first line of the file of changed marks {path} names the wrong columns; keep id,
+    # question, mark (column names); {found} lists the columns it names.
+    "override_header": M_("ex.grade.error.override_header", "override file {path}: the header must name the "
+                                                            "columns id, question, mark (found: {found})"),
+    # TRANSLATORS: grading: line {line} of the file of changed marks {path} has {count} fields, the first line
+    # {header}.
+    "override_fields": M_("ex.grade.error.override_fields", "override file {path} line {line} has {count} fields, "
+                                                            "not {header}"),
+    # TRANSLATORS: grading: line {line} of the file of changed marks {path}: the mark {mark} is not a number.
+    "override_nan": M_("ex.grade.error.override_nan", "override file {path} line {line}: mark {mark} is not a "
+                                                      "number"),
+    # TRANSLATORS: grading: line {line} of the file of changed marks {path}: the mark {mark} is not from 0 to 1.
+    "override_range": M_("ex.grade.error.override_range", "override file {path} line {line}: mark {mark} must be "
+                                                          "between 0 and 1"),
+    # TRANSLATORS: grading: a handed-in notebook's settings are a {type} (English), not an object.
+    "nb_settings_type": M_("ex.grade.error.nb_settings_type", "settings must be an object, not {type}"),
+    # TRANSLATORS: grading: one setting {setting} that differs between a handed-in notebook ({notebook}) and the
+    # class set ({set}) (names and values as the settings file writes them).
+    "setting_differs": M_("ex.grade.error.setting_differs", "{setting}: notebook {notebook}, set {set}"),
+    # TRANSLATORS: grading: {folder} (where the handed-in notebooks are) is not a folder.
+    "not_folder": M_("ex.grade.error.not_folder", "{folder} is not a folder"),
+}
+
+
+def _error(key: str, **params: Any) -> GradingError:
+    """The :class:`GradingError` of ``_ERRORS[key]`` in the current language."""
+    return GradingError(text_of(say(_ERRORS[key], **params)))
+
+
 class Refused(Exception):
     """A file that is not read (symlink, FIFO, too large…); ``said`` says why (a clause after the file's
     name, as data: written in the reader's language), ``str()`` in the current language."""
@@ -428,9 +494,9 @@ def _read_teacher_json(path: Path) -> Any:
     try:
         return json.loads(data.decode("utf-8"))
     except RecursionError:
-        raise GradingError(f"{path} is nested too deeply to be a settings file (tampered?)") from None
+        raise _error("json_deep", path=path) from None
     except (UnicodeDecodeError, ValueError) as e:
-        raise GradingError(f"{path} is not valid JSON ({e})") from None
+        raise _error("json_invalid", path=path, error=e) from None
 
 
 def load_keys(folder: str | os.PathLike) -> ClassKeys:
@@ -439,29 +505,27 @@ def load_keys(folder: str | os.PathLike) -> ClassKeys:
     regular file, or not what ``make`` writes."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise GradingError(f"keys folder {folder} not found: pass --keys with the teacher folder "
-                           f"that make wrote (it holds {SECRET_FILE} and {SETTINGS_FILE})")
+        raise _error("no_keys", folder=folder, secret=SECRET_FILE, settings=SETTINGS_FILE)
     sp, kp = folder / SECRET_FILE, folder / SETTINGS_FILE
     for p in (sp, kp):
         if not os.path.lexists(p):
-            raise GradingError(f"{p} is missing: grading needs the keys folder make wrote (never a default "
-                               f"— the settings decide the right answers)")
+            raise _error("missing", path=p)
     try:
         secret = read_regular_file(sp, 1000).decode("ascii").strip()
     except (Refused, UnicodeDecodeError) as e:
-        raise GradingError(f"{sp} {e if isinstance(e, Refused) else 'is not the class secret'}") from None
+        raise (GradingError(f"{sp} {e}") if isinstance(e, Refused) else _error("not_secret", path=sp)) from None
     if not re.fullmatch(r"[0-9a-f]{32,128}", secret):
-        raise GradingError(f"{sp} does not hold a class secret (hex digits, as make writes it)")
+        raise _error("bad_secret", path=sp)
     stored = _read_teacher_json(kp)
     exs = stored.get("exercises") if isinstance(stored, dict) else None
     if not isinstance(exs, dict) or not exs:
-        raise GradingError(f"{kp} is not a settings file make wrote (no exercises object)")
+        raise _error("not_settings", path=kp)
     exercises: dict[str, dict] = {}
     for name, settings in exs.items():
         if name not in EXERCISES:
-            raise GradingError(f"{kp}: unknown exercise {name!r} (known: {', '.join(EXERCISES)})")
+            raise _error("unknown_exercise", path=kp, name=repr(name), known=", ".join(EXERCISES))
         if not isinstance(settings, dict):
-            raise GradingError(f"{kp}: {name}: settings must be an object, not {type(settings).__name__}")
+            raise _error("settings_type", path=kp, name=name, type=type(settings).__name__)
         try:
             exercises[name] = normalise_settings(settings)
         except ValueError as e:
@@ -470,7 +534,7 @@ def load_keys(folder: str | os.PathLike) -> ClassKeys:
     rp = folder / ROSTER_FILE
     if os.path.lexists(rp):
         if os.path.islink(rp):
-            raise GradingError(f"{rp} is a symbolic link (tampered keys folder?)")
+            raise _error("roster_link", path=rp)
         try:
             roster = read_roster(rp)
         except RosterError as e:
@@ -490,12 +554,12 @@ def read_variants(path: Path) -> dict[str, int | None]:
     v = stored.get("variants") if isinstance(stored, dict) else None
     if not isinstance(v, dict) or not all(
             isinstance(k, str) and (i is None or (type(i) is int and i >= 0)) for k, i in v.items()):
-        raise GradingError(f"{path} is not the variants file make writes ({{student id: index}})")
+        raise _error("not_variants", path=path)
     return dict(v)
 
 
 def _bad(settings):
-    raise ValueError(f"settings must be an object, not {type(settings).__name__}")
+    raise ValueError(text_of(say(_ERRORS["nb_settings_type"], type=type(settings).__name__)))
 
 
 def expected_exercise(name: str, student: str, settings: dict, secret: str, variant: int | None = None) -> Exercise:
@@ -849,7 +913,8 @@ def read_overrides(path: str | os.PathLike) -> dict[tuple[str, str], float]:
     try:
         text = read_regular_file(p, MAX_TEACHER_FILE_BYTES).decode("utf-8-sig")
     except (Refused, UnicodeDecodeError) as e:
-        raise GradingError(f"override file {path} {e if isinstance(e, Refused) else 'is not UTF-8 text'}") from None
+        raise (_error("override_refused", path=path, error=e) if isinstance(e, Refused)
+               else _error("override_not_text", path=path)) from None
     lines = text.splitlines()
     if not lines:
         return {}
@@ -858,21 +923,20 @@ def read_overrides(path: str | os.PathLike) -> dict[tuple[str, str], float]:
     header = [h.strip().lower() for h in next(reader)]
     need = ("id", "question", "mark")
     if any(h not in header for h in need):
-        raise GradingError(f"override file {path}: the header must name the columns id, question, mark "
-                           f"(found: {', '.join(header)})")
+        raise _error("override_header", path=path, found=", ".join(header))
     out: dict[tuple[str, str], float] = {}
     for n, row in enumerate(reader, start=2):
         if not any(c.strip() for c in row):
             continue
         if len(row) != len(header):
-            raise GradingError(f"override file {path} line {n} has {len(row)} fields, not {len(header)}")
+            raise _error("override_fields", path=path, line=n, count=len(row), header=len(header))
         sid, q, mark = (row[header.index(c)].strip() for c in need)
         try:
             m = float(mark.replace(",", "."))
         except ValueError:
-            raise GradingError(f"override file {path} line {n}: mark {mark!r} is not a number") from None
+            raise _error("override_nan", path=path, line=n, mark=repr(mark)) from None
         if not 0 <= m <= 1:
-            raise GradingError(f"override file {path} line {n}: mark {m:g} must be between 0 and 1")
+            raise _error("override_range", path=path, line=n, mark=f"{m:g}")
         out[(sid, q)] = m
     return out
 
@@ -1029,7 +1093,7 @@ def grade_class(folder: str | os.PathLike, keys: ClassKeys | str | os.PathLike,
     """
     folder = Path(folder)
     if not folder.is_dir():
-        raise GradingError(f"{folder} is not a folder")
+        raise _error("not_folder", folder=folder)
     if not isinstance(keys, ClassKeys):
         keys = load_keys(keys)
     report = _empty_report(keys, lms_ids)
@@ -1375,7 +1439,8 @@ def _judge(ex: Exercise, sid: str, name: str, qid: str, a: CellAnswer | None, la
 
 def _diff(a: dict, b: dict) -> str:
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return ", ".join(f"{k}: notebook {setting_shown(a, k)!r}, set {setting_shown(b, k)!r}" for k in keys)
+    return ", ".join(text_of(say(_ERRORS["setting_differs"], setting=k, notebook=repr(setting_shown(a, k)),
+                                 set=repr(setting_shown(b, k)))) for k in keys)
 
 
 def _short_repr(value: Any, limit: int = 80) -> str:

@@ -154,6 +154,9 @@ TEXT = {
     "roster_plain": M_("ex.report.roster_plain", "{name}: not on the roster."),
     # TRANSLATORS: a line under that heading: where {name} was found names no student.
     "roster_nobody": M_("ex.report.roster_nobody", "{name}: where it was found names no student."),
+    # TRANSLATORS: report: the folder of the students' feedback pages {folder} is a symbolic link, so nothing is
+    # written there.
+    "feedback_link": M_("ex.report.feedback_link", "{folder} is a symbolic link: not written"),
     # TRANSLATORS: a heading of the report: each student's answers follow.
     "per_student": M_("ex.report.per_student", "Feedback per student"),
 }
@@ -350,7 +353,7 @@ def write_report(report: GradeReport, path: str | os.PathLike, feedback_dir: str
     if feedback_dir is not None:
         fd = Path(feedback_dir)
         if fd.is_symlink():
-            raise ValueError(f"{fd} is a symbolic link: not written")
+            raise ValueError(_t("feedback_link", folder=fd))
         fd.mkdir(parents=True, exist_ok=True)
         for r in report.rows:
             if id_problem(r["id"]) is None:

@@ -66,6 +66,10 @@ _SAY = {
     "unreadable": M_("ex.roster.unreadable", "roster {path} cannot be read ({error})"),
     # TRANSLATORS: as above: the file has no student.
     "no_students": M_("ex.roster.no_students", "roster {path} lists no students"),
+    # TRANSLATORS: a warning: the class list {path} is not in UTF-8 and was read as Windows-1252; keep 'CSV UTF-8'
+    # (a spreadsheet's choice when saving).
+    "not_utf8": M_("ex.roster.not_utf8", "roster {path} is not UTF-8: read as Windows-1252 (save it as 'CSV UTF-8' "
+                                         "to be sure of accents)"),
     # TRANSLATORS: as above: the file is empty.
     "empty": M_("ex.roster.empty", "roster {path} is empty"),
     # TRANSLATORS: as above: line {line} is not CSV; {error} is the reason (English).
@@ -79,10 +83,11 @@ _SAY = {
                                      "comma or semicolon inside a name? put the name in double quotes)"),
     # TRANSLATORS: a warning: line {line} of the class list has no student id.
     "no_id": M_("ex.roster.no_id", "roster line {line}: no student id, row skipped"),
-    # TRANSLATORS: as above: the student id {sid} (in quotes) cannot be a folder's name; {why} says why (English).
+    # TRANSLATORS: as above: the student id {sid} (in quotes) cannot be a folder's name; {why} says why
+    # (ex.roster.id.*).
     "bad_id": M_("ex.roster.bad_id", "roster {path} line {line}: student id {sid} {why}"),
-    # TRANSLATORS: a warning: a spreadsheet would change the id {sid} ({rewrite} says how, English); keep
-    # grades.csv (a file name).
+    # TRANSLATORS: a warning: a spreadsheet would change the id {sid} ({rewrite} says how, ex.roster.rewrite.*);
+    # keep grades.csv (a file name).
     "rewrites": M_("ex.roster.rewrites", "roster line {line}: id {sid}: {rewrite}; keep the column as text when you "
                                          "edit grades.csv in a spreadsheet"),
     # TRANSLATORS: as above: the student id {sid} is twice in the list, also on line {other_line}.
@@ -99,6 +104,45 @@ _SAY = {
 
 def _said(key: str, **params: object) -> str:
     return text_of(say(_SAY[key], **params))
+
+
+#: Why a value cannot be a student id (after the id: "'x/y' contains '/': …"), and how a spreadsheet would
+#: change an id: clauses in the current language.
+_ID = {
+    # TRANSLATORS: why a value cannot be a student id (a folder's name), after the id: it is empty.
+    "empty": M_("ex.roster.id.empty", "is empty"),
+    # TRANSLATORS: as above: it has more than {limit} characters.
+    "too_long": M_("ex.roster.id.too_long", "is longer than {limit} characters"),
+    # TRANSLATORS: as above: its letters are not written in Unicode's usual (NFC) form.
+    "not_nfc": M_("ex.roster.id.not_nfc", "is not in the normal (NFC) Unicode form"),
+    # TRANSLATORS: as above: it has the character {char} (in quotes); keep "_ . @ -" (the signs allowed).
+    "bad_char": M_("ex.roster.id.bad_char", "contains {char}: use letters (any alphabet, e.g. á, ø, ß), digits and "
+                                            "_ . @ - only"),
+    # TRANSLATORS: as above: its first character is not a letter or a digit.
+    "first": M_("ex.roster.id.first", "must start with a letter or digit"),
+    # TRANSLATORS: as above: it ends with "." (a folder name on Windows loses it).
+    "dot": M_("ex.roster.id.dot", "ends with a dot (Windows drops it from folder names)"),
+    # TRANSLATORS: as above: it is one of Windows's reserved names (keep the names in brackets).
+    "device": M_("ex.roster.id.device", "is a Windows device name (CON, PRN, AUX, NUL, COM1–9, LPT1–9) and cannot "
+                                        "be a folder"),
+    # TRANSLATORS: as above: a file or folder of the class set has this name.
+    "reserved": M_("ex.roster.id.reserved", "is the name of a file or folder the class set uses itself"),
+    # TRANSLATORS: as above: it ends like a file name (.{ext}); keep .gitignore (a file name).
+    "file_name": M_("ex.roster.id.file_name", "looks like a file name (ends with .{ext}), which the class set's "
+                                              ".gitignore may hide"),
+    # TRANSLATORS: how a spreadsheet would change a student id: it would show {number}, without the zeros in front.
+    "zeros": M_("ex.roster.rewrite.zeros", "a spreadsheet shows it as {number} (leading zeros dropped)"),
+    # TRANSLATORS: as above: it would read the id (such as 12E3) as a number written with a power of ten.
+    "scientific": M_("ex.roster.rewrite.scientific", "a spreadsheet reads it as a number in scientific notation"),
+    # TRANSLATORS: as above: the id is a number too long for a spreadsheet.
+    "digits": M_("ex.roster.rewrite.digits", "a spreadsheet rounds numbers of more than 15 digits"),
+    # TRANSLATORS: as above: the id looks like a date.
+    "date": M_("ex.roster.rewrite.date", "a spreadsheet may turn it into a date"),
+}
+
+
+def _id(key: str, **params: object) -> str:
+    return text_of(say(_ID[key], **params))
 
 
 class RosterError(ValueError):
@@ -139,29 +183,29 @@ def id_problem(value: str) -> str | None:
     uses itself (:data:`RESERVED_NAMES`).
     """
     if not isinstance(value, str) or not value:
-        return "is empty"
+        return _id("empty")
     if len(value) > 64:
-        return "is longer than 64 characters"
+        return _id("too_long", limit=64)
     if value != unicodedata.normalize("NFC", value):
-        return "is not in the normal (NFC) Unicode form"
+        return _id("not_nfc")
     for ch in value:
         if ch in _PUNCT:
             continue
         cat = unicodedata.category(ch)
         if not (cat.startswith("L") or cat == "Nd"):
             shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
-            return (f"contains {shown!r}: use letters (any alphabet, e.g. á, ø, ß), digits and _ . @ - only")
+            return _id("bad_char", char=repr(shown))
     if not (unicodedata.category(value[0]).startswith("L") or unicodedata.category(value[0]) == "Nd"):
-        return "must start with a letter or digit"
+        return _id("first")
     if value.endswith("."):
-        return "ends with a dot (Windows drops it from folder names)"
+        return _id("dot")
     if value.split(".")[0].lower() in _WINDOWS_DEVICES:
-        return "is a Windows device name (CON, PRN, AUX, NUL, COM1–9, LPT1–9) and cannot be a folder"
+        return _id("device")
     if value.lower() in RESERVED_NAMES:
-        return "is the name of a file or folder the class set uses itself"
+        return _id("reserved")
     ext = value.lower().rsplit(".", 1)[-1] if "." in value else ""
     if ext in _FILE_EXTENSIONS:
-        return f"looks like a file name (ends with .{ext}), which the class set's .gitignore may hide"
+        return _id("file_name", ext=ext)
     return None
 
 
@@ -172,13 +216,13 @@ _DATEISH = re.compile(r"\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?")
 def spreadsheet_rewrites(value: str) -> str | None:
     """How a spreadsheet would change ``value`` when the CSV is opened, or None."""
     if re.fullmatch(r"0\d+", value):
-        return f"a spreadsheet shows it as {int(value)} (leading zeros dropped)"
+        return _id("zeros", number=str(int(value)))
     if re.fullmatch(r"\d+[eE][+-]?\d+", value):
-        return "a spreadsheet reads it as a number in scientific notation"
+        return _id("scientific")
     if re.fullmatch(r"\d{16,}", value):
-        return "a spreadsheet rounds numbers of more than 15 digits"
+        return _id("digits")
     if _DATEISH.fullmatch(value):
-        return "a spreadsheet may turn it into a date"
+        return _id("date")
     return None
 
 
@@ -192,8 +236,7 @@ def _decode(raw: bytes, path) -> tuple[str, list[str]]:
     try:
         return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace"), [
-            f"roster {path} is not UTF-8: read as Windows-1252 (save it as 'CSV UTF-8' to be sure of accents)"]
+        return raw.decode("cp1252", errors="replace"), [_said("not_utf8", path=path)]
 
 
 def _delimiter(header_line: str) -> str:

@@ -78,7 +78,10 @@ class TutorKit:
     ``section`` the title entry of the app's section that plays it,
     ``choice`` its entry in that section's game choice (needed where the
     section plays several games; the first is shown at once), ``intro`` the
-    paragraph above its table."""
+    paragraph above its table, ``exercise_rules`` the game's rule switches
+    (options of its spec's rules, off unless the teacher switches them on) that
+    the exercise settings take, in a section named by the spec's name
+    (:data:`tutor.exercises.core.DEFAULT_SETTINGS`)."""
 
     look: GameLook
     table: str
@@ -86,6 +89,7 @@ class TutorKit:
     intro: Text
     choice: Text | None = None
     drills: tuple[DrillGame, ...] = ()
+    exercise_rules: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -178,7 +182,9 @@ KITS: tuple[TutorKit, ...] = (
             # OH-V6).
             DrillGame("must_trump", M_("drills.game.must_trump", "Oh Hell, must trump (OH-V6)"), OH_HELL.name,
                       _FOUR_DRILLS, order=2, must_trump=True),
-        )),
+        ),
+        # the scoring variations the Oh Hell scoring exercises follow (OH-V7, OH-V8)
+        exercise_rules=("tricks_always_count", "nil_pays_hand_size")),
 )
 
 #: Every game's look, one per spec, in the order of :data:`KITS`.
