@@ -26,7 +26,7 @@ from tutor.tables_server.client import TableClient
 from tutor.tables_server.protocol import view_json
 from tutor.tables_server.server import start
 from tutor.tables_server.hub import Settings
-from conftest import run_async
+from engine_test_helpers import run_async
 
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 

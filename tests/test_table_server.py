@@ -23,7 +23,7 @@ from tutor.tables_server.client import ConnectionGone, LeakCheck, TableClient, r
 from tutor.tables_server.hub import Settings
 from tutor.tables_server.protocol import MAX_FRAME_BYTES, msg_from_json
 from tutor.tables_server.server import start
-from conftest import run_async
+from engine_test_helpers import run_async
 
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 

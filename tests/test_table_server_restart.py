@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.tables_server.client import TableClient
-from conftest import run_async
+from engine_test_helpers import run_async
 
 REPO = Path(__file__).resolve().parents[1]
 

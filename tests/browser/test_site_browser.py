@@ -28,6 +28,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tutor.app import SECTIONS  # the page's sections, one tab each
 from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch
 
 pytestmark = pytest.mark.browser
@@ -67,7 +68,7 @@ def _watch(page) -> list[str]:
 def _open(page, url):
     page.goto(url)
     expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
-    expect(page.locator(MAIN_TABS)).to_have_count(5)
+    expect(page.locator(MAIN_TABS)).to_have_count(len(SECTIONS))
 
 
 def _section(page, title):

@@ -19,6 +19,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tutor.app import SECTIONS  # the page's sections, one tab each
 from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch
 
 pytestmark = pytest.mark.browser
@@ -47,7 +48,7 @@ def site_browser(browser_type, browser_type_launch_args):
 def _app_answers_a_card(page):
     """The app is up, in Somali: the Drills tab's first card is clicked and answered."""
     expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
-    expect(page.locator(MAIN_TABS)).to_have_count(5)
+    expect(page.locator(MAIN_TABS)).to_have_count(len(SECTIONS))
     drills = page.locator(MAIN_TABS).nth(1)          # Drills (its title is in Somali here)
     for _ in range(3):                               # a click while the page still settles can be lost
         drills.click()
