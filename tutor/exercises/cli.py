@@ -101,6 +101,64 @@ def _line(key: str, **params: object) -> str:
     return text_of(say(_LINES[key], **params))
 
 
+#: The help of grade, report and collect (in the current language when the parser is built).
+_HELP = {
+    # TRANSLATORS: help of "tricktutor exercises": the teacher's commands (make, collect, grade, report: keep them).
+    "exercises": M_("ex.cli.help.exercises", "teacher tools: make a class set, collect, grade, report"),
+    # TRANSLATORS: help of the command grade; it never runs the code students wrote.
+    "grade": M_("ex.cli.help.grade", "grade handed-in notebooks (never runs student code)"),
+    # TRANSLATORS: help of the command report: one HTML file that works offline, and a page for each student.
+    "report": M_("ex.cli.help.report", "write the class report (one offline HTML file) and feedback pages"),
+    # TRANSLATORS: grade/report: the class folder argument; keep DIR/<student_id>/*.ipynb and collect (a command).
+    "folder": M_("ex.cli.help.folder", "the class folder (DIR/<student_id>/*.ipynb), e.g. from collect"),
+    # TRANSLATORS: grade/report --keys; keep make (a command), DIR-teacher (DIR is the class folder).
+    "grade_keys": M_("ex.cli.help.grade_keys", "the teacher folder make wrote (default: DIR-teacher if it exists)"),
+    # TRANSLATORS: grade/report --roster: the class list file (CSV).
+    "grade_roster": M_("ex.cli.help.grade_roster", "roster CSV (default: the copy in the teacher folder)"),
+    # TRANSLATORS: grade/report --override: a CSV file of the teacher's own marks; keep the column names id,
+    # question, mark.
+    "override": M_("ex.cli.help.override", "CSV of manual decisions: id, question, mark (applied on every run)"),
+    # TRANSLATORS: grade --out: the grades file.
+    "grade_out": M_("ex.cli.help.grade_out", "grades CSV file to write"),
+    # TRANSLATORS: grade --delimiter: the CSV column separator; keep ',' and ';'.
+    "delimiter": M_("ex.cli.help.delimiter", "',' (default) or ';' for semicolon locales"),
+    # TRANSLATORS: grade --lms-out: the learning platform's import file; keep <out>-lms.csv.
+    "lms_out": M_("ex.cli.help.lms_out", "LMS import CSV (default: <out>-lms.csv)"),
+    # TRANSLATORS: report --out; keep report.html.
+    "report_out": M_("ex.cli.help.report_out", "HTML file to write (default report.html)"),
+    # TRANSLATORS: report --feedback; keep feedback-SET/, --out, SET and -teacher.
+    "feedback": M_("ex.cli.help.feedback", "folder for per-student pages (default: feedback-SET/ next to --out, SET the "
+                                           "class set's name: its teacher folder's without -teacher)"),
+    # TRANSLATORS: help of the command collect; keep DIR/<student>/<exercise>.ipynb.
+    "collect": M_("ex.cli.help.collect", "file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb"),
+    # TRANSLATORS: collect's description: how it knows whose a notebook is (Moodle, Canvas: platforms' names).
+    "collect_help": M_("ex.cli.help.collect_description",
+                       "files each notebook under the student named by where the school's system put it (Moodle, "
+                       "Canvas, or folders named by student id), never by the notebook itself"),
+    # TRANSLATORS: collect's downloads argument.
+    "downloads": M_("ex.cli.help.downloads", "your learning platform's downloads (zips or folders), or folders "
+                                             "named by student id"),
+    # TRANSLATORS: collect --into: a notebook already there is kept; a different one is put next to it.
+    "into": M_("ex.cli.help.into", "the folder to file them in (then grade it); a copy already "
+                                   "there is never replaced: a different one is filed beside it"),
+    # TRANSLATORS: collect --keys; keep make (a command).
+    "collect_keys": M_("ex.cli.help.collect_keys", "the teacher folder make wrote (roster, signatures, exercises)"),
+    # TRANSLATORS: collect --lms-list; Moodle, Canvas: platforms' names.
+    "lms_list": M_("ex.cli.help.lms_list", "your platform's list of students, to match its own numbers to your "
+                                           "roster: Moodle's grading worksheet or Canvas's gradebook export (repeat "
+                                           "for several)"),
+}
+
+
+def _help(key: str) -> str:
+    """A help text in the current language, ``%`` doubled for argparse."""
+    return _text(key).replace("%", "%%")
+
+
+def _text(key: str) -> str:
+    return text_of(say(_HELP[key]))
+
+
 #: The commands' help: whole sentences, named placeholders.
 _SAY = {
     "mode_help": "practice (the default for a new exercise; one already in the set keeps its mode) or test. "
@@ -123,8 +181,6 @@ _SAY = {
     "lang_help": "the language of the notebooks: their text, questions and check replies (default en; an "
                  "exercise already in the set keeps its language, and a new one takes the set's). Answers are read "
                  "the same in every language, and the questions, grading and report are the same.",
-    "collect_help": "files each notebook under the student named by where the school's system put it (Moodle, "
-                     "Canvas, or folders named by student id), never by the notebook itself",
 }
 
 
@@ -302,7 +358,7 @@ def _report(args) -> int:
 
 def add_exercise_commands(subparsers) -> None:
     """Add ``exercises make|collect|grade|report`` to the ``tricktutor`` parser."""
-    ex = subparsers.add_parser("exercises", help="teacher tools: make a class set, collect, grade, report")
+    ex = subparsers.add_parser("exercises", help=_help("exercises"))
     sub = ex.add_subparsers(dest="exercises_command", required=True)
     m = sub.add_parser("make", help="write one notebook per student and exercise (adds to an existing set)",
                        epilog=_SAY["make_epilog"], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -331,33 +387,28 @@ def add_exercise_commands(subparsers) -> None:
                    help="also write notebooks with the answers filled in, in the teacher folder")
     m.add_argument("--jobs", type=int, help="worker processes (default: 2 for large rosters)")
     m.set_defaults(func=_make)
-    c = sub.add_parser("collect", help="file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb",
-                       description=_SAY["collect_help"])
-    c.add_argument("downloads", nargs="+", help="your learning platform's downloads (zips or folders), or folders "
-                                                "named by student id")
-    c.add_argument("--into", required=True, help="the folder to file them in (then grade it); a copy already "
-                                                 "there is never replaced: a different one is filed beside it")
-    c.add_argument("--keys", required=True, help="the teacher folder make wrote (roster, signatures, exercises)")
+    c = sub.add_parser("collect", help=_help("collect"),
+                       description=_text("collect_help"))
+    c.add_argument("downloads", nargs="+", help=_help("downloads"))
+    c.add_argument("--into", required=True, help=_help("into"))
+    c.add_argument("--keys", required=True, help=_help("collect_keys"))
     c.add_argument("--lms-list", action="append", metavar="LIST.csv",
-                   help="your platform's list of students, to match its own numbers to your roster: Moodle's "
-                        "grading worksheet or Canvas's gradebook export (repeat for several)")
+                   help=_help("lms_list"))
     c.set_defaults(func=_collect)
-    for name, helptext in (("grade", "grade handed-in notebooks (never runs student code)"),
-                           ("report", "write the class report (one offline HTML file) and feedback pages")):
-        g = sub.add_parser(name, help=helptext)
-        g.add_argument("folder", help="the class folder (DIR/<student_id>/*.ipynb), e.g. from collect")
-        g.add_argument("--keys", help="the teacher folder make wrote (default: DIR-teacher if it exists)")
-        g.add_argument("--roster", help="roster CSV (default: the copy in the teacher folder)")
-        g.add_argument("--override", help="CSV of manual decisions: id, question, mark (applied on every run)")
+    for name in ("grade", "report"):
+        g = sub.add_parser(name, help=_help(name))
+        g.add_argument("folder", help=_help("folder"))
+        g.add_argument("--keys", help=_help("grade_keys"))
+        g.add_argument("--roster", help=_help("grade_roster"))
+        g.add_argument("--override", help=_help("override"))
         if name == "grade":
-            g.add_argument("--out", required=True, help="grades CSV file to write")
-            g.add_argument("--delimiter", default=",", help="',' (default) or ';' for semicolon locales")
-            g.add_argument("--lms-out", help="LMS import CSV (default: <out>-lms.csv)")
+            g.add_argument("--out", required=True, help=_help("grade_out"))
+            g.add_argument("--delimiter", default=",", help=_help("delimiter"))
+            g.add_argument("--lms-out", help=_help("lms_out"))
             g.set_defaults(func=_grade)
         else:
-            g.add_argument("--out", default="report.html", help="HTML file to write (default report.html)")
-            g.add_argument("--feedback", help="folder for per-student pages (default: feedback-SET/ next to --out, SET the "
-                                                 "class set's name: its teacher folder's without -teacher)")
+            g.add_argument("--out", default="report.html", help=_help("report_out"))
+            g.add_argument("--feedback", help=_help("feedback"))
             g.set_defaults(func=_report)
 
 
