@@ -17,7 +17,7 @@ class secret, settings, roster copy) that grading needs and students must
 never get.  Exit status: 0 done, 2 bad input or a file that cannot be
 written (one line on stderr naming it).
 
-What the commands print is in :data:`_LINES` (catalogue entries), their help in :data:`_SAY`.
+What the commands print is in :data:`_LINES` (catalogue entries), their help in :data:`_HELP`.
 """
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def _line(key: str, **params: object) -> str:
     return text_of(say(_LINES[key], **params))
 
 
-#: The help of grade, report and collect (in the current language when the parser is built).
+#: The commands' help (in the current language when the parser is built): catalogue entries.
 _HELP = {
     # TRANSLATORS: help of "tricktutor exercises": the teacher's commands (make, collect, grade, report: keep them).
     "exercises": M_("ex.cli.help.exercises", "teacher tools: make a class set, collect, grade, report"),
@@ -129,6 +129,65 @@ _HELP = {
     # TRANSLATORS: report --feedback; keep feedback-SET/, --out, SET and -teacher.
     "feedback": M_("ex.cli.help.feedback", "folder for per-student pages (default: feedback-SET/ next to --out, SET the "
                                            "class set's name: its teacher folder's without -teacher)"),
+    # TRANSLATORS: help of the command make: one notebook for each student and each exercise.
+    "make": M_("ex.cli.help.make", "write one notebook per student and exercise (adds to an existing set)"),
+    # TRANSLATORS: the end of make's help, printed as written: keep the line breaks (lines of at most 79
+    # characters), the indentation, --mode, practice, test, ✓, ✗ and 'tricktutor exercises report'.
+    "make_epilog": M_("ex.cli.help.make_epilog",
+                      "Modes (--mode; an exercise keeps the mode it was first made with):\n"
+                      "  practice  Each notebook's check says right (✓) or wrong (✗) with a hint: good\n"
+                      "            for learning. A student, or a script, can try answers until the\n"
+                      "            check says ✓, in their own notebook or a classmate's, so practice\n"
+                      "            marks do not show what a student knows.\n"
+                      "  test      The check says only how an answer was read (\"the number 52\") and\n"
+                      "            that it will be graded; nothing in the notebook tells right from\n"
+                      "            wrong. Students see right and wrong on the feedback pages that\n"
+                      "            'tricktutor exercises report' writes after grading.\n"
+                      "A student's questions are the same in both modes."),
+    # TRANSLATORS: make --roster: the class list file; keep student_id, 'Student ID', name and lms_id (column names).
+    "roster": M_("ex.cli.help.roster", "CSV with a student_id (or 'Student ID') column, maybe name "
+                                       "and lms_id (the id your learning platform matches grades on)"),
+    # TRANSLATORS: make --mode; keep practice and test (the option's values).
+    "mode": M_("ex.cli.help.mode",
+               "practice (the default for a new exercise; one already in the set keeps its mode) or test. "
+               "practice: each notebook's check says right or wrong with a hint, "
+               "so students learn as they go; a script can ask that check every answer, so the marks show "
+               "practice, not what a student knows. test: the check says only how an answer was read and that "
+               "it will be graded, and the notebook holds nothing from which right can be told from wrong; "
+               "students see right and wrong on the feedback pages after grading."),
+    # TRANSLATORS: make --lang: the class set's language; keep en.
+    "lang": M_("ex.cli.help.lang",
+               "the language of the notebooks: their text, questions and check replies (default en; an "
+               "exercise already in the set keeps its language, and a new one takes the set's). Answers are read "
+               "the same in every language, and the questions, grading and report are the same."),
+    # TRANSLATORS: make --out; keep OUT/<student_id>/<exercise>.ipynb.
+    "make_out": M_("ex.cli.help.make_out", "the class folder to share: OUT/<student_id>/<exercise>.ipynb"),
+    # TRANSLATORS: make --keys; keep OUT-teacher and OUT (the class folder).
+    "make_keys": M_("ex.cli.help.make_keys", "teacher folder (default: OUT-teacher next to OUT); keep it private"),
+    # TRANSLATORS: make --exercises.
+    "exercises_list": M_("ex.cli.help.exercises_list", "comma-separated exercise names (default: all six)"),
+    # TRANSLATORS: make --oh-hell-rules; keep the option names and the rule ids (OH-V7, OH-V8).
+    "oh_hell_rules": M_("ex.cli.help.oh_hell_rules", "Oh Hell scoring variations for exercise 5: tricks_always_count "
+                                                     "(OH-V7), nil_pays_hand_size (OH-V8), comma-separated"),
+    # TRANSLATORS: make --estimator: how exercise 6 estimates a bid.
+    "estimator": M_("ex.cli.help.estimator", "exercise 6: the bid advisor (if installed) or the simple count"),
+    # TRANSLATORS: make --repo-url; Binder, nbgitpuller: tools' names.
+    "repo_url": M_("ex.cli.help.repo_url", "the class repository (GitHub…): print Binder and nbgitpuller links"),
+    # TRANSLATORS: make --hub-url; keep --repo-url.
+    "hub_url": M_("ex.cli.help.hub_url", "your JupyterHub (with --repo-url): print an nbgitpuller link"),
+    # TRANSLATORS: make --branch: the git branch; keep main.
+    "branch": M_("ex.cli.help.branch", "branch for the links (default main)"),
+    # TRANSLATORS: make --package: the Python package to install; keep binder/requirements.txt.
+    "package": M_("ex.cli.help.package", "pip requirement for binder/requirements.txt (default: this tricktutor "
+                                         "release)"),
+    # TRANSLATORS: make --force.
+    "force": M_("ex.cli.help.force", "allow changing an exercise's settings while none of its notebooks has been "
+                                     "worked on"),
+    # TRANSLATORS: make --key-notebooks.
+    "key_notebooks": M_("ex.cli.help.key_notebooks", "also write notebooks with the answers filled in, in the "
+                                                     "teacher folder"),
+    # TRANSLATORS: make --jobs: how many processes work at once.
+    "jobs": M_("ex.cli.help.jobs", "worker processes (default: 2 for large rosters)"),
     # TRANSLATORS: help of the command collect; keep DIR/<student>/<exercise>.ipynb.
     "collect": M_("ex.cli.help.collect", "file downloaded notebooks (folders, zips) as DIR/<student>/<exercise>.ipynb"),
     # TRANSLATORS: collect's description: how it knows whose a notebook is (Moodle, Canvas: platforms' names).
@@ -157,31 +216,6 @@ def _help(key: str) -> str:
 
 def _text(key: str) -> str:
     return text_of(say(_HELP[key]))
-
-
-#: The commands' help: whole sentences, named placeholders.
-_SAY = {
-    "mode_help": "practice (the default for a new exercise; one already in the set keeps its mode) or test. "
-                 "practice: each notebook's check says right or wrong with a hint, "
-                 "so students learn as they go; a script can ask that check every answer, so the marks show "
-                 "practice, not what a student knows. test: the check says only how an answer was read and that "
-                 "it will be graded, and the notebook holds nothing from which right can be told from wrong; "
-                 "students see right and wrong on the feedback pages after grading.",
-    "make_epilog": (
-        "Modes (--mode; an exercise keeps the mode it was first made with):\n"
-        "  practice  Each notebook's check says right (✓) or wrong (✗) with a hint: good\n"
-        "            for learning. A student, or a script, can try answers until the\n"
-        "            check says ✓, in their own notebook or a classmate's, so practice\n"
-        "            marks do not show what a student knows.\n"
-        "  test      The check says only how an answer was read (\"the number 52\") and\n"
-        "            that it will be graded; nothing in the notebook tells right from\n"
-        "            wrong. Students see right and wrong on the feedback pages that\n"
-        "            'tricktutor exercises report' writes after grading.\n"
-        "A student's questions are the same in both modes."),
-    "lang_help": "the language of the notebooks: their text, questions and check replies (default en; an "
-                 "exercise already in the set keeps its language, and a new one takes the set's). Answers are read "
-                 "the same in every language, and the questions, grading and report are the same.",
-}
 
 
 class _Input(Exception):
@@ -360,32 +394,29 @@ def add_exercise_commands(subparsers) -> None:
     """Add ``exercises make|collect|grade|report`` to the ``tricktutor`` parser."""
     ex = subparsers.add_parser("exercises", help=_help("exercises"))
     sub = ex.add_subparsers(dest="exercises_command", required=True)
-    m = sub.add_parser("make", help="write one notebook per student and exercise (adds to an existing set)",
-                       epilog=_SAY["make_epilog"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    m.add_argument("--roster", required=True, help="CSV with a student_id (or 'Student ID') column, maybe name "
-                                                   "and lms_id (the id your learning platform matches grades on)")
-    m.add_argument("--mode", choices=("practice", "test"), help=_SAY["mode_help"])
-    m.add_argument("--lang", choices=class_set_languages(), help=_SAY["lang_help"])
-    m.add_argument("--out", required=True, help="the class folder to share: OUT/<student_id>/<exercise>.ipynb")
-    m.add_argument("--keys", help="teacher folder (default: OUT-teacher next to OUT); keep it private")
-    m.add_argument("--exercises", help="comma-separated exercise names (default: all six)")
+    m = sub.add_parser("make", help=_help("make"),
+                       epilog=_text("make_epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
+    m.add_argument("--roster", required=True, help=_help("roster"))
+    m.add_argument("--mode", choices=("practice", "test"), help=_help("mode"))
+    m.add_argument("--lang", choices=class_set_languages(), help=_help("lang"))
+    m.add_argument("--out", required=True, help=_help("make_out"))
+    m.add_argument("--keys", help=_help("make_keys"))
+    m.add_argument("--exercises", help=_help("exercises_list"))
     m.add_argument("--reveal-answers", action="store_true", help=argparse_suppress())
     m.add_argument("--oh-hell-rules", default="",
-                   help="Oh Hell scoring variations for exercise 5: tricks_always_count (OH-V7), "
-                        "nil_pays_hand_size (OH-V8), comma-separated")
+                   help=_help("oh_hell_rules"))
     m.add_argument("--estimator", choices=("auto", "advisor", "count"), default="auto",
-                   help="exercise 6: the bid advisor (if installed) or the simple count")
-    m.add_argument("--repo-url", help="the class repository (GitHub…): print Binder and nbgitpuller links")
-    m.add_argument("--hub-url", help="your JupyterHub (with --repo-url): print an nbgitpuller link")
+                   help=_help("estimator"))
+    m.add_argument("--repo-url", help=_help("repo_url"))
+    m.add_argument("--hub-url", help=_help("hub_url"))
     m.add_argument("--print-nbgitpuller", nargs=2, metavar=("HUB_URL", "REPO_URL"), help=argparse_suppress())
-    m.add_argument("--branch", default="main", help="branch for the links (default main)")
-    m.add_argument("--package", help="pip requirement for binder/requirements.txt (default: this tricktutor "
-                                     "release)")
+    m.add_argument("--branch", default="main", help=_help("branch"))
+    m.add_argument("--package", help=_help("package"))
     m.add_argument("--force", action="store_true",
-                   help="allow changing an exercise's settings while none of its notebooks has been worked on")
+                   help=_help("force"))
     m.add_argument("--key-notebooks", action="store_true",
-                   help="also write notebooks with the answers filled in, in the teacher folder")
-    m.add_argument("--jobs", type=int, help="worker processes (default: 2 for large rosters)")
+                   help=_help("key_notebooks"))
+    m.add_argument("--jobs", type=int, help=_help("jobs"))
     m.set_defaults(func=_make)
     c = sub.add_parser("collect", help=_help("collect"),
                        description=_text("collect_help"))
