@@ -8,6 +8,7 @@ Rule ids: SP-13, SP-16 (the questions checked: legal cards, trick winners).
 """
 from __future__ import annotations
 
+import argparse
 import base64
 import gettext
 import html
@@ -32,6 +33,7 @@ from tutor.exercises.answers import (NOBODY, OUTCOME_WORDS, RANK_WORDS, TIE, Ans
 from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
 from tutor.exercises.classset import _SAY as MAKE_SAY
+from tutor.exercises.cli import _HELP, add_exercise_commands
 from tutor.exercises.collect import _SAY as COLLECT_SAY
 from tutor.exercises.grading import _CELL as CELL_TEXT
 from tutor.exercises.grading import _NOTES, _SUMMARY, GradedAnswer, analyse_cell, grade_class, load_keys
@@ -541,3 +543,26 @@ def test_make_help_lists_no_undocumented_language_and_refuses_the_pseudo_languag
         main(["exercises", "make", "--roster", str(roster), "--out", str(tmp_path / "c"), "--lang", "qps"])
     err = capsys.readouterr().err
     assert "invalid choice: 'qps'" in err and not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize("lang", ["so", "ha", "ceb"])
+@pytest.mark.parametrize("command", ["make", "collect", "grade", "report"])
+def test_teacher_cli_help_speaks_the_language_it_was_built_in(lang, command):
+    """``tricktutor exercises <command> --help`` (issue 34): every option's help and make's
+    modes epilog come from the catalogue, in the language current when the parser is built;
+    the same parser built in English again says the English."""
+    def helps(code):
+        with language(code):
+            parser = argparse.ArgumentParser(prog="tricktutor")
+            add_exercise_commands(parser.add_subparsers())
+        ex = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["exercises"]
+        cmd = next(a for a in ex._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+        texts = [a.help for a in cmd._actions if a.help not in (None, argparse.SUPPRESS) and a.dest != "help"]
+        return texts + ([cmd.epilog] if cmd.epilog else []) + ([cmd.description] if cmd.description else [])
+
+    english, spoken = helps("en"), helps(lang)
+    catalogue = {str(e) for e in _HELP.values()}
+    assert english and set(english) <= catalogue
+    assert len(spoken) == len(english)
+    assert not set(spoken) & set(english), [t for t in spoken if t in english]
+    assert helps("en") == english
