@@ -124,7 +124,7 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
                     page.reload()
                     expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
                     with language(page.tt_lang):  # type: ignore[attr-defined]
-                        open_section_titled(page, say(SECTION_TITLES[-1]))
+                        open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
                     expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
                     assert sorted(hand(page)) == sorted(cards)
                     reloaded = True
