@@ -667,9 +667,11 @@ class TrickTutorApp(W.VBox):
     def _build_together(self) -> list:
         from .play_together import PlayTogether  # noqa: PLC0415 - loaded when the section is first opened
         parts = self._together_parts
-        if self.together is not None:
-            self.together.detach()
-        self.together = PlayTogether(*parts) if parts else PlayTogether()
+        old = self.together
+        if old is not None:
+            old.detach()
+        # the same connection, seat, boxes and teacher's board, in the new language
+        self.together = PlayTogether(*parts, previous=old) if parts and old is not None else PlayTogether()
         self._together_parts = (self.together.relay, self.together.link)
         return [self.together]
 

@@ -33,7 +33,7 @@ from .table.remote import RemoteTable
 from .teacher_view import TeacherView
 from .text import M_, say
 
-__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link"]
+__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link", "token_from_query"]
 
 log = logging.getLogger("tutor.play_together")
 
@@ -110,6 +110,11 @@ def join_from_query(query: str) -> tuple[str, str]:
     return server, table
 
 
+def token_from_query(query: str) -> str:
+    """The seat token of a teacher's invitation link (``…&token=TOKEN``), or "" (docs/TABLE_PROTOCOL.md: ``invite``)."""
+    return _code((parse_qs((query or "").lstrip("?")).get("token") or [""])[0])
+
+
 def table_of_link(text: str) -> str:
     """The table code of a server's join link (``ws://HOST:PORT/ws?table=CODE``), or ""."""
     return _code((parse_qs(urlsplit((text or "").strip()).query).get("table") or [""])[0])
@@ -121,9 +126,14 @@ def _code(text: str) -> str:
 
 class PlayTogether(W.VBox):
     """The section: the join form, then the table.  ``relay`` and ``link``
-    (kept by the app across a change of language) default to new ones."""
+    (kept by the app across a change of language) default to new ones; ``previous``: the
+    section this one replaces (in another language): its boxes' values and the teacher's view
+    (its connection and board) are kept."""
 
-    def __init__(self, relay: SocketRelay | None = None, link: TableLink | None = None, **kwargs: Any) -> None:
+    teacher: TeacherView
+
+    def __init__(self, relay: SocketRelay | None = None, link: TableLink | None = None,
+                 previous: PlayTogether | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("tt-together")
         self.relay = relay or SocketRelay()
@@ -153,6 +163,7 @@ class PlayTogether(W.VBox):
         self.form.add_class("tt-together-form")
         self._table_box = W.VBox()
         self._wanted = False
+        self._invited = ("", "")  # (table code, seat token) of a teacher's invitation link
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_search, names="search")
         self.relay.observe(self._on_stored, names="stored")
@@ -160,12 +171,17 @@ class PlayTogether(W.VBox):
         self.link.on_info = self._on_info
         self.link.on_session = self._on_session
         self.link.on_problem = self._on_problem
-        server, table = join_from_query(self.relay.search or os.environ.get("QUERY_STRING", ""))
-        self._prefill(server, table)
         query = self.relay.search or os.environ.get("QUERY_STRING", "")
+        if previous is not None:
+            for mine, theirs in ((self.server, previous.server), (self.code, previous.code),
+                                 (self.name, previous.name)):
+                mine.value = theirs.value
+            self._invited = previous._invited
+        self._prefill(query)
         self.teacher = TeacherView(lambda: server_url(self.server.value),
                                    lambda: _code(self.code.value) or table_of_link(self.server.value),
-                                   self._opened, query=query)
+                                   self._opened, query=query,
+                                   previous=previous.teacher if previous is not None else None)
         self.children = [self._intro, self.form, self.status, self.feedback, self._table_box, self.teacher,
                          self.relay]
         if self.link.session is not None:  # the page was laid out again (another language): the same seat
@@ -178,6 +194,7 @@ class PlayTogether(W.VBox):
         self.relay.unobserve(self._on_search, names="search")
         self.relay.unobserve(self._on_stored, names="stored")
         self.relay.on_frame(None)
+        self.teacher.detach()
         session = self.link.session
         if session is not None:
             session.on_change = session.on_outcome = None
@@ -187,26 +204,38 @@ class PlayTogether(W.VBox):
         self.code.value = code
 
     # ------------------------------------------------------------ the page's link
-    def _prefill(self, server: str, table: str) -> None:
+    def _prefill(self, query: str) -> None:
+        server, table = join_from_query(query)
         if server and not self.server.value:
             self.server.value = server
         if table and not self.code.value:
             self.code.value = table
+        token = token_from_query(query)
+        if token and table:
+            self._invited = (_code(table), token)
 
     @guarded()
     def _on_search(self, change: dict) -> None:
-        self._prefill(*join_from_query(change["new"]))
+        self._prefill(change["new"])
         self._come_back()
 
     @guarded()
     def _on_stored(self, _change: dict) -> None:
         self._come_back()
 
+    def _stored_token(self, code: str) -> str | None:
+        """The seat token this browser holds for table ``code``: kept in localStorage, else the one
+        of the teacher's invitation link the page was opened with."""
+        token = self.relay.stored.get(SEAT_TOKEN_KEY + code)
+        if not token and self._invited[0] == code:
+            token = self._invited[1]
+        return token or None
+
     def _come_back(self) -> None:
-        """A page opened (or reloaded) with a link to a table where this browser holds a seat: take it
-        again at once (the token kept in localStorage)."""
+        """A page opened (or reloaded) with a link to a table where this browser holds a seat (the token
+        kept in localStorage, or given in a teacher's invitation link): take it again at once."""
         if (not self._wanted and self.link.session is None and self.code.value and self.server.value
-                and self.relay.stored.get(SEAT_TOKEN_KEY + _code(self.code.value))):
+                and self._stored_token(_code(self.code.value))):
             self._on_connect()
 
     # ------------------------------------------------------------ connecting
@@ -249,8 +278,7 @@ class PlayTogether(W.VBox):
         if not self._wanted:
             return
         code = self.code.value
-        token = self.link.token if self.link.table == code and self.link.token else \
-            self.relay.stored.get(SEAT_TOKEN_KEY + code)
+        token = self.link.token if self.link.table == code and self.link.token else self._stored_token(code)
         self.link.seat = None
         if token:
             self.link.resume(code, token)
@@ -292,11 +320,15 @@ class PlayTogether(W.VBox):
         self.table.add_class("tt-play-together")
         self._table_box.children = (self.table,)
         self.status.value = self._line(say(SEATED, name=session.label(session.learner)))
+        key = SEAT_TOKEN_KEY + str(self.link.table)
+        if self.link.token and self.relay.stored.get(key) != self.link.token:  # an invitation's token: kept too
+            self.relay.store(key, self.link.token)
 
     def _on_problem(self, code: str) -> None:
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
             self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
             self.link.token = None
+            self._invited = ("", "")
             self.link.watch(self.code.value)
             return
         entries = {"no_such_table": NO_TABLE, "seat_taken": SEAT_TAKEN, "between_hands": BETWEEN_HANDS,

@@ -8,7 +8,8 @@ frame to the kernel as a custom widget message, and the kernel's frames
 back the same way.  One code path for Voila and the static site.
 
 The relay also reads the page's address (``search``: a join link's
-``?table=CODE&server=ws://HOST:PORT/ws``) and keeps seat tokens in the
+``?table=CODE&server=ws://HOST:PORT/ws``; ``page``: the address before it, for the
+join link a teacher shows) and keeps seat tokens in the
 browser's ``localStorage`` (:meth:`SocketRelay.store`; read back into
 ``stored`` when the page opens), so a reload gets the seat back.
 """
@@ -41,6 +42,8 @@ class SocketRelay(anywidget.AnyWidget):
     url = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("idle").tag(sync=True)
     search = traitlets.Unicode("").tag(sync=True)
+    #: the page's own address without its query (``origin + pathname``): the base of a join link
+    page = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

@@ -58,6 +58,9 @@ function initialize({ model }) {
     }
   });
   model.set("search", window.location.search || "");
+  // the page's address without its query (a join link is built on it; file:// pages have none to give)
+  const origin = window.location.origin && window.location.origin !== "null" ? window.location.origin : "";
+  model.set("page", origin ? origin + window.location.pathname : "");
   model.set("stored", readStored());
   model.save_changes();
   if (model.get("url")) open();

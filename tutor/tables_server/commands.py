@@ -100,6 +100,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer player waits before acting")
     p.add_argument("--next-hand-delay", type=float, default=4.0, help="seconds between hands")
     p.add_argument("--rate", type=float, default=20.0, help="frames a second one connection may send")
+    p.add_argument("--qr", action="store_true", help="print each table's join link as a QR code too (for a "
+                   "projector: a phone scans it off the screen)")
+    p.add_argument("--app-url", default=None, metavar="URL", help="the address of the app's page the class opens "
+                   "(https://…/app.html): the join links open it on Play with others, with the table filled in")
     p.add_argument("--base-url", default=None, help="path prefix of the routes (default /; as a JupyterHub "
                    "service: $JUPYTERHUB_SERVICE_PREFIX)")
 

@@ -30,6 +30,7 @@ from engine.registry import default_seats, spec_named
 
 from . import protocol as P
 from .hub import Hub, Settings
+from .links import app_page, join_link, qr_terminal
 from .store import Store, default_db
 
 __all__ = ["make_app", "start", "Running", "serve"]
@@ -136,6 +137,8 @@ def _is_loopback(host: str) -> bool:
 
 async def serve(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
+    if args.app_url and app_page(args.app_url) is None:
+        raise ValueError(f"--app-url is not an http:// or https:// address: {args.app_url[:80]!r}")
     db = Path(args.db) if args.db else default_db()
     db.parent.mkdir(parents=True, exist_ok=True)
     settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
@@ -151,9 +154,15 @@ async def serve(args: argparse.Namespace) -> int:
         opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
     print(f"Trick Tutor table server listening: {url}", flush=True)
     print(f"teacher key: {hub.teacher_key}", flush=True)
+    page = app_page(args.app_url) if args.app_url else ""
     for t in hub.tables.values():
         note = "new" if t in opened else "resumed"
         print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {url}?table={t.code}", flush=True)
+        link = join_link(page or "", url, t.code)
+        if page:
+            print(f"  the app's join link: {link}", flush=True)
+        if args.qr:
+            print(qr_terminal(link), end="", flush=True)
     if not _is_loopback(args.host):
         print("This server is open to the network: anyone who can reach this computer can connect and watch a "
               "table whose code they know. The table codes, seat tokens and the teacher key are the only keys; "
