@@ -122,7 +122,7 @@ def test_the_teacher_frees_invites_seats_computers_and_downloads_the_records(tmp
             assert t.free_btn.description == "Free the seat" and t.free_btn.disabled
             t.name.value = "Baraka"
             t.invite_btn.click()
-            await until(lambda: "<details>" in t.invitation.value)
+            await until(lambda: "<details" in t.invitation.value)
             assert "Baraka" in t.invitation.value and "South" in t.invitation.value
             assert "Baraka" in seat_line(t, 2) and "kept for them" in seat_line(t, 2)
             href = re.search(r"href='([^']+)'", t.invitation.value)
@@ -201,6 +201,12 @@ def test_bids_are_said_as_the_table_says_them() -> None:
         assert "a computer player plays for them" in seat_line(t, 2)
         assert "free seat" in seat_line(t, 3) and "tt-teacher-to-act" in t.board.value
         assert not any(w in seat_line(t, s) for s in range(4) for w in ("nil", "blind_nil", "None"))
+        # the join link names this computer only: the teacher is told; on the school network, not
+        assert "this computer only" in t.join.value and "ws://127.0.0.1:1/ws?table=abcdefgh" in t.join.value
+        t._server = lambda: "ws://192.168.1.10:8765/ws"
+        t.relay.page = PAGE  # the page's address arrives from the browser: the link is the app's
+        assert "this computer only" not in t.join.value
+        assert join_link(PAGE, "ws://192.168.1.10:8765/ws", "abcdefgh").replace("&", "&amp;") in t.join.value
 
 
 def test_a_change_of_language_redraws_the_teachers_board(tmp_path: Any) -> None:

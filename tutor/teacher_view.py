@@ -11,11 +11,12 @@ Every word is a catalogue entry; every callback is guarded.
 from __future__ import annotations
 
 import base64
-import html
-import json
 import functools
+import html
+import ipaddress
+import json
 from typing import Any, Callable, TypeVar
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import ipywidgets as W
 
@@ -85,6 +86,10 @@ RECORDS_READY = P_("teacher.records_ready", "The file holds {n} finished hand. P
                    "The file holds {n} finished hands. Press the link to keep it.")
 # TRANSLATORS: above the QR code on the projector: the players scan it, or type the link below it.
 JOIN = M_("teacher.join", "Join this table: scan the code or open the link.")
+# TRANSLATORS: under the join link when it names this computer only (127.0.0.1 or localhost): phones cannot reach it.
+LOCAL_ONLY = M_("teacher.local_only", "This link works on this computer only (127.0.0.1 or localhost). For the "
+                                      "players' phones, use this computer's network address, and start the table "
+                                      "server with --host.")
 # TRANSLATORS: the folded invitation: {name} the person's name, {seat_name} the seat ("North", "Seat 3"). Only the teacher opens it.
 INVITED = M_("teacher.invited", "Invitation for {name} ({seat_name}): give this link to that person only, not on the "
                                 "projector.")
@@ -190,6 +195,8 @@ class TeacherView(W.VBox):
         self.seat = W.Dropdown(options=[], description=say(SEAT), layout=W.Layout(width="auto", min_width="12em"),
                                style=style)
         self.seat.observe(self._on_seat, names="value")
+        self.seat.add_class("tt-teacher-seat-choice")
+        self.game.add_class("tt-teacher-game")
         self.name = W.Text(description=say(FOR_NAME), layout=W.Layout(width="auto", max_width="100%"), style=style)
         self.name.add_class("tt-teacher-name-box")
         self.computer_btn = self._button(COMPUTER, self._on_computer, "tt-teacher-computer")
@@ -220,8 +227,11 @@ class TeacherView(W.VBox):
         if previous is not None:
             previous.detach()
             self.relay.on_frame(self._on_frame)
+            self.name.value = previous.name.value
             if self.state is not None:
                 self._draw()
+                if previous.seat.value in [v for _l, v in self.seat.options]:
+                    self.seat.value = previous.seat.value
             self._draw_download()
             self._draw_invitation()
         self._seat_buttons()
@@ -470,10 +480,12 @@ class TeacherView(W.VBox):
             self.join.value = ""
             return
         link = join_link(self.relay.page, server, str(self.state["table"]))
+        local = any(_loopback(u) for u in (server, self.relay.page) if u)
+        note = f"<p class='tt-teacher-local'>{html.escape(say(LOCAL_ONLY))}</p>" if local else ""
         self.join.value = (f"<div class='tt-teacher-qr-box'><div class='tt-teacher-qr' role='img' "
-                           f"aria-label='{html.escape(link)}'>{qr_svg(link)}</div><div><p>{html.escape(say(JOIN))}</p>"
-                           f"<p class='tt-teacher-link'><a href='{html.escape(link)}' target='_blank' rel='noopener'>"
-                           f"{html.escape(link)}</a></p></div></div>")
+                           f"aria-label='{html.escape(link)}'>{qr_svg(link)}</div><div class='tt-teacher-join-text'>"
+                           f"<p>{html.escape(say(JOIN))}</p><p class='tt-teacher-link'><a href='{html.escape(link)}' "
+                           f"target='_blank' rel='noopener'>{html.escape(link)}</a></p>{note}</div></div>")
 
     def _draw_download(self) -> None:
         if self._record is None:
@@ -499,9 +511,25 @@ class TeacherView(W.VBox):
                                  "</a></p></details>")
 
 
-_CSS = (".tt-teacher-seat{margin:6px 0;padding:2px 6px;border-left:4px solid transparent}"
-        ".tt-teacher-to-act{border-left-color:#1a73e8}.tt-teacher-who{font-weight:600}"
+def _loopback(url: str) -> bool:
+    """Whether ``url`` names this computer only (127.x.x.x, ::1, localhost)."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+_CSS = (".tt-teacher-seat{margin:6px 0;padding:2px 6px;border-left:4px solid transparent;font-size:16px}"
+        ".tt-teacher-seat small{font-size:14px}"
+        ".tt-teacher-to-act{border-left-color:#1a73e8}.tt-teacher-who{font-weight:600;color:#0b5394}"
         ".tt-teacher-cards{display:flex;flex-wrap:wrap;gap:2px}"
-        ".tt-teacher-qr-box{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin:8px 0}"
-        ".tt-teacher-qr{width:min(280px,70vw)}.tt-teacher-qr svg{width:100%;height:auto;display:block}"
-        ".tt-teacher-link{overflow-wrap:anywhere;font-size:15px}.tt-teacher-qr-box p{margin:4px 0}")
+        ".tt-teacher-qr-box{display:flex;flex-wrap:wrap;gap:16px;align-items:center;margin:8px 0}"
+        ".tt-teacher-qr{flex:0 0 auto;width:min(300px,70vw)}.tt-teacher-qr svg{width:100%;height:auto;display:block}"
+        ".tt-teacher-join-text{flex:1 1 16em;min-width:0;font-size:18px}"
+        ".tt-teacher-link{overflow-wrap:anywhere;font-size:20px}.tt-teacher-qr-box p{margin:6px 0}"
+        ".tt-teacher-local{font-size:15px;color:#7a4100}"
+        ".tt-teacher .tt-teacher-invitation summary{line-height:1.4;padding:12px 0;box-sizing:border-box}"
+        "@media (max-width:600px){.tt-teacher-join-text{font-size:16px}.tt-teacher-link{font-size:16px}}")
