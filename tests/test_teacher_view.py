@@ -201,6 +201,10 @@ def test_bids_are_said_as_the_table_says_them() -> None:
         assert "a computer player plays for them" in seat_line(t, 2)
         assert "free seat" in seat_line(t, 3) and "tt-teacher-to-act" in t.board.value
         assert not any(w in seat_line(t, s) for s in range(4) for w in ("nil", "blind_nil", "None"))
+        # a teacher key in the page's address that the browser reads (the static site) fills the box
+        assert not t.key.value and t.fold.selected_index is None
+        t.relay.search = "?server=ws%3A%2F%2Fh%3A1%2Fws&teacher=K3y_abc-123"
+        assert t.key.value == "K3y_abc-123" and t.fold.selected_index == 0
         # the join link names this computer only: the teacher is told; on the school network, not
         assert "this computer only" in t.join.value and "ws://127.0.0.1:1/ws?table=abcdefgh" in t.join.value
         t._server = lambda: "ws://192.168.1.10:8765/ws"

@@ -172,6 +172,7 @@ class TeacherView(W.VBox):
         self.relay.on_frame(self._on_frame)
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_page, names="page")
+        self.relay.observe(self._on_search, names="search")
         self.feedback = Feedback()
         self.state: dict[str, Any] | None = previous.state if previous is not None else None
         self._queue: list[dict[str, Any]] = previous._queue if previous is not None else []
@@ -243,6 +244,7 @@ class TeacherView(W.VBox):
         self._detached = True
         self.relay.unobserve(self._on_status, names="status")
         self.relay.unobserve(self._on_page, names="page")
+        self.relay.unobserve(self._on_search, names="search")
         self.relay.on_frame(None)
 
     def _button(self, entry: Any, fn: Callable[[], Any], cls: str, style: str = "") -> W.Button:
@@ -285,6 +287,16 @@ class TeacherView(W.VBox):
         """The page's address arrived from the browser: the links are built on it."""
         self._draw_join()
         self._draw_invitation()
+
+    @_spoken
+    @guarded()
+    def _on_search(self, change: dict) -> None:
+        """The page's query arrived from the browser (the static site, where the kernel has no
+        ``QUERY_STRING``): a ``teacher`` key in it fills the box and opens the fold."""
+        key = teacher_key_from_query(change["new"])
+        if key and not self.key.value:
+            self.key.value = key
+            self.fold.selected_index = 0
 
     @_spoken
     @guarded()

@@ -6,7 +6,9 @@ QR code (an SVG); the teacher takes South's computer player out and keeps South 
 invitation link (folded away) opens a phone page that has the seat at once, and the teacher's board
 names Amina beside South; the hand records download as a file a replay reads; the language menu
 redraws the board in Somali on the same connection. Looked at at 1280×800 and 390×844 (no sideways
-scroll). Screenshots: tests/browser/artifacts/teacher_<step>_<size>.png.
+scroll). On the static site (Pyodide: segno there too), the same view opens a table and draws the
+join link to the site's own app page and its QR code.
+Screenshots: tests/browser/artifacts/teacher_<step>_<size>.png.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
+from _site import APP_PATH, SiteServer
 from test_play_together_browser import TOGETHER, WAIT_MS, ServerThread, open_section_titled
+from test_site_play_together_browser import START_MS, site, site_browser  # noqa: F401 - the site's fixtures
 
 from engine.record import game_from_record
 from engine.registry import spec_for
@@ -113,3 +117,25 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_teachers_view_on_the_static_site(site: SiteServer, site_browser: Any, tables: ServerThread,  # noqa: F811
+                                              artifacts_dir: Any) -> None:
+    key = tables.server.hub.teacher_key
+    context = site_browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.tt_errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda exc: page.tt_errors.append(str(exc)))  # type: ignore[attr-defined]
+        page.goto(f"{site.url}{APP_PATH}?server={quote(tables.server.url, safe='')}&teacher={key}&lang=en")
+        expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
+        open_section_titled(page, say(SECTION_TITLES[-1]))
+        page.locator(f"{TEACHER} .tt-teacher-open").click()
+        expect(page.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(4, timeout=WAIT_MS)
+        expect(page.locator(f"{TEACHER} .tt-teacher-qr svg")).to_be_visible()
+        href = page.locator(f"{TEACHER} .tt-teacher-link a").first.get_attribute("href") or ""
+        assert href.startswith(f"{site.url}{APP_PATH}?table=") and "server=ws" in href, href
+        full_screenshot(page, artifacts_dir / "teacher_site_desktop.png")
+        assert overflow_report(page) == [] and page.tt_errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
