@@ -169,7 +169,6 @@ class TeacherView(W.VBox):
         #: the language the view speaks (the page's when it was built)
         self.lang = get_language()
         self.relay = previous.relay if previous is not None else SocketRelay()
-        self.relay.on_frame(self._on_frame)
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_page, names="page")
         self.relay.observe(self._on_search, names="search")
@@ -226,8 +225,9 @@ class TeacherView(W.VBox):
         self.fold = W.Accordion(children=[body], titles=(say(TITLE),), selected_index=0 if shown else None)
         self.children = [self.fold]
         if previous is not None:
-            previous.detach()
-            self.relay.on_frame(self._on_frame)
+            previous.detach()  # its frames callback off: this view's on, below
+        self.relay.on_frame(self._on_frame)
+        if previous is not None:
             self.name.value = previous.name.value
             if self.state is not None:
                 self._draw()
@@ -261,6 +261,8 @@ class TeacherView(W.VBox):
         self._ids += 1
         frame = {"v": 1, "id": self._ids, **frame}
         self._asked[self._ids] = frame
+        while len(self._asked) > 256:  # frames never answered (a dropped connection) are forgotten
+            del self._asked[next(iter(self._asked))]
         if self.relay.url != url:
             self._queue = [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}, frame]
             self.relay.url = url
@@ -273,6 +275,8 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_status(self, change: dict) -> None:
         if change["new"] == "open":
+            if self.feedback.text == say(LOST):  # back again (the server restarted, the network came back)
+                self.feedback.clear()
             queue, self._queue = self._queue or [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}], []
             if self.state is not None and not any(f.get("type") == "watch" for f in queue):
                 queue.append({"v": 1, "id": 0, "type": "watch", "table": self.state["table"]})
