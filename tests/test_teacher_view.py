@@ -305,3 +305,16 @@ def test_tables_serve_prints_the_app_link_and_its_qr_code(tmp_path: Any) -> None
                           str(tmp_path / "u.sqlite3"), "--app-url", "ftp://x/app.html"],
                          capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
     assert bad.returncode == 2 and "--app-url" in bad.stderr
+
+
+def test_a_server_on_every_address_links_to_this_computers_network_address() -> None:
+    """``--host 0.0.0.0``: the join links (and their QR codes) name an address phones can reach, never 0.0.0.0."""
+    from tutor.tables_server.server import _link_base, network_address
+
+    for host in ("127.0.0.1", "localhost", "192.168.1.10"):
+        assert network_address(host) == host
+        assert _link_base(f"ws://{host}:8765/ws", host) == f"ws://{host}:8765/ws"
+    shown = network_address("0.0.0.0")
+    assert shown and shown != "0.0.0.0"
+    base = _link_base("ws://0.0.0.0:8765/ws", "0.0.0.0")
+    assert base.startswith("ws://") and base.endswith(":8765/ws") and "0.0.0.0" not in base

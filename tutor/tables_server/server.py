@@ -18,8 +18,10 @@ import ipaddress
 import json
 import os
 import signal
+import socket
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import tornado.httpserver
 import tornado.netutil
@@ -135,6 +137,44 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def network_address(host: str) -> str:
+    """The address other computers reach this server at: ``host`` itself, or for a server listening
+    on every address (``0.0.0.0``, ``::``) this computer's address on its network (the one a packet
+    to a private address would leave from: no packet is sent), else its name."""
+    try:
+        unspecified = ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return host
+    if not unspecified:
+        return host
+    family, probe = (socket.AF_INET6, "fd00::1") if ":" in host else (socket.AF_INET, "10.255.255.255")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 1))
+            return str(s.getsockname()[0])
+    except OSError:  # no route to it (a network without a gateway): an address the computer's name has
+        pass
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, family)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if not ipaddress.ip_address(address.split("%")[0]).is_loopback:
+            return address
+    return socket.gethostname()
+
+
+def _link_base(url: str, host: str) -> str:
+    """``url`` (``ws://HOST:PORT/…``) with the host others reach it at (:func:`network_address`)."""
+    shown = network_address(host)
+    if shown == host:
+        return url
+    parts = urlsplit(url)
+    netloc = f"[{shown}]" if ":" in shown else shown
+    return parts._replace(netloc=f"{netloc}:{parts.port}").geturl()
+
+
 async def serve(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
     if args.app_url and app_page(args.app_url) is None:
@@ -155,10 +195,11 @@ async def serve(args: argparse.Namespace) -> int:
     print(f"Trick Tutor table server listening: {url}", flush=True)
     print(f"teacher key: {hub.teacher_key}", flush=True)
     page = app_page(args.app_url) if args.app_url else ""
+    reach = _link_base(url, args.host)  # a server on every address: the join links name this computer's
     for t in hub.tables.values():
         note = "new" if t in opened else "resumed"
-        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {url}?table={t.code}", flush=True)
-        link = join_link(page or "", url, t.code)
+        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {reach}?table={t.code}", flush=True)
+        link = join_link(page or "", reach, t.code)
         if page:
             print(f"  the app's join link: {link}", flush=True)
         if args.qr:
