@@ -318,3 +318,18 @@ def test_a_server_on_every_address_links_to_this_computers_network_address() -> 
     assert shown and shown != "0.0.0.0"
     base = _link_base("ws://0.0.0.0:8765/ws", "0.0.0.0")
     assert base.startswith("ws://") and base.endswith(":8765/ws") and "0.0.0.0" not in base
+
+
+def test_seats_without_names_of_their_own_are_numbered_from_one() -> None:
+    """Oh Hell's seats on the teacher's board and in the seat choice: Seat 1 … Seat 5, as the join form says them."""
+    with language("en"):
+        t = TeacherView(lambda: "ws://127.0.0.1:1/ws", lambda: "abcdefgh", lambda _c: None)
+        frame = {"type": "state", "table": "abcdefgh", "seq": 0, "role": "teacher",
+                 "info": {"code": "abcdefgh", "game": "oh_hell", "seats": 5,
+                          "players": [{"seat": s, "kind": "computer", "name": None, "connected": False,
+                                       "computer_playing": True} for s in range(5)]},
+                 "view": {"phase": "deal", "bids": [None] * 5, "tricks_won": [0] * 5, "current_trick": None},
+                 "hands": {str(s): [] for s in range(5)}, "bids": [None] * 5, "to_act": []}
+        t.relay.receive_text(json.dumps(frame))
+        assert [label for label, _v in t.seat.options] == [f"Seat {n}" for n in range(1, 6)]
+        assert "<b>Seat 1</b>" in seat_line(t, 0) and "<b>Seat 5</b>" in seat_line(t, 4)

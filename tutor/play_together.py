@@ -26,11 +26,10 @@ import ipywidgets as W
 from engine.registry import spec_for
 
 from .common import Feedback, guarded
-from .games import look_for
 from .relay import SocketRelay
 from .remote_session import SEAT_TOKEN_KEY, TableLink
 from .table.remote import RemoteTable
-from .teacher_view import TeacherView
+from .teacher_view import TeacherView, seat_label
 from .text import M_, say
 
 __all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link", "token_from_query"]
@@ -51,8 +50,6 @@ NAME = M_("together.name", "Your name")
 CONNECT = M_("together.connect", "See the table")
 # TRANSLATORS: the label before the choice of a free seat.
 SEAT = M_("together.seat", "Your seat")
-# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
-SEAT_N = M_("together.seat_n", "Seat {number}")
 # TRANSLATORS: a button: sit at the chosen seat.
 JOIN = M_("together.join", "Join")
 # TRANSLATORS: the status while the page connects to the table server.
@@ -292,10 +289,7 @@ class PlayTogether(W.VBox):
 
     def _seat_label(self, seat: int) -> str:
         info = self.link.info or {}
-        spec = spec_for(info["game"], int(info["seats"]))
-        if look_for(spec).own_names:
-            return say(SEAT_N, number=seat + 1)
-        return spec.seat_name(seat)
+        return seat_label(spec_for(info["game"], int(info["seats"])), seat)
 
     def _on_info(self) -> None:
         if self.link.seat is not None:

@@ -22,10 +22,12 @@ import ipywidgets as W
 
 from engine.message import Msg
 from engine.registry import spec_for, specs
+from engine.spec import GameSpec
 from engine.text import get_language, language, render
 
 from .card_faces import table_card_html
 from .common import Feedback, guarded
+from .games import look_for
 from .relay import SocketRelay
 from .table.game_table import DOWNLOAD
 from .table.view import TABLE_CSS
@@ -33,7 +35,7 @@ from .tables_server.links import invitation_link, join_link, qr_svg
 from .tables_server.protocol import msg_from_json
 from .text import M_, P_, say
 
-__all__ = ["TeacherView", "bid_text", "teacher_key_from_query"]
+__all__ = ["TeacherView", "bid_text", "seat_label", "teacher_key_from_query"]
 
 # TRANSLATORS: the title of the teacher's part of the Play with others section (folded away).
 TITLE = M_("teacher.title", "For the teacher: every hand on the projector")
@@ -49,6 +51,8 @@ GAME_SEATS = M_("teacher.game_seats", "{game}, {n} seats")
 OPEN = M_("teacher.open", "Open a table")
 # TRANSLATORS: after a table was opened: {code} its code, to give the players.
 OPENED = M_("teacher.opened", "Table {code} is open. Give the players this code with the server's address.")
+# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
+SEAT_N = M_("together.seat_n", "Seat {number}")
 # TRANSLATORS: the label of the seat choice for a computer player.
 SEAT = M_("teacher.seat", "Seat")
 # TRANSLATORS: a button: a computer player plays the chosen seat.
@@ -142,6 +146,14 @@ def _spoken(fn: F) -> F:
         with language(self.lang):
             return fn(self, *args, **kwargs)
     return wrapper  # type: ignore[return-value]
+
+
+def seat_label(spec: GameSpec, seat: int) -> str:
+    """A seat's name as the join form and the teacher's board say it: North, East … where the game
+    names its seats, else Seat 1, Seat 2 … (Oh Hell, Spades for two)."""
+    if look_for(spec).own_names:
+        return say(SEAT_N, number=seat + 1)
+    return spec.seat_name(seat)
 
 
 def teacher_key_from_query(query: str) -> str:
@@ -425,7 +437,7 @@ class TeacherView(W.VBox):
             return []
         info = self.state["info"]
         spec = spec_for(info["game"], int(info["seats"]))
-        return [spec.seat_name(s) for s in range(int(info["seats"]))]
+        return [seat_label(spec, s) for s in range(int(info["seats"]))]
 
     def _players(self) -> list[dict[str, Any]]:
         n = len(self._seat_names())
