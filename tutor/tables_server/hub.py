@@ -56,7 +56,7 @@ class Peer(Protocol):
 class Settings:
     """How the server behaves (``tricktutor tables serve`` options)."""
 
-    hold_seconds: float = 60.0      # a dropped person's seat is held this long, then a computer plays it
+    hold_seconds: float = 60.0      # an empty person's seat is held this long, then a computer plays it
     bot_delay: float = 0.6          # seconds before a computer player acts
     next_hand_delay: float = 4.0    # seconds between hands (auto): time to read the score, take a seat
     rate: float = 20.0              # frames a second a connection may send (a bucket of 2 × rate)
@@ -70,12 +70,17 @@ class Seat:
     token: str | None = None        # the person's seat token, as a digest
     name: str | None = None
     peer: Any = None                # the connection playing it now
-    standin: bool = False           # a computer plays the seat while its person is away
+    standin: bool = False           # a computer plays the seat while its person is away (or nobody took it)
     hold_timer: Any = None
 
     @property
     def by_computer(self) -> bool:
-        return self.kind == "computer" or (self.kind == "person" and self.standin)
+        return self.kind == "computer" or self.standin
+
+    @property
+    def empty(self) -> bool:
+        """A seat for a person that nobody plays now: open, or its person away, no computer standing in."""
+        return self.kind != "computer" and self.peer is None and not self.standin
 
 
 @dataclass(eq=False)
@@ -259,7 +264,7 @@ class Hub:
     def _stand_in(self, table: Table, seat: int) -> None:
         st = table.seats[seat]
         st.hold_timer = None
-        if st.kind == "person" and st.peer is None and table.code in self.tables:
+        if st.empty and table.code in self.tables:
             st.standin = True
             self._broadcast(table)
             self._next(table)
@@ -365,6 +370,16 @@ class Hub:
     def _between_hands(self, table: Table) -> bool:
         return table.game.phase in (Phase.DEAL, Phase.GAME_OVER)
 
+    def _check_takeable(self, table: Table, seat: int) -> None:
+        """FrameError unless a person may take ``seat`` now: an open seat nobody
+        plays; a computer player's seat (or an open seat a computer player
+        plays) between hands, before the first deal included."""
+        st = table.seats[seat]
+        if st.kind == "person":
+            raise P.FrameError("seat_taken", seat=seat)
+        if st.by_computer and not self._between_hands(table):
+            raise P.FrameError("between_hands", seat=seat)
+
     def _seat_person(self, table: Table, seat: int, name: str | None) -> str:
         token = secrets.token_urlsafe(24)
         st = table.seats[seat]
@@ -390,11 +405,7 @@ class Hub:
             raise P.FrameError("bad_field", field="seat")
         if conn.seat is not None:
             raise P.FrameError("already_seated", table=conn.table.code if conn.table else None, seat=conn.seat)
-        st = table.seats[seat]
-        if st.kind == "person":
-            raise P.FrameError("seat_taken", seat=seat)
-        if st.kind == "computer" and not self._between_hands(table):
-            raise P.FrameError("between_hands", seat=seat)
+        self._check_takeable(table, seat)
         token = self._seat_person(table, seat, frame.get("name"))
         self._attach(conn, table, seat)
         self._reply(conn, re, {"type": "seated", "table": table.code, "seat": seat, "seat_token": token,
@@ -514,20 +525,17 @@ class Hub:
         self.store.set_seat(table.code, seat, "open", None, None)
         self._reply(conn, re, {"type": "done", "table": table.code})
         self._broadcast(table)
+        self._next(table)  # its turn now: held for a person, then a computer player plays it
 
     def _on_invite(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
         """The teacher seats a person: a seat token for ``seat``, handed to that person."""
         self._need_teacher(conn)
         table, seat = self._teacher_seat(frame)
-        st = table.seats[seat]
-        if st.kind == "person":
-            raise P.FrameError("seat_taken", seat=seat)
-        if st.kind == "computer" and not self._between_hands(table):
-            raise P.FrameError("between_hands", seat=seat)
+        self._check_takeable(table, seat)
         token = self._seat_person(table, seat, frame.get("name"))
-        self._hold(table, seat)
         self._reply(conn, re, {"type": "invited", "table": table.code, "seat": seat, "seat_token": token})
         self._broadcast(table)
+        self._next(table)
 
     def _teacher_seat(self, frame: dict[str, Any]) -> tuple[Table, int]:
         table = self._table(frame["table"])
@@ -638,19 +646,30 @@ class Hub:
         game = table.game
         if game.phase is Phase.GAME_OVER:
             return
+        seats = table.seats
         if game.phase is Phase.DEAL:
-            seats = table.seats
             # the next hand only for someone: a person connected, or away less than the hold (a table
             # whose people have all gone stops between hands instead of playing computers forever)
-            if (table.config.get("next_hand") == "auto" and any(s.kind == "person" and not s.standin for s in seats)
-                    and not any(s.kind == "open" for s in seats)):
-                delay = self.settings.next_hand_delay if game.hands_dealt else min(self.settings.next_hand_delay, 1.0)
-                table.timer = self.loop.call_later(delay, self._deal, table)
-            return
-        for seat in game.seats_to_act:
-            if table.seats[seat].by_computer:
-                table.timer = self.loop.call_later(self.settings.bot_delay, self._bot_move, table, seat, table.seq)
+            if table.config.get("next_hand") != "auto" or not any(
+                    s.kind == "person" and (s.peer is not None or s.hold_timer is not None) for s in seats):
                 return
+            waiting = [n for n, s in enumerate(seats) if s.kind == "open" and s.empty]
+            for n in waiting:  # seats opened for people: held for them, then a computer player plays them
+                if seats[n].hold_timer is None:
+                    self._hold(table, n)
+            if not waiting:
+                # the same pause before the first hand as between hands: time for the others to sit
+                table.timer = self.loop.call_later(self.settings.next_hand_delay, self._deal, table)
+            return
+        bot = None
+        for seat in game.seats_to_act:
+            st = seats[seat]
+            if st.by_computer:
+                bot = seat if bot is None else bot
+            elif st.empty and st.hold_timer is None:
+                self._hold(table, seat)  # nobody there at its turn: a computer player after the hold
+        if bot is not None:
+            table.timer = self.loop.call_later(self.settings.bot_delay, self._bot_move, table, bot, table.seq)
 
     def _bot_move(self, table: Table, seat: int, seq: int) -> None:
         table.timer = None

@@ -239,7 +239,8 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- views
 #: Fields of a view a frame leaves out: the spec and rules (sent once, in the table's
-#: description) and the whole list of past hands (the last one is sent as ``last_result``).
+#: description) and the past hands as the engine holds them (sent as ``last_result``, the
+#: last one in full, and ``results``, every one without its cards: :func:`view_json`).
 _VIEW_SKIP = frozenset({"spec", "rules", "results"})
 
 
@@ -321,9 +322,15 @@ def view_json(view: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> dict
     out = data(view, memo)
     spec = view.spec
     out["legal"] = [action_to_json(spec, a) for a in view.legal]
-    out["last_result"] = data(view.results[-1], memo) if view.results else None
-    out["hands_played"] = len(view.results)
+    past = [data(r, memo) for r in view.results]
+    out["last_result"] = past[-1] if past else None
+    out["hands_played"] = len(past)
+    out["results"] = [{k: v for k, v in r.items() if k not in _RESULT_SKIP} for r in past]
     return dict(out)
+
+
+#: Fields of a finished hand that ``results`` leaves out (``last_result`` keeps them): its cards.
+_RESULT_SKIP = frozenset({"tricks", "turn_up"})
 
 
 def _agree(values: list[Any]) -> Any:
