@@ -34,10 +34,13 @@ from typing import Any, Callable, Iterable, Mapping
 from engine import Bid, Card, Deal, Look, Pass, Phase, Play
 from engine.actions import Action
 from engine.cards import DECK
-from engine.game import TrickGame
+from engine.game import SeatView, TrickGame
+from engine.options import GameRules
 from engine.registry import spec_for
 from engine.spec import GameSpec
+from engine.text import render
 from engine.verdict import Reason, Verdict
+from engine.views import HandResult, ScoreLine
 
 from .games import look_for
 from .session import Outcome, TableSession
@@ -45,7 +48,7 @@ from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
 __all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
-           "open_seats", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
+           "open_seats", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
 
 log = logging.getLogger("tutor.remote_session")
 
@@ -66,6 +69,22 @@ WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the f
                                            "is taken.")
 # TRANSLATORS: the status line at a shared table when hand {hand_no} is over: the table deals the next by itself.
 HAND_OVER_SHARED = M_("remote.hand_over", "Hand {hand_no} is over. The next hand is dealt for everyone in a moment.")
+# TRANSLATORS: the status line at a shared table whose teacher deals each hand, before the first hand.
+TEACHER_FIRST = M_("remote.teacher_first", "Waiting for the teacher to deal the first hand.")
+# TRANSLATORS: the status line at a shared table whose teacher deals each hand, when hand {hand_no} is over.
+HAND_OVER_TEACHER = M_("remote.hand_over_teacher", "Hand {hand_no} is over. The teacher deals the next hand.")
+# TRANSLATORS: under a seat's name at a shared table: a computer player of level {level} (1 to 4) plays the seat.
+WHO_COMPUTER = M_("remote.who.computer", "computer player, level {level}")
+# TRANSLATORS: under a seat's name at a shared table: nobody plays the seat yet; a person may take it.
+WHO_FREE = M_("remote.who.free", "free seat")
+# TRANSLATORS: under a seat's name at a shared table: the person there typed no name.
+WHO_NAMELESS = M_("remote.who.nameless", "a player")
+# TRANSLATORS: under a seat's name at a shared table: {name} (as the person typed it) lost the connection; the
+# seat is kept for them.
+WHO_AWAY = M_("remote.who.away", "{name} (away)")
+# TRANSLATORS: under a seat's name at a shared table: {name} is away and a computer player plays the seat until
+# they come back.
+WHO_STANDIN = M_("remote.who.standin", "{name} (away: a computer player plays)")
 
 
 class MirrorError(ValueError):
@@ -350,11 +369,51 @@ def verdict_from_json(obj: Mapping[str, Any]) -> Verdict:
 
 
 def open_seats(info: Mapping[str, Any], phase: str | None) -> list[int]:
-    """The seats a person may take now (TABLE_PROTOCOL.md ``take_seat``): open
-    seats, and computer players' seats between hands."""
-    between = phase in (None, Phase.DEAL.value, Phase.GAME_OVER.value)
+    """The seats a person may take now, as the server decides it
+    (TABLE_PROTOCOL.md ``take_seat``): an open seat nobody plays at any
+    time; a computer player's seat, or an open seat a computer player plays,
+    between hands (before the first deal too).  ``phase``: the table's
+    (None: not known yet, so no computer player's seat)."""
+    between = phase in (Phase.DEAL.value, Phase.GAME_OVER.value)
     return [int(p["seat"]) for p in info.get("players") or []
-            if p.get("kind") == "open" or (p.get("kind") == "computer" and between)]
+            if p.get("kind") in ("open", "computer") and (between or (
+                p.get("kind") == "open" and not p.get("computer_playing")))]
+
+
+def result_from_json(obj: Mapping[str, Any]) -> HandResult:
+    """A finished hand of a state frame's ``view.results`` as the engine's
+    :class:`~engine.views.HandResult`, for the score sheet: its number,
+    dealer, bids, tricks won, score lines (each with its message, said in
+    the reader's language; ``item`` its English words as a hand record
+    writes them), points and totals.  Its cards are not in the frame: no
+    tricks, no turn-up, no trump."""
+    lines = []
+    for line in obj.get("score_lines") or []:
+        m = msg_from_json(line["text"]) if line.get("text") else None
+        lines.append(ScoreLine(int(line["who"]), render(m, "en") if m is not None else "", int(line["points"]),
+                               str(line.get("rule") or ""), line.get("seat"), int(line.get("bags") or 0), m))
+    bags = obj.get("bags_after")
+    return HandResult(number=int(obj["number"]), dealer=int(obj["dealer"]), trump=None, turn_up=None,
+                      hand_size=int(obj["hand_size"]), bids=tuple(obj.get("bids") or ()), tricks=(),
+                      tricks_won=tuple(int(x) for x in obj.get("tricks_won") or ()), score_lines=tuple(lines),
+                      points=tuple(int(x) for x in obj["points"]),
+                      scores_after=tuple(int(x) for x in obj["scores_after"]),
+                      bags_after=None if bags is None else tuple(int(x) for x in bags))
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSoFar:
+    """A shared table's whole game so far, as :class:`tutor.scoresheet.ScoreSheet`
+    reads a game: every finished hand of the table (``results``, from the
+    state frame's ``view.results``), the scores it started from, its seats
+    and sides.  The mirror game holds only the hand being played."""
+
+    spec: GameSpec
+    seat_names: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]
+    start_scores: tuple[int, ...]
+    start_bags: tuple[int, ...]
+    results: tuple[HandResult, ...]
 
 
 class RemoteSession(TableSession):
@@ -366,6 +425,8 @@ class RemoteSession(TableSession):
     (:meth:`refused`); ``on_change`` is called after a new state,
     ``on_outcome`` with an :class:`~tutor.session.Outcome` that arrived later
     than the click (a refusal)."""
+
+    deal_numbers = False  # the table's deal numbers are never sent to a seat
 
     def __init__(self, spec: GameSpec, n_seats: int, seat: int, send: Callable[[dict[str, Any]], Any],
                  rules_json: Any = None) -> None:
@@ -390,8 +451,11 @@ class RemoteSession(TableSession):
         self.learner = seat
         self.n_seats = n_seats
         self.game = spec.new_game(mirror_rules(spec, self.rules_json, n_seats, 1), auto_deal=False)
+        self.table_rules = spec.rules_from_json(self.rules_json, n_seats)  # every hand of the table (Oh Hell's count)
         self._rng = random.Random(seat)
         self._starts: dict[Any, tuple[list[int], list[int] | None]] = {}
+        self._offset = 0  # the table's hands before the mirror's first
+        self._so_far: GameSoFar | None = None
 
     # ------------------------------------------------------------ frames in
     def update(self, frame: Mapping[str, Any]) -> None:
@@ -402,8 +466,51 @@ class RemoteSession(TableSession):
             self._starts = {key: start_of_hand(view)}  # scores before this hand, as the table says them
         game = mirror_game(self.table_spec, self.rules_json, view, self._rng, start=self._starts.get(key))
         self.game, self.seq, self.state = game, frame.get("seq"), dict(frame)
+        self._offset = max(0, int(key or 0) - game.hands_dealt)
+        past = view.get("results")
+        if past is None:
+            self._so_far = None  # a server that sends no results: the mirror's own hand
+        elif self._so_far is None or len(self._so_far.results) != len(past):
+            fresh = self.table_spec.new_game(self.table_rules, auto_deal=False)
+            self._so_far = GameSoFar(self.table_spec, tuple(game.seat_names), tuple(map(tuple, game.sides)),
+                                     tuple(fresh.start_scores), tuple(fresh.start_bags),
+                                     tuple(result_from_json(r) for r in past))
         if self.on_change is not None:
             self.on_change()
+
+    # ------------------------------------------------------------ what the table says of itself
+    def score_game(self) -> Any:
+        """What the score sheet shows: the table's whole game so far (:class:`GameSoFar`)."""
+        return self._so_far if self._so_far is not None else self.game
+
+    @property
+    def table_info(self) -> Mapping[str, Any]:
+        """The table's ``info`` of the last state frame (TABLE_PROTOCOL.md)."""
+        return (self.state or {}).get("info") or {}
+
+    def hand_no(self, number: int) -> int:
+        return number + self._offset  # the mirror's hand 1 is the table's hand N
+
+    def hand_counted(self, view: SeatView) -> tuple[SeatView, GameRules]:
+        if not view.hand_number:
+            return view, self.table_rules
+        return dataclasses.replace(view, hand_number=self.hand_no(view.hand_number)), self.table_rules
+
+    def seat_player(self, seat: int) -> str:
+        """The name the person at ``seat`` typed (as data: shown as text), "away" when their connection
+        dropped; or "computer player, level N"; or "free seat"."""
+        info = self.table_info
+        p = next((x for x in info.get("players") or [] if x.get("seat") == seat), None)
+        if p is None:
+            return ""
+        if p.get("kind") == "person":
+            name = str(p.get("name") or "") or say(WHO_NAMELESS)
+            if p.get("connected"):
+                return name
+            return say(WHO_STANDIN if p.get("computer_playing") else WHO_AWAY, name=name)
+        if p.get("kind") == "open" and not p.get("computer_playing"):
+            return say(WHO_FREE)
+        return say(WHO_COMPUTER, level=info.get("level", ""))
 
     def refused(self, frame: Mapping[str, Any]) -> Outcome:
         """A ``refused`` frame: the engine's verdict, said in the reader's language."""
@@ -461,9 +568,10 @@ class RemoteSession(TableSession):
     def status(self) -> str:
         if self.game.phase is Phase.DEAL and self.state is not None:
             number = self.state["view"].get("hand_number") or 0
+            teacher = self.table_info.get("next_hand") == "teacher"  # the teacher deals, not the table
             if not number:
-                return say(WAITING_FIRST)
-            return say(HAND_OVER_SHARED, hand_no=number)
+                return say(TEACHER_FIRST if teacher else WAITING_FIRST)
+            return say(HAND_OVER_TEACHER if teacher else HAND_OVER_SHARED, hand_no=number)
         return super().status()
 
     def next_hand(self) -> Outcome:
