@@ -64,9 +64,10 @@ TABLE_DEALS = M_("remote.table_deals", "At a shared table the next hand is dealt
 # ("stale_seq", "seat_taken"), kept in English as a technical name.
 SERVER_SAID = M_("remote.server_said", "The table did not take that ({code}). Look at the table and try again.")
 
-# TRANSLATORS: the status line at a shared table before its first hand (seats still free).
-WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the first hand is dealt when every seat "
-                                           "is taken.")
+# TRANSLATORS: the status line at a shared table that deals by itself, before its first hand: the table waits a
+# little for the people coming (a seat nobody takes in time is played by a computer player).
+WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the first hand is dealt when they have "
+                                           "sat down (a computer player plays a seat nobody takes).")
 # TRANSLATORS: the status line at a shared table when hand {hand_no} is over: the table deals the next by itself.
 HAND_OVER_SHARED = M_("remote.hand_over", "Hand {hand_no} is over. The next hand is dealt for everyone in a moment.")
 # TRANSLATORS: the status line at a shared table whose teacher deals each hand, before the first hand.
