@@ -505,6 +505,8 @@ class RemoteSession(TableSession):
         if p is None:
             return ""
         if p.get("kind") == "person":
+            if seat == self.learner and not p.get("name"):
+                return ""  # "You" says it
             name = str(p.get("name") or "") or say(WHO_NAMELESS)
             if p.get("connected"):
                 return name
