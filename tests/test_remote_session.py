@@ -32,9 +32,9 @@ from engine_test_helpers import run_async
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 
 
-def run(coro_fn: Any, tmp_path: Any) -> Any:
+def run(coro_fn: Any, tmp_path: Any, **settings: Any) -> Any:
     async def main() -> Any:
-        server = await start("127.0.0.1", 0, str(tmp_path / "tables.sqlite3"), Settings(**FAST))
+        server = await start("127.0.0.1", 0, str(tmp_path / "tables.sqlite3"), Settings(**{**FAST, **settings}))
         try:
             return await asyncio.wait_for(coro_fn(server), 60)
         finally:

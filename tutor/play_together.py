@@ -28,7 +28,7 @@ from engine.registry import spec_for
 from .common import Feedback, guarded
 from .games import look_for
 from .relay import SocketRelay
-from .remote_session import SEAT_TOKEN_KEY, TableLink
+from .remote_session import SEAT_TOKEN_KEY, TableLink, seat_player
 from .table.remote import RemoteTable
 from .teacher_view import TeacherView
 from .text import M_, say
@@ -53,6 +53,9 @@ CONNECT = M_("together.connect", "See the table")
 SEAT = M_("together.seat", "Your seat")
 # TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
 SEAT_N = M_("together.seat_n", "Seat {number}")
+# TRANSLATORS: a seat to choose that a computer player plays now (taken between hands): {name} its name ("East"),
+# {who} "computer player, level 2".
+SEAT_WHO = M_("together.seat_who", "{name} ({who})")
 # TRANSLATORS: a button: sit at the chosen seat.
 JOIN = M_("together.join", "Join")
 # TRANSLATORS: the status while the page connects to the table server.
@@ -265,9 +268,11 @@ class PlayTogether(W.VBox):
     def _seat_label(self, seat: int) -> str:
         info = self.link.info or {}
         spec = spec_for(info["game"], int(info["seats"]))
-        if look_for(spec).own_names:
-            return say(SEAT_N, number=seat + 1)
-        return spec.seat_name(seat)
+        name = say(SEAT_N, number=seat + 1) if look_for(spec).own_names else spec.seat_name(seat)
+        p = next((x for x in info.get("players") or [] if x.get("seat") == seat), {})
+        if p.get("kind") == "open" and not p.get("computer_playing"):
+            return name
+        return say(SEAT_WHO, name=name, who=seat_player(info, seat))  # a computer player's seat says so
 
     def _on_info(self) -> None:
         if self.link.seat is not None:

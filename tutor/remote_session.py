@@ -48,7 +48,7 @@ from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
 __all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
-           "open_seats", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
+           "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
 
 log = logging.getLogger("tutor.remote_session")
 
@@ -402,6 +402,26 @@ def result_from_json(obj: Mapping[str, Any]) -> HandResult:
                       bags_after=None if bags is None else tuple(int(x) for x in bags))
 
 
+def seat_player(info: Mapping[str, Any], seat: int, me: int | None = None) -> str:
+    """Who plays ``seat`` of a table (its ``info``, TABLE_PROTOCOL.md), in the
+    reader's words: the name the person typed (data, shown as text), "away"
+    when their connection dropped; or "computer player, level N"; or "free
+    seat".  ``me``: the reader's own seat (nothing said when they typed no name)."""
+    p = next((x for x in info.get("players") or [] if x.get("seat") == seat), None)
+    if p is None:
+        return ""
+    if p.get("kind") == "person":
+        if seat == me and not p.get("name"):
+            return ""  # "You" says it
+        name = str(p.get("name") or "") or say(WHO_NAMELESS)
+        if p.get("connected"):
+            return name
+        return say(WHO_STANDIN if p.get("computer_playing") else WHO_AWAY, name=name)
+    if p.get("kind") == "open" and not p.get("computer_playing"):
+        return say(WHO_FREE)
+    return say(WHO_COMPUTER, level=info.get("level", ""))
+
+
 @dataclasses.dataclass(frozen=True)
 class GameSoFar:
     """A shared table's whole game so far, as :class:`tutor.scoresheet.ScoreSheet`
@@ -498,75 +518,7 @@ class RemoteSession(TableSession):
         return dataclasses.replace(view, hand_number=self.hand_no(view.hand_number)), self.table_rules
 
     def seat_player(self, seat: int) -> str:
-        """The name the person at ``seat`` typed (as data: shown as text), "away" when their connection
-        dropped; or "computer player, level N"; or "free seat"."""
-        info = self.table_info
-        p = next((x for x in info.get("players") or [] if x.get("seat") == seat), None)
-        if p is None:
-            return ""
-        if p.get("kind") == "person":
-            if seat == self.learner and not p.get("name"):
-                return ""  # "You" says it
-            name = str(p.get("name") or "") or say(WHO_NAMELESS)
-            if p.get("connected"):
-                return name
-            return say(WHO_STANDIN if p.get("computer_playing") else WHO_AWAY, name=name)
-        if p.get("kind") == "open" and not p.get("computer_playing"):
-            return say(WHO_FREE)
-        return say(WHO_COMPUTER, level=info.get("level", ""))
-
-    def refused(self, frame: Mapping[str, Any]) -> Outcome:
-        """A ``refused`` frame: the engine's verdict, said in the reader's language."""
-        v = verdict_from_json(frame["verdict"])
-        out = self._refused(v, v.evidence.get("legal", ()))
-        if self.on_outcome is not None:
-            self.on_outcome(out)
-        return out
-
-    def error(self, frame: Mapping[str, Any]) -> Outcome:
-        """An ``error`` frame about this seat's action (``stale_seq`` …)."""
-        out = Outcome("info", SERVER_SAID, {"code": str(frame.get("code"))})
-        if self.on_outcome is not None:
-            self.on_outcome(out)
-        return out
-
-    # ------------------------------------------------------------ the seat's actions
-    def _act(self, action: Action) -> Outcome:
-        frame: dict[str, Any] = {"type": "act", "action": action_json(action)}
-        if self.seq is not None:
-            frame["seq"] = self.seq
-        self.send(frame)
-        return Outcome("info", SENT)
-
-    def _attempt(self, action: Action) -> Verdict:  # the table decides, never the mirror
-        raise NotImplementedError
-
-    def advance(self) -> int:
-        return 0  # the server's computer players act there
-
-    def computers_to_act(self) -> bool:
-        return False
-
-    def play(self, code: str) -> Outcome:
-        view = self.game.view(self.learner)
-        if view.hand is None:
-            return super().play(code)  # face down: the session's note (SP-10)
-        return self._act(Play(self.learner, Card.parse(code)))
-
-    def bid(self, value: Any, blind: bool = False) -> Outcome:
-        return self._act(Bid(self.learner, 0 if blind else value, blind))
-
-    def look(self) -> Outcome:
-        out = super().look()  # the mirror shows the cards it has: they are this seat's own
-        if out.ok:
-            self._act(Look(self.learner))
-        return out
-
-    def exchange(self, cards: Iterable[str]) -> Outcome:
-        return self._act(Pass(self.learner, tuple(Card.parse(c) for c in cards)))
-
-    def undo(self) -> Outcome:
-        return Outcome("info", TABLE_DEALS)
+        return seat_player(self.table_info, seat, self.learner)
 
     def status(self) -> str:
         if self.game.phase is Phase.DEAL and self.state is not None:
