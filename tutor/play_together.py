@@ -269,7 +269,7 @@ class PlayTogether(W.VBox):
         info = self.link.info or {}
         spec = spec_for(info["game"], int(info["seats"]))
         name = say(SEAT_N, number=seat + 1) if look_for(spec).own_names else spec.seat_name(seat)
-        p = next((x for x in info.get("players") or [] if x.get("seat") == seat), {})
+        p: dict[str, Any] = next((x for x in info.get("players") or [] if x.get("seat") == seat), {})
         if p.get("kind") == "open" and not p.get("computer_playing"):
             return name
         return say(SEAT_WHO, name=name, who=seat_player(info, seat))  # a computer player's seat says so

@@ -48,7 +48,8 @@ from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
 __all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
-           "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
+           "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID",
+           "SEAT_TOKEN_KEY"]
 
 log = logging.getLogger("tutor.remote_session")
 
@@ -519,6 +520,59 @@ class RemoteSession(TableSession):
 
     def seat_player(self, seat: int) -> str:
         return seat_player(self.table_info, seat, self.learner)
+
+    def refused(self, frame: Mapping[str, Any]) -> Outcome:
+        """A ``refused`` frame: the engine's verdict, said in the reader's language."""
+        v = verdict_from_json(frame["verdict"])
+        out = self._refused(v, v.evidence.get("legal", ()))
+        if self.on_outcome is not None:
+            self.on_outcome(out)
+        return out
+
+    def error(self, frame: Mapping[str, Any]) -> Outcome:
+        """An ``error`` frame about this seat's action (``stale_seq`` …)."""
+        out = Outcome("info", SERVER_SAID, {"code": str(frame.get("code"))})
+        if self.on_outcome is not None:
+            self.on_outcome(out)
+        return out
+
+    # ------------------------------------------------------------ the seat's actions
+    def _act(self, action: Action) -> Outcome:
+        frame: dict[str, Any] = {"type": "act", "action": action_json(action)}
+        if self.seq is not None:
+            frame["seq"] = self.seq
+        self.send(frame)
+        return Outcome("info", SENT)
+
+    def _attempt(self, action: Action) -> Verdict:  # the table decides, never the mirror
+        raise NotImplementedError
+
+    def advance(self) -> int:
+        return 0  # the server's computer players act there
+
+    def computers_to_act(self) -> bool:
+        return False
+
+    def play(self, code: str) -> Outcome:
+        view = self.game.view(self.learner)
+        if view.hand is None:
+            return super().play(code)  # face down: the session's note (SP-10)
+        return self._act(Play(self.learner, Card.parse(code)))
+
+    def bid(self, value: Any, blind: bool = False) -> Outcome:
+        return self._act(Bid(self.learner, 0 if blind else value, blind))
+
+    def look(self) -> Outcome:
+        out = super().look()  # the mirror shows the cards it has: they are this seat's own
+        if out.ok:
+            self._act(Look(self.learner))
+        return out
+
+    def exchange(self, cards: Iterable[str]) -> Outcome:
+        return self._act(Pass(self.learner, tuple(Card.parse(c) for c in cards)))
+
+    def undo(self) -> Outcome:
+        return Outcome("info", TABLE_DEALS)
 
     def status(self) -> str:
         if self.game.phase is Phase.DEAL and self.state is not None:
