@@ -290,7 +290,7 @@ def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_th
     """An Oh Hell table whose teacher deals: each person's table says that the teacher deals the next hand
     (the table's ``info.next_hand``), titles hand N of the table with the table's count of hands (not the
     mirror's "Hand 1", no deal from a record), shows the whole game on the score sheet (every finished
-    hand, from ``view.results``), and names who plays each seat: the names people typed, a computer
+    hand, from the frames' ``results``), and names who plays each seat: the names people typed, a computer
     player and its level, a person away."""
     async def body(server: Any) -> None:
         t = await TableClient.connect(server.url)
@@ -341,7 +341,9 @@ def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_th
         server_view = ca.state["view"]
         assert [r[0] for r in sheet.total_rows.rows] == [1, 2]
         assert list(sheet.total_rows.rows[-1][1:]) == server_view["scores"]
-        assert [r["scores_after"] for r in server_view["results"]] == [list(r[1:]) for r in sheet.total_rows.rows]
+        sent = [f["results"] for f in ca.frames if f.get("type") == "state" and "results" in f]
+        assert [r["scores_after"] for r in sent[-1]] == [list(r[1:]) for r in sheet.total_rows.rows]
+        assert [len(r) for r in sent] == [0, 1, 2]  # sent when a hand ended (and in the first state), not each time
         assert {r[0] for r in sheet.line_rows.rows} == {1, 2}
         # Zed's connection drops: Amina's table says so
         await cb.close()

@@ -91,9 +91,10 @@ def test_every_person_who_comes_before_the_first_deal_gets_a_computer_players_se
 
 
 def test_state_frames_carry_every_finished_hands_score_and_no_hidden_card(tmp_path: Any) -> None:
-    """``view.results``: every finished hand of the table (number, bids, tricks won, score lines,
-    points, totals after it), the same to a seat and to a spectator, naming no card; the frames of
-    two hands still send no hidden card to a wrong seat."""
+    """``results``: every finished hand of the table (number, bids, tricks won, score lines, points,
+    totals after it), the same to a seat and to a spectator, naming no card; in a connection's first
+    state and whenever a hand ends, in no other state frame (the frames stay small); the frames of two
+    hands still send no hidden card to a wrong seat."""
     async def body(server: Any) -> None:
         t = await teacher(server)
         code = await open_table(t, people=(0,), next_hand="teacher")
@@ -108,17 +109,26 @@ def test_state_frames_carry_every_finished_hands_score_and_no_hidden_card(tmp_pa
             assert f["view"]["hands_played"] == hand
         await p.wait_state(lambda x, q=f["seq"]: x["seq"] == q, 5)
         await spy.wait_state(lambda x, q=f["seq"]: x["seq"] == q, 5)
-        for st in (p.state, spy.state):
-            assert st is not None
-            results = st["view"]["results"]
+        for c in (p, spy):
+            states = [x for x in c.frames if x["type"] == "state"]
+            sent = [(x["view"]["hands_played"], x["results"]) for x in states if "results" in x]
+            assert [n for n, _r in sent] == [0, 1, 2] and len(states) > 20
+            results = sent[-1][1]
+            st = states[-1]
             assert [r["number"] for r in results] == [1, 2]
             assert results[-1] == {k: v for k, v in st["view"]["last_result"].items()
                                    if k not in ("tricks", "turn_up")}
             assert results[1]["scores_after"] == st["view"]["scores"]
             assert all(line["text"]["id"] for r in results for line in r["score_lines"])
             assert not cards_named(results)
+        assert sent == [(n, r) for n, r in [(x["view"]["hands_played"], x["results"]) for x in p.frames
+                                            if x["type"] == "state" and "results" in x]]
+        # a connection that comes later gets the whole game in its first state
+        late = await TableClient.connect(server.url)
+        await late.request("watch", table=code)
+        assert late.state is not None and late.state["results"] == results
         assert leaks({0: p.frames}, t.frames) == []
-        for c in (t, p, spy):
+        for c in (t, p, spy, late):
             await c.close()
     run(body, tmp_path)
 

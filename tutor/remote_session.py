@@ -383,7 +383,7 @@ def open_seats(info: Mapping[str, Any], phase: str | None) -> list[int]:
 
 
 def result_from_json(obj: Mapping[str, Any]) -> HandResult:
-    """A finished hand of a state frame's ``view.results`` as the engine's
+    """A finished hand of a state frame's ``results`` as the engine's
     :class:`~engine.views.HandResult`, for the score sheet: its number,
     dealer, bids, tricks won, score lines (each with its message, said in
     the reader's language; ``item`` its English words as a hand record
@@ -427,7 +427,7 @@ def seat_player(info: Mapping[str, Any], seat: int, me: int | None = None) -> st
 class GameSoFar:
     """A shared table's whole game so far, as :class:`tutor.scoresheet.ScoreSheet`
     reads a game: every finished hand of the table (``results``, from the
-    state frame's ``view.results``), the scores it started from, its seats
+    state frames' ``results``), the scores it started from, its seats
     and sides.  The mirror game holds only the hand being played."""
 
     spec: GameSpec
@@ -489,10 +489,8 @@ class RemoteSession(TableSession):
         game = mirror_game(self.table_spec, self.rules_json, view, self._rng, start=self._starts.get(key))
         self.game, self.seq, self.state = game, frame.get("seq"), dict(frame)
         self._offset = max(0, int(key or 0) - game.hands_dealt)
-        past = view.get("results")
-        if past is None:
-            self._so_far = None  # a server that sends no results: the mirror's own hand
-        elif self._so_far is None or len(self._so_far.results) != len(past):
+        past = frame.get("results")  # sent when the finished hands changed (and in a connection's first state)
+        if past is not None and (self._so_far is None or len(self._so_far.results) != len(past)):
             fresh = self.table_spec.new_game(self.table_rules, auto_deal=False)
             self._so_far = GameSoFar(self.table_spec, tuple(game.seat_names), tuple(map(tuple, game.sides)),
                                      tuple(fresh.start_scores), tuple(fresh.start_bags),
@@ -502,7 +500,8 @@ class RemoteSession(TableSession):
 
     # ------------------------------------------------------------ what the table says of itself
     def score_game(self) -> Any:
-        """What the score sheet shows: the table's whole game so far (:class:`GameSoFar`)."""
+        """What the score sheet shows: the table's whole game so far (:class:`GameSoFar`; the mirror's
+        own hand from a server that sends no ``results``)."""
         return self._so_far if self._so_far is not None else self.game
 
     @property

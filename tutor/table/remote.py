@@ -6,7 +6,7 @@ players: the same seats, cards, bids, hints, hand log and result.  What a
 shared table cannot do is hidden: New game, Save, Load, the options, Undo
 and "Next hand" (the server deals the next hand for everyone).  Its title counts
 the table's hands; its score sheet shows the table's whole game so far (the
-state frames' ``view.results``); each seat box says who plays it (the
+state frames' ``results``); each seat box says who plays it (the
 person's name, or a computer player).  The session
 calls :meth:`RemoteTable.refresh` when a new state arrives (another player's
 move, a computer player's) and :meth:`RemoteTable.show_outcome` with a

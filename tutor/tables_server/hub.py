@@ -96,6 +96,7 @@ class Conn:
     stamp: float = field(default_factory=time.monotonic)
     bad: list[float] = field(default_factory=list)
     closed: bool = False
+    results_sent: int = -1          # how many finished hands its last state frame's ``results`` held (-1: none yet)
 
 
 class Table:
@@ -352,6 +353,7 @@ class Hub:
         if conn.watching is not None:
             conn.watching.watchers.discard(conn)
         conn.watching = table
+        conn.results_sent = -1  # a new role: its first state carries the whole game's results
         table.watchers.add(conn)
         self._reply(conn, re, {"type": "watching", "table": table.code, "role": "teacher" if conn.teacher
                                else "spectator"})
@@ -393,6 +395,7 @@ class Hub:
             st.hold_timer.cancel()
             st.hold_timer = None
         st.peer, st.standin = conn, False
+        conn.results_sent = -1  # a new role: its first state carries the whole game's results
         if conn.watching is not None:
             conn.watching.watchers.discard(conn)
             conn.watching = None
@@ -695,6 +698,11 @@ class Hub:
         game = table.game
         frame: dict[str, Any] = {"type": "state", "table": table.code, "seq": table.seq,
                                  "info": cache.get("info") or cache.setdefault("info", table.info())}
+        if conn.results_sent != len(game.results):  # the finished hands, when they changed for this connection
+            if "results" not in cache:
+                cache["results"] = P.results_json(game.results, table.memo)
+            frame["results"] = cache["results"]
+            conn.results_sent = len(game.results)
         if conn.table is table and conn.seat is not None:
             frame["role"], frame["seat"] = "seat", conn.seat
             frame["view"] = view = self._seat_view(table, conn.seat, cache)

@@ -239,8 +239,8 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- views
 #: Fields of a view a frame leaves out: the spec and rules (sent once, in the table's
-#: description) and the past hands as the engine holds them (sent as ``last_result``, the
-#: last one in full, and ``results``, every one without its cards: :func:`view_json`).
+#: description) and the past hands as the engine holds them (the last one is sent in full as
+#: ``last_result``; every one, without its cards, as the state frame's ``results``: :func:`results_json`).
 _VIEW_SKIP = frozenset({"spec", "rules", "results"})
 
 
@@ -322,15 +322,20 @@ def view_json(view: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> dict
     out = data(view, memo)
     spec = view.spec
     out["legal"] = [action_to_json(spec, a) for a in view.legal]
-    past = [data(r, memo) for r in view.results]
-    out["last_result"] = past[-1] if past else None
-    out["hands_played"] = len(past)
-    out["results"] = [{k: v for k, v in r.items() if k not in _RESULT_SKIP} for r in past]
+    out["last_result"] = data(view.results[-1], memo) if view.results else None
+    out["hands_played"] = len(view.results)
     return dict(out)
 
 
 #: Fields of a finished hand that ``results`` leaves out (``last_result`` keeps them): its cards.
 _RESULT_SKIP = frozenset({"tricks", "turn_up"})
+
+
+def results_json(results: Sequence[Any], memo: dict[int, tuple[Any, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every finished hand of a game (its :class:`~engine.views.HandResult` list)
+    as a state frame's ``results``: each as ``last_result`` without its cards
+    (``tricks``, ``turn_up``), the whole game so far for a score sheet."""
+    return [{k: v for k, v in data(r, memo).items() if k not in _RESULT_SKIP} for r in results]
 
 
 def _agree(values: list[Any]) -> Any:
