@@ -61,6 +61,7 @@ def test_the_form_shows_the_hub_name_instead_of_asking(monkeypatch: pytest.Monke
         monkeypatch.setenv(key, value)
     pt = PlayTogether()
     assert pt.name.layout.display == "none" and pt.name.value == "amina"
+    assert pt.server.layout.display != "none" and pt.code.layout.display != "none"
     assert "amina" in pt.hub_name.value and pt.hub_name in pt.form.children
     with language("so"):
         so = PlayTogether()

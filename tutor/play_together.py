@@ -166,7 +166,8 @@ class PlayTogether(W.VBox):
         self.hub = HubLogin.from_env()
         self.hub_name = W.HTML()
         if self.hub is not None:
-            self.name.value, self.name.layout.display = self.hub.name, "none"
+            self.name.value = self.hub.name
+            self.name.layout = W.Layout(display="none")  # its own: the boxes above share theirs
             self.hub_name.value = f"<p class='tt-together-hub-name'>{html.escape(say(HUB_NAME, name=self.hub.name))}</p>"
         self.form = W.VBox([self.server, self.code, self.name, self.hub_name, self.connect_btn, self._seats_box])
         self.form.add_class("tt-together-form")
