@@ -169,3 +169,55 @@ def test_a_hub_that_does_not_answer_is_said_and_the_player_plays_on(tmp_path: Pa
         # the name shown (the hub name) went as a typed name
         assert server.hub.tables[code].info()["players"][0]["name"] == "amina"
     run_hub(body, tmp_path, hub_down=True)
+
+
+async def teacher_part(server: Any) -> tuple[PlayTogether, TableClient]:
+    """The section's teacher part, its relay carried by an asyncio client, on the hub's host."""
+    pt = PlayTogether()
+    t = pt.teacher
+    client: dict[str, TableClient] = {}
+    pending: list[dict[str, Any]] = []
+
+    def send(frame: dict[str, Any]) -> None:
+        t.relay.sent.append(frame)
+        if "c" in client:
+            asyncio.ensure_future(client["c"].send_raw(json.dumps(frame)))
+        else:
+            pending.append(frame)
+    t.relay.send_frame = send  # type: ignore[method-assign]
+    t.relay.origin = server.url.replace("ws://", "http://").split("/services/")[0]
+    pt.server.value = server.url
+    t.open_btn.click()
+    c = await TableClient.connect(server.url)
+    client["c"] = c
+    c.on_frame = lambda f, _now: t.relay.receive_text(json.dumps(f))
+    t.relay.status = "open"
+    return pt, c
+
+
+def test_a_hub_teacher_opens_a_table_without_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "ms.dalisay")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "tok-teacher-0123456789abcdef")
+
+    async def body(server: Any) -> None:
+        pt, c = await teacher_part(server)
+        t = pt.teacher
+        await until(lambda: t.state is not None)
+        assert t.relay.sent[0]["type"] == "hello" and "key" not in t.relay.sent[0]
+        assert set(t.state["hands"]) == {"0", "1", "2", "3"} and pt.code.value == t.state["table"]
+        await c.close()
+    run_hub(body, tmp_path)
+
+
+def test_a_hub_user_outside_the_teachers_group_is_not_a_teacher(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    for key, value in HUB_ENV.items():
+        monkeypatch.setenv(key, value)
+
+    async def body(server: Any) -> None:
+        pt, c = await teacher_part(server)
+        t = pt.teacher
+        await until(lambda: t.feedback.kind == "error")
+        assert "teacher key" in t.feedback.text and t.state is None and not server.hub.tables
+        await c.close()
+    run_hub(body, tmp_path)
