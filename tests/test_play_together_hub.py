@@ -48,6 +48,11 @@ def test_the_token_goes_to_the_hubs_own_services_only() -> None:
     assert hub.token_for("wss://elsewhere.example/services/tables/ws", page) is None
     assert hub.token_for("wss://hub.school.example/user/amina/ws", page) is None     # not a hub service
     assert hub.token_for("/services/../user/amina/ws", page) is None
+    # what a browser would read as a step up too (another user's server on the same hub)
+    for sneaky in ("/services/%2e%2e/user/mallory/ws", "/services/.%2E/user/mallory/ws", "/services/tables\\..\\..\\user/ws",
+                   "/services/./../user/mallory/ws", "//evil.example/services/tables/ws",
+                   "wss://hub.school.example@evil.example/services/tables/ws"):
+        assert hub.token_for(sneaky, page) is None, sneaky
     under = HubLogin.from_env({**HUB_ENV, "JUPYTERHUB_BASE_URL": "/jh/"})
     assert under is not None and under.token_for("/jh/services/tables/ws") == TOKEN
     assert under.token_for("/services/tables/ws") is None

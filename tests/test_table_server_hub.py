@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import socket
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -396,3 +397,12 @@ def test_the_command_reads_the_hubs_environment(tmp_path: Path) -> None:
             await asyncio.wait_for(proc.wait(), 20)
             fake.stop()
     run_async(asyncio.wait_for(main(), 60))
+
+
+def test_teachers_from_the_hub_need_a_hub(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTERHUB_")}
+    env["PYTHONPATH"] = str(ROOT)
+    r = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "serve", "--port", "0", "--db",
+                        str(tmp_path / "t.sqlite3"), "--teacher-group", "teachers"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--teacher-group" in r.stderr and "JUPYTERHUB_API_URL" in r.stderr

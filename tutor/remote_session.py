@@ -481,6 +481,9 @@ class RemoteSession(TableSession):
         return Outcome("info", TABLE_DEALS)
 
 
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_.~-")
+
+
 @dataclasses.dataclass(frozen=True)
 class HubLogin:
     """The JupyterHub user this kernel runs for: in a hub's Voila or notebook the
@@ -513,7 +516,10 @@ class HubLogin:
         the host of the page (``page_origin``, ``https://hub.example.org``).
         None for any other server (a teacher's laptop must not get the token)."""
         parts = urlsplit(url)
-        if not parts.path.startswith(self.base_url + "services/") or ".." in parts.path:
+        path = parts.path
+        # plain characters only: a browser reads %2e%2e and a backslash as a step up, out of services/
+        if (not path.startswith(self.base_url + "services/") or not set(path) <= _PATH_CHARS
+                or any(seg in (".", "..") for seg in path.split("/"))):
             return None
         if not parts.netloc:
             return self.token if not parts.scheme else None

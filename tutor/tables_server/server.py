@@ -145,6 +145,9 @@ def hub_identity(args: argparse.Namespace, env: Mapping[str, str]) -> HubIdentit
     teachers from ``--teacher-group`` and ``--teacher-admins``."""
     api_url = args.hub_api_url if args.hub_api_url is not None else env.get("JUPYTERHUB_API_URL", "")
     if not api_url:
+        if args.teacher_group or args.teacher_admins:
+            raise ValueError("--teacher-group and --teacher-admins need JupyterHub ($JUPYTERHUB_API_URL, as a hub "
+                             "service, or --hub-api-url)")
         return None
     if urlsplit(api_url).scheme not in ("http", "https"):
         raise ValueError("--hub-api-url: an http:// or https:// address")
