@@ -372,11 +372,11 @@ def test_the_command_reads_the_hubs_environment(tmp_path: Path) -> None:
                "JUPYTERHUB_BASE_URL": "/"}
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tutor.cli", "tables", "serve", "--db", str(tmp_path / "hub.sqlite3"),
-            "--teacher-group", "teachers", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            "--teacher-group", "teachers", "--table", "spades:4:3", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
         try:
             assert proc.stdout is not None
             lines = []
-            while not any("players reach it" in x for x in lines):
+            while not any(x.startswith("table ") for x in lines):
                 line = await asyncio.wait_for(proc.stdout.readline(), 30)
                 assert line, (lines, await proc.stderr.read() if proc.stderr else b"")
                 lines.append(line.decode())
@@ -384,6 +384,9 @@ def test_the_command_reads_the_hubs_environment(tmp_path: Path) -> None:
             assert any("group teachers" in x for x in lines)
             assert any("/services/tables/ws" in x for x in lines if "players reach it" in x)
             assert not any("service-token" in x or "tok-" in x for x in lines)
+            # a table's join link: the path through the hub's proxy (the page resolves it on the hub's host)
+            assert [x for x in lines if x.startswith("table ")][0].rstrip().split(" join ")[1].startswith(
+                "/services/tables/ws?table=")
             c = await TableClient.connect(f"ws://127.0.0.1:{port}/services/tables/ws")
             assert (await c.request("hello", hub_token="tok-teacher-0123456789abcdef"))["user"] == {
                 "name": "ms.dalisay", "teacher": True}

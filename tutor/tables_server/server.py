@@ -187,6 +187,7 @@ async def serve(args: argparse.Namespace) -> int:
         opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
     print(f"Trick Tutor table server listening: {url}", flush=True)
     print(f"teacher key: {hub.teacher_key}", flush=True)
+    join = url
     if identity is not None:
         teachers = [f"group {g}" for g in sorted(identity.teacher_groups)] + (["hub admins"] if identity.teacher_admins
                                                                              else [])
@@ -196,9 +197,10 @@ async def serve(args: argparse.Namespace) -> int:
         through = (public.replace("https://", "wss://", 1).replace("http://", "ws://", 1).rstrip("/") + "/ws"
                    if public.startswith(("http://", "https://")) else _base(base_url) + "ws")
         print(f"players reach it through the hub: {through} (wss:// when the hub is on https)", flush=True)
+        join = through
     for t in hub.tables.values():
         note = "new" if t in opened else "resumed"
-        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {url}?table={t.code}", flush=True)
+        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {join}?table={t.code}", flush=True)
     if not _is_loopback(host):
         print("This server is open to the network: anyone who can reach this computer can connect and watch a "
               "table whose code they know. The table codes, seat tokens and the teacher key are the only keys; "
