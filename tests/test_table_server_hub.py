@@ -57,7 +57,8 @@ USERS: dict[str, dict[str, Any]] = {
 
 class FakeHub:
     """``/hub/api/user`` for the tokens of USERS (403 for any other); ``mode``
-    "ok", "error" (HTTP 500) or "slow" (answers after 3 s); ``asked`` counts requests."""
+    "ok", "error" (HTTP 500), "page" (a web page, not JSON) or "slow" (answers after 3 s);
+    ``asked`` counts requests."""
 
     def __init__(self) -> None:
         self.asked = 0
@@ -72,6 +73,9 @@ class FakeHub:
                 hub.headers.append(auth.split(" ", 1)[0])
                 if hub.mode == "error":
                     raise tornado.web.HTTPError(500)
+                if hub.mode == "page":   # a wrong API address: a web page, not the hub's API
+                    self.write("<html>JupyterHub</html>")
+                    return
                 if hub.mode == "slow":
                     await asyncio.sleep(3)
                 model = USERS.get(auth[len("token "):]) if auth.startswith("token ") else None
@@ -280,6 +284,9 @@ def test_a_hub_that_fails_or_hangs_gives_a_clear_error(tmp_path: Path) -> None:
         fake.mode = "error"
         err = await p.request("hello", hub_token="tok-amina-0123456789abcdef")
         assert err["code"] == "hub_unavailable" and err["detail"] == {"status": 500}
+        fake.mode = "page"
+        err = await p.request("hello", hub_token="tok-amina-0123456789abcdef")
+        assert err["code"] == "hub_unavailable" and err["detail"] == {"why": "answer"}
         fake.mode = "slow"
         err = await p.request("hello", hub_token="tok-amina-0123456789abcdef")
         assert err["code"] == "hub_unavailable" and err["detail"] == {"why": "timeout"}
