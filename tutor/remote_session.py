@@ -28,8 +28,10 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 import logging
+import os
 import random
 from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import urlsplit
 
 from engine import Bid, Card, Deal, Look, Pass, Phase, Play
 from engine.actions import Action
@@ -47,7 +49,7 @@ from .session import Outcome, TableSession
 from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
-__all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
+__all__ = ["RemoteSession", "TableLink", "HubLogin", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
            "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID",
            "SEAT_TOKEN_KEY"]
 
@@ -595,6 +597,54 @@ class RemoteSession(TableSession):
         return Outcome("info", TABLE_DEALS)
 
 
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_.~-")
+
+
+@dataclasses.dataclass(frozen=True)
+class HubLogin:
+    """The JupyterHub user this kernel runs for: in a hub's Voila or notebook the
+    single-user server has the user's ``JUPYTERHUB_USER`` and own
+    ``JUPYTERHUB_API_TOKEN`` in its environment, and its kernels inherit them.
+    A table server that runs as a service of the same hub takes the token in
+    its ``hello`` frame and seats the player under the hub name
+    (docs/TABLE_PROTOCOL.md; the server asks the hub whose token it is).  The
+    token is never shown (not in ``repr``) and goes to no other server:
+    :meth:`token_for`."""
+
+    name: str
+    token: str = dataclasses.field(repr=False)
+    base_url: str = "/"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "HubLogin | None":
+        """The hub user of ``env`` (the process's environment), or None outside a hub."""
+        env = os.environ if env is None else env
+        name, token = env.get("JUPYTERHUB_USER", ""), env.get("JUPYTERHUB_API_TOKEN", "")
+        if not name or not token:
+            return None
+        base = "/" + env.get("JUPYTERHUB_BASE_URL", "/").strip("/") + "/"
+        return cls(name, token, base.replace("//", "/"))
+
+    def token_for(self, url: str, page_origin: str = "") -> str | None:
+        """The token, for a table server reached through this hub's own proxy
+        only: ``url`` under the hub's ``services/`` path, either a path (the
+        page resolves it against its own address: the hub's) or an address on
+        the host of the page (``page_origin``, ``https://hub.example.org``).
+        None for any other server (a teacher's laptop must not get the token)."""
+        parts = urlsplit(url)
+        path = parts.path
+        # plain characters only: a browser reads %2e%2e and a backslash as a step up, out of services/
+        if (not path.startswith(self.base_url + "services/") or not set(path) <= _PATH_CHARS
+                or any(seg in (".", "..") for seg in path.split("/"))):
+            return None
+        if not parts.netloc:
+            return self.token if not parts.scheme else None
+        page = urlsplit(page_origin)
+        if page.scheme not in ("http", "https") or not page.netloc:
+            return None
+        return self.token if page.netloc.lower() == parts.netloc.lower() else None
+
+
 class TableLink:
     """One person's conversation with a table server (docs/TABLE_PROTOCOL.md).
 
@@ -617,6 +667,7 @@ class TableLink:
         self.phase: str | None = None
         self.session: RemoteSession | None = None
         self.last_error: dict[str, Any] | None = None
+        self.user: str | None = None   # the hub name the server confirmed (a hub service: ``hello`` with a token)
         self.on_session: Callable[[RemoteSession], Any] | None = None
         self.on_info: Callable[[], Any] | None = None
         self.on_problem: Callable[[str], Any] | None = None
@@ -630,6 +681,10 @@ class TableLink:
         return self._ids
 
     # ------------------------------------------------------------ asking
+    def hello(self, hub_token: str) -> None:
+        """Tell the server who this is, with the JupyterHub token (its answer names the user)."""
+        self.send({"type": "hello", "hub_token": hub_token})
+
     def watch(self, table: str) -> None:
         self.table = table
         self.send({"type": "watch", "table": table})
@@ -651,7 +706,9 @@ class TableLink:
     # ------------------------------------------------------------ frames in
     def receive(self, frame: Mapping[str, Any]) -> None:
         kind = frame.get("type")
-        if kind == "seated":
+        if kind == "hello" and isinstance(frame.get("user"), dict):
+            self.user = str(frame["user"].get("name") or "") or None
+        elif kind == "seated":
             self.table, self.seat = str(frame["table"]), int(frame["seat"])
             self.info = dict(frame.get("info") or {})
             if frame.get("seat_token"):

@@ -21,6 +21,7 @@ from engine.registry import spec_for, specs
 from .card_faces import table_card_html
 from .common import Feedback, guarded
 from .relay import SocketRelay
+from .remote_session import HubLogin
 from .table.view import TABLE_CSS
 from .text import M_, say
 
@@ -111,6 +112,15 @@ class TeacherView(W.VBox):
         return b
 
     # ------------------------------------------------------------ frames out
+    def _login(self) -> dict[str, Any]:
+        """The teacher key; with no key typed, in a JupyterHub, the hub token for this hub's own
+        table server (a user of its teachers' group is a teacher without the key: docs/SCALING.md)."""
+        hub = HubLogin.from_env()
+        token = hub.token_for(self._server() or "", self.relay.origin) if hub else None
+        if not self.key.value.strip() and token:
+            return {"type": "hello", "hub_token": token}
+        return {"type": "teacher", "key": self.key.value.strip()}
+
     def _frame_out(self, frame: dict[str, Any]) -> None:
         url = self._server()
         if url is None:
@@ -118,7 +128,7 @@ class TeacherView(W.VBox):
         self._ids += 1
         frame = {"v": 1, "id": self._ids, **frame}
         if self.relay.url != url:
-            self._queue = [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}, frame]
+            self._queue = [{"v": 1, "id": 0, **self._login()}, frame]
             self.relay.url = url
         elif self.relay.status == "open":
             self.relay.send_frame(frame)
@@ -128,7 +138,7 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_status(self, change: dict) -> None:
         if change["new"] == "open":
-            queue, self._queue = self._queue or [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}], []
+            queue, self._queue = self._queue or [{"v": 1, "id": 0, **self._login()}], []
             if self.state is not None and not any(f.get("type") == "watch" for f in queue):
                 queue.append({"v": 1, "id": 0, "type": "watch", "table": self.state["table"]})
             for f in queue:
@@ -137,13 +147,13 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_show(self) -> None:
         self.feedback.clear()
-        self._frame_out({"type": "teacher", "key": self.key.value.strip()})
+        self._frame_out(self._login())
         self._frame_out({"type": "watch", "table": self._code()})
 
     @guarded()
     def _on_open(self) -> None:
         name, n = str(self.game.value).split(":")
-        self._frame_out({"type": "teacher", "key": self.key.value.strip()})
+        self._frame_out(self._login())
         self._frame_out({"type": "open_table", "game": name, "seats": int(n), "level": 2})
 
     @guarded()

@@ -52,6 +52,13 @@ class Peer(Protocol):
     def close(self, code: int, reason: str) -> None: ...
 
 
+class Identity(Protocol):
+    """Who owns a JupyterHub token: :class:`~tutor.tables_server.jupyterhub_auth.HubIdentity`
+    (its answer has ``name`` and ``teacher``; FrameError ``hub_…`` when the hub does not vouch)."""
+
+    async def identify(self, token: str) -> Any: ...
+
+
 @dataclass
 class Settings:
     """How the server behaves (``tricktutor tables serve`` options)."""
@@ -96,6 +103,8 @@ class Conn:
     stamp: float = field(default_factory=time.monotonic)
     bad: list[float] = field(default_factory=list)
     closed: bool = False
+    user: str | None = None         # the hub name, once the hub vouched for the connection's token
+    waiting: list[Any] | None = None  # frames received while the hub is asked (handled after, in order)
     results_sent: int = -1          # how many finished hands its last state frame's ``results`` held (-1: none yet)
 
 
@@ -194,8 +203,10 @@ class Hub:
     """Every table and connection of one server process."""
 
     def __init__(self, store: Store, loop: asyncio.AbstractEventLoop, settings: Settings | None = None,
-                 teacher_key: str | None = None) -> None:
+                 teacher_key: str | None = None, identity: Identity | None = None) -> None:
         self.store = store
+        self.identity = identity      # JupyterHub's identities (a hub service), or None
+        self._asking: set[asyncio.Task[None]] = set()
         self.loop = loop
         self.settings = settings or Settings()
         key = teacher_key or store.meta("teacher_key")
@@ -223,6 +234,8 @@ class Hub:
 
     def shutdown(self) -> None:
         """Cancel every timer (the server is stopping; the store keeps everything)."""
+        for task in list(self._asking):
+            task.cancel()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -236,6 +249,7 @@ class Hub:
         self.conns[id(peer)] = conn
         self._send(conn, {"type": "welcome", "server": "tricktutor-tables", "protocol": P.VERSION,
                           "limits": {"frame_bytes": P.MAX_FRAME_BYTES, "rate": self.settings.rate},
+                          "hub": self.identity is not None,
                           "games": [{"name": s.name, "seat_counts": list(s.seat_counts),
                                      "options": [o.name for o in s.options]} for s in specs()]})
 
@@ -301,6 +315,12 @@ class Hub:
             self._error(conn, "rate_limited", rate=rate)
             return
         conn.bucket -= 1.0
+        if conn.waiting is not None:  # the hub is asked who this is: the frame waits for the answer
+            conn.waiting.append(text)
+            return
+        self._handle(conn, text)
+
+    def _handle(self, conn: Conn, text: str | bytes) -> None:
         try:
             frame = P.check_frame(text)
         except P.FrameError as e:
@@ -335,7 +355,45 @@ class Hub:
         self._reply(conn, re, {"type": "pong"})
 
     def _on_hello(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
-        self._reply(conn, re, {"type": "hello", "protocol": P.VERSION})
+        if "hub_token" not in frame:
+            self._reply(conn, re, {"type": "hello", "protocol": P.VERSION})
+            return
+        if self.identity is None:
+            raise P.FrameError("no_hub")
+        # the hub is asked who owns the token; this connection's next frames wait for the answer
+        conn.waiting = []
+        task = self.loop.create_task(self._identify(conn, frame["hub_token"], re))
+        self._asking.add(task)
+        task.add_done_callback(self._asking.discard)
+
+    async def _identify(self, conn: Conn, token: str, re: Any) -> None:
+        """The hub's answer for ``conn``'s token: its hub name (a seat it takes is
+        named so) and the teacher role if the configuration gives it; or an error
+        that changes nothing.  Then the frames that waited, in order."""
+        assert self.identity is not None
+        try:
+            user = await self.identity.identify(token)
+        except P.FrameError as e:
+            self._error(conn, e.code, re, strike=e.code == "hub_bad_token", **e.data)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bug: this hello fails, the server goes on; logged by
+            log.error("asking the hub failed: %s", type(e).__name__)  # its kind only (no token in a log line)
+            self._error(conn, "internal", re, strike=False)
+        else:
+            if not conn.closed:
+                conn.user = str(user.name)
+                conn.teacher = conn.teacher or bool(user.teacher)
+                self._reply(conn, re, {"type": "hello", "protocol": P.VERSION,
+                                       "user": {"name": conn.user, "teacher": bool(user.teacher)}})
+        queued, conn.waiting = conn.waiting or [], None
+        for i, text in enumerate(queued):
+            if conn.closed:
+                break
+            if conn.waiting is not None:  # another hello with a token: the rest waits again
+                conn.waiting.extend(queued[i:])
+                break
+            self._handle(conn, text)
 
     def _on_teacher(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
         if not hmac.compare_digest(frame["key"].encode(), self.teacher_key.encode()):
@@ -409,7 +467,7 @@ class Hub:
         if conn.seat is not None:
             raise P.FrameError("already_seated", table=conn.table.code if conn.table else None, seat=conn.seat)
         self._check_takeable(table, seat)
-        token = self._seat_person(table, seat, frame.get("name"))
+        token = self._seat_person(table, seat, conn.user or frame.get("name"))  # a hub user: the hub name
         self._attach(conn, table, seat)
         self._reply(conn, re, {"type": "seated", "table": table.code, "seat": seat, "seat_token": token,
                                "info": table.info()})

@@ -45,9 +45,10 @@ _MAX_ID = 64
 #: "str" (at most 200 characters), "code" (a table code or token: 8–64 URL-safe
 #: characters), "seat" (a whole number 0–6), "count" (a seat count 1–7: the game's
 #: spec judges it), "int" (a whole number 0–2**31),
-#: "obj" (a JSON object), "level" (1–4), "bool".
+#: "obj" (a JSON object), "level" (1–4), "bool", "secret" (a JupyterHub token: 8–512
+#: characters, letters, digits and ``- _ . ~ + / =``; checked by the hub, never stored).
 CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
-    "hello": {},
+    "hello": {"hub_token": ("secret", False)},
     "teacher": {"key": ("code", True)},
     "watch": {"table": ("code", True)},
     "take_seat": {"table": ("code", True), "seat": ("seat", True), "name": ("str", False)},
@@ -68,6 +69,7 @@ CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
 }
 _ENVELOPE = {"v", "type", "id"}
 _URLSAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+_SECRET = _URLSAFE | frozenset(".~+/=")
 
 
 class FrameError(Exception):
@@ -113,6 +115,8 @@ def _field_ok(kind: str, v: Any) -> bool:
         return isinstance(v, dict)
     if kind == "bool":
         return isinstance(v, bool)
+    if kind == "secret":
+        return isinstance(v, str) and 8 <= len(v) <= 512 and set(v) <= _SECRET
     return False
 
 
