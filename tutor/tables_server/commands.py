@@ -99,9 +99,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default=None, help="house rules of the tables opened with --table (JSON)")
     p.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=2, help="computer players' level (default 2)")
     p.add_argument("--hold-seconds", type=float, default=60.0,
-                   help="a dropped player's seat is held this long before a computer plays it (default 60)")
+                   help="a seat for a person that nobody plays (dropped, or not taken yet) is held this long "
+                        "before a computer plays it (default 60)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer player waits before acting")
-    p.add_argument("--next-hand-delay", type=float, default=4.0, help="seconds between hands")
+    p.add_argument("--next-hand-delay", type=float, default=4.0,
+                   help="seconds between hands (and before the first, from the last person who sat)")
     p.add_argument("--rate", type=float, default=20.0, help="frames a second one connection may send")
     p.add_argument("--base-url", default=None, help="path prefix of the routes (default /; as a JupyterHub "
                    "service: $JUPYTERHUB_SERVICE_PREFIX)")
