@@ -231,14 +231,15 @@ def test_a_change_of_language_redraws_the_teachers_board(tmp_path: Any) -> None:
             await wire.open(server.url)
             await until(lambda: t.state is not None)
             code = t.state["table"]
-            assert "North" in t.board.value and "computer player" in t.board.value
+            assert "North" in seat_line(t, 0) and "computer player" in seat_line(t, 0)
             english_title = t.fold.titles[0]
             app.switch_language("so")
             t2 = app.together.teacher
             assert t2 is not t and t2.relay is t.relay and t2.state is not None and t2.state["table"] == code
             assert t2.key.value == server.hub.teacher_key and t2.fold.titles[0] != english_title
             assert t2.fold.selected_index == 0
-            assert "North" not in t2.board.value and "computer player" not in t2.board.value
+            lines = " ".join(seat_line(t2, s) for s in range(4))
+            assert "North" not in lines and "computer player" not in lines and "Waqooyi" in lines
             assert code in t2.join.value
             # the next frames reach the new view (the old one no longer listens)
             t2.seat.value = 1
@@ -246,9 +247,9 @@ def test_a_change_of_language_redraws_the_teachers_board(tmp_path: Any) -> None:
             await until(lambda: t2.feedback.kind == "ok")
             assert t2.feedback.text != "Done." and t.feedback.text != t2.feedback.text
             await until(lambda: t2.state["info"]["players"][1]["kind"] == "open")
-            assert "free seat" not in t2.board.value
+            assert "free seat" not in seat_line(t2, 1)
             app.switch_language("en")
-            await until(lambda: "free seat" in app.together.teacher.board.value)
+            assert "free seat" in seat_line(app.together.teacher, 1)
             if wire.client is not None:
                 await wire.client.close()
     run(body, tmp_path)

@@ -27,7 +27,7 @@ from engine.registry import spec_for
 
 from .common import Feedback, guarded
 from .relay import SocketRelay
-from .remote_session import SEAT_TOKEN_KEY, TableLink
+from .remote_session import SEAT_TOKEN_KEY, HubLogin, TableLink, seat_player
 from .table.remote import RemoteTable
 from .teacher_view import TeacherView, seat_label
 from .text import M_, say
@@ -50,6 +50,9 @@ NAME = M_("together.name", "Your name")
 CONNECT = M_("together.connect", "See the table")
 # TRANSLATORS: the label before the choice of a free seat.
 SEAT = M_("together.seat", "Your seat")
+# TRANSLATORS: a seat to choose that a computer player plays now (taken between hands): {name} its name ("East"),
+# {who} "computer player, level 2".
+SEAT_WHO = M_("together.seat_who", "{name} ({who})")
 # TRANSLATORS: a button: sit at the chosen seat.
 JOIN = M_("together.join", "Join")
 # TRANSLATORS: the status while the page connects to the table server.
@@ -82,13 +85,26 @@ BAD_ADDRESS = M_("together.bad_address", "“{text}” is not a table server's a
                                          "(for example ws://192.168.1.10:8765/ws).")
 # TRANSLATORS: the table server refused a frame for a reason that is not a rule; {code}: its technical name.
 REFUSED = M_("together.refused", "The table server refused that ({code}).")
+# TRANSLATORS: in a school's JupyterHub (the site where the learner logged in), shown instead of the name box:
+# {name} the learner's user name there, which the other players see.
+HUB_NAME = M_("together.hub_name", "Your name at the table: {name} (your name on this hub).")
+# TRANSLATORS: the table server could not ask the hub (the school's JupyterHub) who the learner is.
+HUB_UNAVAILABLE = M_("together.hub_unavailable", "The table server could not ask the hub who you are. You can "
+                                                 "play on: your name is sent as it is shown here.")
+# TRANSLATORS: the hub (the school's JupyterHub) did not confirm to the table server who the learner is.
+HUB_REFUSED = M_("together.hub_refused", "The hub did not confirm to the table server who you are (the teacher can "
+                                         "check the hub's settings). You can play on: your name is sent as it is "
+                                         "shown here.")
 
 
 def server_url(text: str) -> str | None:
     """The WebSocket address typed or linked (``ws://HOST:PORT``, with ``/ws`` added when
-    it names no path), or None for something else."""
+    it names no path; or a path, ``/services/tables/ws``: a JupyterHub service on the
+    page's own host), or None for something else."""
     text = (text or "").strip()
     parts = urlsplit(text)
+    if text.startswith("/") and not text.startswith("//") and not parts.scheme and not parts.netloc:
+        return parts.path
     if parts.scheme not in ("ws", "wss") or not parts.netloc:
         return None
     path = parts.path if parts.path not in ("", "/") else "/ws"
@@ -156,7 +172,14 @@ class PlayTogether(W.VBox):
         self.status = W.HTML()
         self._seats_box = W.VBox([self.seat, self.join_btn])
         self._seats_box.layout.display = "none"
-        self.form = W.VBox([self.server, self.code, self.name, self.connect_btn, self._seats_box])
+        # in a JupyterHub: the hub name instead of the name box (a hub service's table server confirms it)
+        self.hub = HubLogin.from_env()
+        self.hub_name = W.HTML()
+        if self.hub is not None:
+            self.name.value = self.hub.name
+            self.name.layout = W.Layout(display="none")  # its own: the boxes above share theirs
+            self.hub_name.value = f"<p class='tt-together-hub-name'>{html.escape(say(HUB_NAME, name=self.hub.name))}</p>"
+        self.form = W.VBox([self.server, self.code, self.name, self.hub_name, self.connect_btn, self._seats_box])
         self.form.add_class("tt-together-form")
         self._table_box = W.VBox()
         self._wanted = False
@@ -277,6 +300,9 @@ class PlayTogether(W.VBox):
         code = self.code.value
         token = self.link.token if self.link.table == code and self.link.token else self._stored_token(code)
         self.link.seat = None
+        hub_token = self.hub.token_for(self.relay.url, self.relay.origin) if self.hub is not None else None
+        if hub_token:  # a table server of this hub: it takes the hub name (the frames below wait for its answer)
+            self.link.hello(hub_token)
         if token:
             self.link.resume(code, token)
         else:
@@ -289,7 +315,11 @@ class PlayTogether(W.VBox):
 
     def _seat_label(self, seat: int) -> str:
         info = self.link.info or {}
-        return seat_label(spec_for(info["game"], int(info["seats"])), seat)
+        name = seat_label(spec_for(info["game"], int(info["seats"])), seat)
+        p: dict[str, Any] = next((x for x in info.get("players") or [] if x.get("seat") == seat), {})
+        if p.get("kind") == "open" and not p.get("computer_playing"):
+            return name
+        return say(SEAT_WHO, name=name, who=seat_player(info, seat))  # a computer player's seat says so
 
     def _on_info(self) -> None:
         if self.link.seat is not None:
@@ -319,6 +349,11 @@ class PlayTogether(W.VBox):
             self.relay.store(key, self.link.token)
 
     def _on_problem(self, code: str) -> None:
+        if code == "no_hub":  # not a service of this hub: the hub name goes as a typed name
+            return
+        if code in ("hub_unavailable", "hub_bad_token", "hub_no_access"):
+            self.feedback.show_error(say(HUB_UNAVAILABLE if code == "hub_unavailable" else HUB_REFUSED))
+            return
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
             self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
             self.link.token = None
@@ -347,4 +382,5 @@ class PlayTogether(W.VBox):
         if self.seat.value is None:
             return
         self.feedback.clear()
-        self.link.join(self.code.value, int(self.seat.value), self.name.value.strip()[:200] or None)
+        name = self.hub.name if self.hub is not None else self.name.value.strip()
+        self.link.join(self.code.value, int(self.seat.value), name[:200] or None)

@@ -31,8 +31,9 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class SocketRelay(anywidget.AnyWidget):
-    """Shows nothing.  Set :attr:`url` (``ws://HOST:PORT/ws``) to connect
-    ("" closes); :attr:`status` is ``idle``, ``connecting``, ``open``,
+    """Shows nothing.  Set :attr:`url` (``ws://HOST:PORT/ws``, or a path such as
+    ``/services/tables/ws``: on the page's own host, ``wss://`` on an https page) to connect
+    ("" closes); :attr:`origin` is the page's origin; :attr:`status` is ``idle``, ``connecting``, ``open``,
     ``closed`` (it tries again every 2 s) or ``error``.  :meth:`send_frame`
     sends a frame (queued until the socket is open); each frame received is
     given, parsed, to the callback of :meth:`on_frame`."""
@@ -42,6 +43,7 @@ class SocketRelay(anywidget.AnyWidget):
     url = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("idle").tag(sync=True)
     search = traitlets.Unicode("").tag(sync=True)
+    origin = traitlets.Unicode("").tag(sync=True)   # the page's own origin (https://hub.example.org)
     #: the page's own address without its query (``origin + pathname``): the base of a join link
     page = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Dict().tag(sync=True)

@@ -29,6 +29,7 @@ from .card_faces import table_card_html
 from .common import Feedback, guarded
 from .games import look_for
 from .relay import SocketRelay
+from .remote_session import HubLogin
 from .table.game_table import DOWNLOAD
 from .table.view import TABLE_CSS
 from .tables_server.links import invitation_link, join_link, qr_svg
@@ -266,6 +267,15 @@ class TeacherView(W.VBox):
         return b
 
     # ------------------------------------------------------------ frames out
+    def _login(self) -> dict[str, Any]:
+        """The teacher key; with no key typed, in a JupyterHub, the hub token for this hub's own
+        table server (a user of its teachers' group is a teacher without the key: docs/SCALING.md)."""
+        hub = HubLogin.from_env()
+        token = hub.token_for(self._server() or "", self.relay.origin) if hub else None
+        if not self.key.value.strip() and token:
+            return {"type": "hello", "hub_token": token}
+        return {"type": "teacher", "key": self.key.value.strip()}
+
     def _frame_out(self, frame: dict[str, Any]) -> None:
         url = self._server()
         if url is None:
@@ -276,7 +286,7 @@ class TeacherView(W.VBox):
         while len(self._asked) > 256:  # frames never answered (a dropped connection) are forgotten
             del self._asked[next(iter(self._asked))]
         if self.relay.url != url:
-            self._queue = [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}, frame]
+            self._queue = [{"v": 1, "id": 0, **self._login()}, frame]
             self.relay.url = url
         elif self.relay.status == "open":
             self.relay.send_frame(frame)
@@ -289,7 +299,7 @@ class TeacherView(W.VBox):
         if change["new"] == "open":
             if self.feedback.text == say(LOST):  # back again (the server restarted, the network came back)
                 self.feedback.clear()
-            queue, self._queue = self._queue or [{"v": 1, "id": 0, "type": "teacher", "key": self.key.value.strip()}], []
+            queue, self._queue = self._queue or [{"v": 1, "id": 0, **self._login()}], []
             if self.state is not None and not any(f.get("type") == "watch" for f in queue):
                 queue.append({"v": 1, "id": 0, "type": "watch", "table": self.state["table"]})
             for f in queue:
@@ -328,14 +338,14 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_show(self) -> None:
         self.feedback.clear()
-        self._frame_out({"type": "teacher", "key": self.key.value.strip()})
+        self._frame_out(self._login())
         self._frame_out({"type": "watch", "table": self._code()})
 
     @_spoken
     @guarded()
     def _on_open(self) -> None:
         name, n = str(self.game.value).split(":")
-        self._frame_out({"type": "teacher", "key": self.key.value.strip()})
+        self._frame_out(self._login())
         self._frame_out({"type": "open_table", "game": name, "seats": int(n), "level": 2})
 
     @_spoken
