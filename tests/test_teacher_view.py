@@ -190,14 +190,14 @@ def test_bids_are_said_as_the_table_says_them() -> None:
                    for s, k, n, c, p in ((0, "person", "Amina", True, False), (1, "computer", None, False, True),
                                          (2, "person", None, False, True), (3, "open", None, False, False))]
         frame = {"type": "state", "table": "abcdefgh", "seq": 9, "role": "teacher",
-                 "info": {"code": "abcdefgh", "game": "spades", "seats": 4, "players": players},
+                 "info": {"code": "abcdefgh", "game": "spades", "seats": 4, "level": 2, "players": players},
                  "view": {"phase": "bidding", "bids": [None] * 4, "tricks_won": [0] * 4,
                           "current_trick": None, "to_act": [3]},
                  "hands": {str(s): [] for s in range(4)}, "bids": ["nil", 3, "blind_nil", None], "to_act": [3]}
         t.relay.receive_text(json.dumps(frame))
         assert "bid Nil" in seat_line(t, 0) and "Amina" in seat_line(t, 0)
-        assert "bid 3" in seat_line(t, 1) and "computer player" in seat_line(t, 1)
-        assert "bid Blind Nil" in seat_line(t, 2) and "a person" in seat_line(t, 2)
+        assert "bid 3" in seat_line(t, 1) and "computer player, level 2" in seat_line(t, 1)
+        assert "bid Blind Nil" in seat_line(t, 2) and "a player" in seat_line(t, 2)
         assert "a computer player plays for them" in seat_line(t, 2)
         assert "free seat" in seat_line(t, 3) and "tt-teacher-to-act" in t.board.value
         assert not any(w in seat_line(t, s) for s in range(4) for w in ("nil", "blind_nil", "None"))

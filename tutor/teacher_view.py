@@ -29,7 +29,7 @@ from .card_faces import table_card_html
 from .common import Feedback, guarded
 from .games import look_for
 from .relay import SocketRelay
-from .remote_session import HubLogin
+from .remote_session import WHO_NAMELESS, HubLogin, seat_player
 from .table.game_table import DOWNLOAD
 from .table.view import TABLE_CSS
 from .tables_server.links import invitation_link, join_link, qr_svg
@@ -62,18 +62,12 @@ COMPUTER = M_("teacher.computer", "Computer player there")
 DEAL = M_("teacher.deal", "Deal the next hand")
 # TRANSLATORS: the server did not accept the teacher key.
 BAD_KEY = M_("teacher.bad_key", "This is not the teacher key of this table server.")
-# TRANSLATORS: in a seat's line, after the seat's name: a person sits there who typed no name.
-SOMEONE = M_("teacher.someone", "a person")
 # TRANSLATORS: in a seat's line: the person is connected and plays the seat.
 HERE = M_("teacher.here", "connected")
 # TRANSLATORS: in a seat's line: the person's connection dropped (or the invited person has not come yet); the seat is kept for them.
 AWAY = M_("teacher.away", "away: the seat is kept for them")
 # TRANSLATORS: in a seat's line: the person is away and a computer player plays for them until they come back.
 STANDIN = M_("teacher.standin", "away: a computer player plays for them")
-# TRANSLATORS: in a seat's line: a computer player plays the seat.
-BOT = M_("teacher.bot", "computer player")
-# TRANSLATORS: in a seat's line: the seat is free for a person.
-FREE = M_("teacher.free", "free seat")
 # TRANSLATORS: in a seat's line: its bid ({bid}: a number, or Nil, Blind Nil) and the tricks it has won ({won}).
 BID_WON = M_("teacher.bid_won", "bid {bid} · won {won}")
 # TRANSLATORS: a button: the chosen seat's person leaves it and it is free for another person.
@@ -468,14 +462,14 @@ class TeacherView(W.VBox):
         for b in (self.deal_btn, self.records_btn):
             b.disabled = self.state is None
 
-    def _who(self, p: dict[str, Any]) -> tuple[str, str]:
-        """A seat's player: the name typed (or none) and how the seat is played."""
-        kind = p.get("kind")
-        if kind == "person":
-            name = str(p.get("name") or "") or say(SOMEONE)
+    def _who(self, seat: int, p: dict[str, Any]) -> tuple[str, str]:
+        """A seat's player: the name typed (or none) and how the seat is played (a seat no person holds:
+        as the players' tables say it, "computer player, level N" or "free seat")."""
+        if p.get("kind") == "person":
+            name = str(p.get("name") or "") or say(WHO_NAMELESS)
             how = HERE if p.get("connected") else STANDIN if p.get("computer_playing") else AWAY
             return name, say(how)
-        return "", say(BOT if kind == "computer" else FREE)
+        return "", seat_player((self.state or {}).get("info") or {}, seat)
 
     def _draw(self) -> None:
         st = self.state
@@ -497,7 +491,7 @@ class TeacherView(W.VBox):
                 played[(int(trick["leader"]) + i) % len(names)] = c
         rows = []
         for s, (name, p) in enumerate(zip(names, self._players())):
-            who, how = self._who(p)
+            who, how = self._who(s, p)
             bid = bid_text(bids[s] if s < len(bids) else None)
             line = say(BID_WON, bid=bid, won=won[s] if s < len(won) else 0)
             cards = "".join(table_card_html(c, True) for c in (st["hands"].get(str(s)) or []))
@@ -543,7 +537,7 @@ class TeacherView(W.VBox):
         code, seat, name, token = self._invitation
         names = self._seat_names()
         link = invitation_link(self.relay.page, server, code, token)
-        title = say(INVITED, name=name or say(SOMEONE), seat_name=names[seat] if seat < len(names) else str(seat + 1))
+        title = say(INVITED, name=name or say(WHO_NAMELESS), seat_name=names[seat] if seat < len(names) else str(seat + 1))
         self.invitation.value = (f"<details><summary>{html.escape(title)}</summary><p class='tt-teacher-link'>"
                                  f"<a href='{html.escape(link)}' target='_blank' rel='noopener'>{html.escape(link)}"
                                  "</a></p></details>")
