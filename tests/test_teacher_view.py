@@ -176,6 +176,11 @@ def test_the_teacher_frees_invites_seats_computers_and_downloads_the_records(tmp
             record = json.loads(base64.b64decode(data.group(1)))
             assert game_from_record(record, auto_deal=False).n_seats == 4
             assert t.feedback.kind == "ok" and "0 finished hands" in t.feedback.text
+            # another table opened: the first one's record and invitation go, its join link is the new one's
+            t.open_btn.click()
+            await until(lambda: t.state["table"] != code)
+            assert t.download.value == "" and t.invitation.value == ""
+            assert t.state["table"] in t.join.value and code not in t.join.value
             for c in (wire.client, amina, bwire["c"]):
                 if c is not None:
                     await c.close()

@@ -391,6 +391,10 @@ class TeacherView(W.VBox):
             self.feedback.show_ok(say(OPENED, code=code))
             self._frame_out({"type": "watch", "table": code})
         elif kind == "state" and "hands" in frame:
+            if self.state is not None and self.state["table"] != frame["table"]:  # another table: its own links
+                self._record = self._invitation = None
+                self._draw_download()
+                self._draw_invitation()
             self.state = frame
             self._draw()
         elif kind == "done" and asked is not None and asked.get("type") in ("seat_computer", "free_seat"):
@@ -399,7 +403,7 @@ class TeacherView(W.VBox):
             name = str((asked or {}).get("name") or "")
             self._invitation = (str(frame["table"]), int(frame["seat"]), name, str(frame["seat_token"]))
             self._draw_invitation()
-            self.feedback.show_ok(say(INVITED_OK, seat_name=self._seat_names()[int(frame["seat"])]))
+            self.feedback.show_ok(say(INVITED_OK, seat_name=self._seat_name(int(frame["seat"]))))
         elif kind == "records":
             self._record = (str(frame["table"]), frame["record"], int(frame.get("finished_hands") or 0))
             self._draw_download()
@@ -414,9 +418,7 @@ class TeacherView(W.VBox):
     def _refusal(self, frame: dict[str, Any], asked: dict[str, Any]) -> str:
         """The server's error frame in the teacher's words (its code and data, never a sentence of the server)."""
         code, detail = frame.get("code"), frame.get("detail") or {}
-        seat = detail.get("seat", asked.get("seat"))
-        names = self._seat_names()
-        seat_name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+        seat_name = self._seat_name(detail.get("seat", asked.get("seat")))
         if code in ("bad_key", "not_teacher"):
             return say(BAD_KEY)
         if code == "no_such_table":
@@ -442,6 +444,10 @@ class TeacherView(W.VBox):
         info = self.state["info"]
         spec = spec_for(info["game"], int(info["seats"]))
         return [seat_label(spec, s) for s in range(int(info["seats"]))]
+
+    def _seat_name(self, seat: Any) -> str:
+        names = self._seat_names()
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
     def _players(self) -> list[dict[str, Any]]:
         n = len(self._seat_names())
@@ -535,9 +541,8 @@ class TeacherView(W.VBox):
             self.invitation.value = ""
             return
         code, seat, name, token = self._invitation
-        names = self._seat_names()
         link = invitation_link(self.relay.page, server, code, token)
-        title = say(INVITED, name=name or say(WHO_NAMELESS), seat_name=names[seat] if seat < len(names) else str(seat + 1))
+        title = say(INVITED, name=name or say(WHO_NAMELESS), seat_name=self._seat_name(seat))
         self.invitation.value = (f"<details><summary>{html.escape(title)}</summary><p class='tt-teacher-link'>"
                                  f"<a href='{html.escape(link)}' target='_blank' rel='noopener'>{html.escape(link)}"
                                  "</a></p></details>")
