@@ -206,6 +206,16 @@ def test_bids_are_said_as_the_table_says_them() -> None:
         assert "a computer player plays for them" in seat_line(t, 2)
         assert "free seat" in seat_line(t, 3) and "tt-teacher-to-act" in t.board.value
         assert not any(w in seat_line(t, s) for s in range(4) for w in ("nil", "blind_nil", "None"))
+        # the connection lost, then back (a server restarted): told, then the key and the table again
+        sent: list[dict[str, Any]] = []
+        t.relay.send_frame = sent.append  # type: ignore[method-assign]
+        t.relay.status = "open"
+        t.relay.status = "closed"
+        assert t.feedback.kind == "error" and "Trying again" in t.feedback.text
+        sent.clear()
+        t.relay.status = "open"
+        assert t.feedback.text == "" and [f["type"] for f in sent] == ["teacher", "watch"]
+        assert sent[1]["table"] == "abcdefgh"
         # a teacher key in the page's address that the browser reads (the static site) fills the box
         assert not t.key.value and t.fold.selected_index is None
         t.relay.search = "?server=ws%3A%2F%2Fh%3A1%2Fws&teacher=K3y_abc-123"
