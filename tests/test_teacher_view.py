@@ -26,11 +26,12 @@ import segno
 
 from engine.record import game_from_record
 from engine.text import language
-from tutor.play_together import PlayTogether, token_from_query
+from tutor.play_together import TABLE_CLOSED, PlayTogether, token_from_query
 from tutor.remote_session import SEAT_TOKEN_KEY
 from tutor.tables_server.client import TableClient
 from tutor.tables_server.links import invitation_link, join_link, qr_svg, qr_terminal
-from tutor.teacher_view import TeacherView, bid_text
+from tutor.teacher_view import CLOSED, TeacherView, bid_text
+from tutor.text import say
 
 from test_remote_session import run, until
 
@@ -182,6 +183,97 @@ def test_the_teacher_frees_invites_seats_computers_and_downloads_the_records(tmp
             assert t.download.value == "" and t.invitation.value == ""
             assert t.state["table"] in t.join.value and code not in t.join.value
             for c in (wire.client, amina, bwire["c"]):
+                if c is not None:
+                    await c.close()
+    run(body, tmp_path)
+
+
+def test_the_teacher_closes_a_table_after_a_question_and_a_somali_players_page_says_so(tmp_path: Any) -> None:
+    """"Close the table" asks first ("No, keep it open" keeps it); "Yes, close it" closes it: the teacher's
+    board goes, the view can open a new table; a Somali player's page (a seat) says in Somali that the
+    teacher closed it, drops its table and the table's seat token, and shows the form again."""
+    async def body(server: Any) -> None:
+        with language("en"):
+            pt = PlayTogether()
+            t = pt.teacher
+            wire = Wire(t)
+            pt.server.value = server.url
+            t.key.value = server.hub.teacher_key
+            assert t.close_btn.disabled and t.close_btn.description == "Close the table"
+            t.open_btn.click()
+            await wire.open(server.url)
+            await until(lambda: t.state is not None)
+            code = t.state["table"]
+            t.seat.value = 0
+            t.free_btn.click()  # North's computer player out, for the player
+            await until(lambda: "free seat" in seat_line(t, 0))
+        with language("so"):  # the player's page and its connection speak Somali
+            player = PlayTogether()
+            pwire: dict[str, TableClient] = {}
+
+            def psend(frame: dict[str, Any]) -> None:
+                asyncio.ensure_future(pwire["c"].send_raw(json.dumps(frame)))
+            player.relay.send_frame = psend  # type: ignore[method-assign]
+            player.link._send = psend
+            stored: list[tuple[str, str]] = []
+
+            def keep(k: str, v: str) -> None:
+                stored.append((k, v))
+                player.relay.set_trait("stored", {**player.relay.stored, k: v})
+            player.relay.store = keep  # type: ignore[method-assign]
+            pwire["c"] = await TableClient.connect(server.url)
+            pwire["c"].on_frame = lambda f, _now: player.relay.receive_text(json.dumps(f))
+            player.server.value, player.code.value = server.url, code
+            player.connect()
+            player.relay.status = "open"
+            await until(lambda: 0 in player.link.open_seats())
+            player.join(0)
+            await until(lambda: player.table is not None)
+            assert player.relay.stored.get(SEAT_TOKEN_KEY + code)
+            closed_so = say(TABLE_CLOSED)
+        with language("en"):
+            assert closed_so != say(TABLE_CLOSED)
+            await until(lambda: "connected" in seat_line(t, 0))
+            # the first click only asks; "No" keeps the table open
+            assert not t.close_btn.disabled and t.close_box.layout.display == "none"
+            t.close_btn.click()
+            assert t.close_box.layout.display == "" and t.close_btn.disabled
+            assert f"Close table {code}?" in t.close_ask.value and "hand records" in t.close_ask.value
+            t.close_no.click()
+            assert t.close_box.layout.display == "none" and t.close_ask.value == "" and not t.close_btn.disabled
+            await asyncio.sleep(0.3)
+            assert code in server.hub.tables and t.state is not None and player.table is not None
+            assert not any(f.get("type") == "close_table" for f in wire.pending)
+            # asked again, and confirmed: closed for everyone at it
+            t.close_btn.click()
+            t.close_yes.click()
+            await until(lambda: t.state is None)
+            assert code not in server.hub.tables
+            assert t.feedback.kind == "ok" and t.feedback.text == say(CLOSED, code=code)
+            assert t.board.value == "" and t.join.value == "" and t.close_box.layout.display == "none"
+            assert all(b.disabled for b in (t.close_btn, t.deal_btn, t.records_btn, t.free_btn, t.computer_btn,
+                                            t.invite_btn))
+        # the player's page: told in Somali, its table and the table's seat token gone, the form back
+        await until(lambda: player.table is None)
+        assert closed_so in player.status.value and "role='status'" in player.status.value
+        assert player.feedback.text == "" and player.form.layout.display == ""
+        assert player.link.session is None and player.link.seat is None and player.link.token is None
+        assert stored[-1] == (SEAT_TOKEN_KEY + code, "") and player._stored_token(code) is None
+        assert player._table_box.children == () and player._seats_box.layout.display == "none"
+        with language("en"):
+            # the teacher's view opens a new table, the close button is there for it
+            t.open_btn.click()
+            await until(lambda: t.state is not None)
+            assert t.state["table"] != code and not t.close_btn.disabled and len(seat_line(t, 3)) > 0
+            # a table closed meanwhile by another teacher: this view is told the same way
+            other = await TableClient.connect(server.url)
+            assert (await other.request("teacher", key=server.hub.teacher_key))["type"] == "teacher_ok"
+            second = t.state["table"]
+            t.close_btn.click()  # a question pending about the table another teacher closes
+            assert (await other.request("close_table", table=second))["type"] == "closed"
+            await until(lambda: t.state is None)
+            assert t.feedback.text == say(CLOSED, code=second) and t.close_box.layout.display == "none"
+            for c in (wire.client, pwire["c"], other):
                 if c is not None:
                     await c.close()
     run(body, tmp_path)

@@ -80,6 +80,9 @@ BETWEEN_HANDS = M_("together.between_hands", "A computer player's seat can be ta
 # TRANSLATORS: the teacher gave this person's seat to someone else, or closed the table.
 UNSEATED = M_("together.unseated", "You no longer have a seat at this table (the teacher changed the seats or "
                                    "closed the table).")
+# TRANSLATORS: the teacher closed the table this person sat at (or looked at): its game is over.
+TABLE_CLOSED = M_("together.closed", "The teacher has closed this table: its game is over. To play again, ask for "
+                                     "the code of a new table.")
 # TRANSLATORS: an address that is not a table server's (it must start with ws:// or wss://).
 BAD_ADDRESS = M_("together.bad_address", "“{text}” is not a table server's address: it starts with ws:// or wss:// "
                                          "(for example ws://192.168.1.10:8765/ws).")
@@ -360,16 +363,35 @@ class PlayTogether(W.VBox):
             self._invited = ("", "")
             self.link.watch(self.code.value)
             return
+        if code == "closed":
+            self._table_closed()
+            return
         entries = {"no_such_table": NO_TABLE, "seat_taken": SEAT_TAKEN, "between_hands": BETWEEN_HANDS,
-                   "unseated": UNSEATED, "closed": UNSEATED}
+                   "unseated": UNSEATED}
         entry = entries.get(code)
         if entry is not None:
             self.feedback.show_error(say(entry))
         else:
             self.feedback.show_error(say(REFUSED, code=code))
-        if code in ("unseated", "closed"):
+        if code == "unseated":
             self._table_box.children = ()
+            self.table = None
             self.form.layout.display = ""
+
+    def _table_closed(self) -> None:
+        """The teacher closed the table: the page says so; its table, seat choice and seat token go
+        (the token opens no seat any more), and the form is back for another table's code."""
+        code = _code(self.code.value)
+        self._wanted = False  # no reconnecting to a table that is no more
+        if self.relay.stored.get(SEAT_TOKEN_KEY + code):  # emptied in localStorage too: a reload does not try it
+            self.relay.store(SEAT_TOKEN_KEY + code, "")
+        self._invited = ("", "")
+        self._table_box.children = ()
+        self.table = None
+        self._seats_box.layout.display = "none"
+        self.form.layout.display = ""
+        self.feedback.clear()
+        self.status.value = self._line(say(TABLE_CLOSED))
 
     # ------------------------------------------------------------ joining
     def join(self, seat: int) -> None:

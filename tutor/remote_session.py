@@ -733,6 +733,9 @@ class TableLink:
             self.session.refused(frame)
         elif kind in ("unseated", "closed"):
             self.seat = None
+            self.session = None  # the seat's game is over for this page: a seat taken again builds its own
+            if kind == "closed":  # the table is gone, and the token with it
+                self.table = self.token = self.info = self.phase = None
             if self.on_problem is not None:
                 self.on_problem(str(kind))
         elif kind == "error":

@@ -94,6 +94,18 @@ INVITED = M_("teacher.invited", "Invitation for {name} ({seat_name}): give this 
                                 "projector.")
 # TRANSLATORS: the feedback after an invitation was made: {seat_name} the seat kept.
 INVITED_OK = M_("teacher.invited_ok", "{seat_name} is kept for that person. Their link is under the buttons (folded).")
+# TRANSLATORS: a button: close the table shown (its game ends for everyone at it); a question follows first.
+CLOSE = M_("teacher.close", "Close the table")
+# TRANSLATORS: the question after "Close the table" was pressed: {code} the table's code.
+CLOSE_ASK = M_("teacher.close_ask", "Close table {code}? Its game ends for everyone at it, and the players' pages "
+                                    "say that the teacher closed it. Download the hand records first if you want "
+                                    "them.")
+# TRANSLATORS: a button under the question above: close the table now.
+CLOSE_YES = M_("teacher.close_yes", "Yes, close it")
+# TRANSLATORS: a button under the question above: do not close the table.
+CLOSE_NO = M_("teacher.close_no", "No, keep it open")
+# TRANSLATORS: after a table was closed: {code} its code. The teacher can open another one.
+CLOSED = M_("teacher.closed", "Table {code} is closed: its players have left it. You can open a new table.")
 # TRANSLATORS: the teacher's change of a seat was done.
 DONE = M_("teacher.done", "Done.")
 # TRANSLATORS: the server refused: the table code names no open table (it was closed, or the code is wrong).
@@ -211,6 +223,15 @@ class TeacherView(W.VBox):
         self.invite_btn = self._button(INVITE, self._on_invite, "tt-teacher-invite")
         self.deal_btn = self._button(DEAL, self._on_deal, "tt-teacher-deal", "success")
         self.records_btn = self._button(RECORDS, self._on_records, "tt-teacher-records")
+        self.close_btn = self._button(CLOSE, self._on_close, "tt-teacher-close", "danger")
+        #: the code of the table the teacher asked to close, while the question waits for an answer
+        self._closing: str | None = None
+        self.close_ask = W.HTML()
+        self.close_yes = self._button(CLOSE_YES, self._on_close_yes, "tt-teacher-close-yes", "danger")
+        self.close_no = self._button(CLOSE_NO, self._on_close_no, "tt-teacher-close-no")
+        answers = W.HBox([self.close_yes, self.close_no], layout=W.Layout(flex_flow="row wrap"))
+        self.close_box = W.VBox([self.close_ask, answers], layout=W.Layout(display="none"))
+        self.close_box.add_class("tt-teacher-close-box")
         self.download = W.HTML()
         self.download.add_class("tt-teacher-download")
         self.invitation = W.HTML()
@@ -222,12 +243,12 @@ class TeacherView(W.VBox):
         row1 = W.HBox([self.game, self.open_btn])
         row2 = W.HBox([self.seat, self.computer_btn, self.free_btn])
         row3 = W.HBox([self.name, self.invite_btn])
-        row4 = W.HBox([self.deal_btn, self.records_btn])
+        row4 = W.HBox([self.deal_btn, self.records_btn, self.close_btn])
         for r in (row1, row2, row3, row4):
             r.layout.flex_flow = "row wrap"
             r.layout.align_items = "center"
-        body = W.VBox([self.key, self.show_btn, row1, row2, row3, row4, self.feedback, self.download,
-                       self.invitation, self.join, self.board, self.relay])
+        body = W.VBox([self.key, self.show_btn, row1, row2, row3, row4, self.close_box, self.feedback,
+                       self.download, self.invitation, self.join, self.board, self.relay])
         shown = bool(self.key.value) or self.state is not None
         self.fold = W.Accordion(children=[body], titles=(say(TITLE),), selected_index=0 if shown else None)
         self.children = [self.fold]
@@ -379,6 +400,38 @@ class TeacherView(W.VBox):
         if self.state is not None:
             self._frame_out({"type": "records", "table": self.state["table"]})
 
+    @_spoken
+    @guarded()
+    def _on_close(self) -> None:
+        """The first step: the question, with its two buttons (one slip never ends a class's game)."""
+        if self.state is None:
+            return
+        self._closing = str(self.state["table"])
+        self.feedback.clear()  # the question alone says what is at stake
+        ask = html.escape(say(CLOSE_ASK, code=self._closing))
+        self.close_ask.value = f"<p class='tt-teacher-close-ask' role='alert'>{ask}</p>"
+        self.close_box.layout.display = ""
+        self._seat_buttons()
+
+    @_spoken
+    @guarded()
+    def _on_close_yes(self) -> None:
+        code, shown = self._closing, self.state["table"] if self.state is not None else None
+        self._ask_no_more()
+        if code is not None and code == shown:  # the table asked about is still the one shown
+            self._frame_out({"type": "close_table", "table": code})
+
+    @_spoken
+    @guarded()
+    def _on_close_no(self) -> None:
+        self._ask_no_more()
+
+    def _ask_no_more(self) -> None:
+        self._closing = None
+        self.close_ask.value = ""
+        self.close_box.layout.display = "none"
+        self._seat_buttons()
+
     # ------------------------------------------------------------ frames in
     @_spoken
     @guarded()
@@ -391,9 +444,14 @@ class TeacherView(W.VBox):
             self.feedback.show_ok(say(OPENED, code=code))
             self._frame_out({"type": "watch", "table": code})
         elif kind == "state" and "hands" in frame:
-            if self.state is not None and self.state["table"] != frame["table"]:  # another table: its own links
-                self._record = self._invitation = None
+            if self._closing is not None and self._closing != frame["table"]:  # the question was about another
+                self._ask_no_more()
+            # another table (or the first one after a table was closed): its own links
+            if self._record is not None and self._record[0] != frame["table"]:
+                self._record = None
                 self._draw_download()
+            if self._invitation is not None and self._invitation[0] != frame["table"]:
+                self._invitation = None
                 self._draw_invitation()
             self.state = frame
             self._draw()
@@ -410,10 +468,22 @@ class TeacherView(W.VBox):
             self.feedback.show_ok(say(RECORDS_READY, n=self._record[2]))
         elif kind == "closed":
             if self.state is not None and frame.get("table") == self.state["table"]:
-                self.state = None
-                self.board.value = self.join.value = ""
+                self._table_closed(str(frame["table"]))
         elif kind == "error":
             self.feedback.show_error(self._refusal(frame, asked or {}))
+
+    def _table_closed(self, code: str) -> None:
+        """The table shown was closed (by this teacher, or another): the board, its join link, seats and
+        invitation go; the hand records already downloaded stay (the file of a closed table)."""
+        self.state = None
+        self.board.value = self.join.value = ""
+        self._invitation = None
+        self._draw_invitation()
+        self.seat.options = []
+        if self._closing == code:
+            self._ask_no_more()
+        self._seat_buttons()
+        self.feedback.show_ok(say(CLOSED, code=code))
 
     def _refusal(self, frame: dict[str, Any], asked: dict[str, Any]) -> str:
         """The server's error frame in the teacher's words (its code and data, never a sentence of the server)."""
@@ -467,6 +537,7 @@ class TeacherView(W.VBox):
         self.invite_btn.disabled = p is None or kind == "person"
         for b in (self.deal_btn, self.records_btn):
             b.disabled = self.state is None
+        self.close_btn.disabled = self.state is None or self._closing is not None
 
     def _who(self, seat: int, p: dict[str, Any]) -> tuple[str, str]:
         """A seat's player: the name typed (or none) and how the seat is played (a seat no person holds:
@@ -568,5 +639,6 @@ _CSS = (".tt-teacher-seat{margin:6px 0;padding:2px 6px;border-left:4px solid tra
         ".tt-teacher-join-text{flex:1 1 16em;min-width:0;font-size:18px}"
         ".tt-teacher-link{overflow-wrap:anywhere;font-size:20px}.tt-teacher-qr-box p{margin:6px 0}"
         ".tt-teacher-local{font-size:15px;color:#7a4100}"
+        ".tt-teacher-close-ask{font-size:16px;margin:6px 0;color:#8b0000;font-weight:600}"
         ".tt-teacher .tt-teacher-invitation summary{line-height:1.4;padding:12px 0;box-sizing:border-box}"
         "@media (max-width:600px){.tt-teacher-join-text{font-size:16px}.tt-teacher-link{font-size:16px}}")

@@ -6,7 +6,8 @@ QR code (an SVG); the teacher takes South's computer player out and keeps South 
 invitation link (folded away) opens a phone page that has the seat at once, and the teacher's board
 names Amina beside South; the hand records download as a file a replay reads; the language menu
 redraws the board in Somali on the same connection. Looked at at 1280×800 and 390×844 (no sideways
-scroll). On the static site (Pyodide: segno there too), the same view opens a table and draws the
+scroll). The teacher closes a table where a Hausa phone sits: "Close the table" asks first (and "No"
+keeps it), "Yes, close it" closes it; the phone's page says so in Hausa and shows its form again. On the static site (Pyodide: segno there too), the same view opens a table and draws the
 join link to the site's own app page and its QR code.
 Screenshots: tests/browser/artifacts/teacher_<step>_<size>.png.
 """
@@ -22,14 +23,15 @@ from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
 from _site import APP_PATH, SiteServer
-from test_play_together_browser import TOGETHER, WAIT_MS, ServerThread, open_section_titled
+from test_play_together_browser import TOGETHER, WAIT_MS, ServerThread, join_page, open_section_titled
 from test_site_play_together_browser import START_MS, site, site_browser  # noqa: F401 - the site's fixtures
 
 from engine.record import game_from_record
 from engine.registry import spec_for
 from engine.text import language
 from tutor.app import SECTION_TITLES
-from tutor.teacher_view import HERE
+from tutor.play_together import TABLE_CLOSED
+from tutor.teacher_view import CLOSE_ASK, CLOSED, HERE
 from tutor.text import say
 
 pytestmark = pytest.mark.browser
@@ -113,6 +115,67 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
         expect(teacher.locator(f"{TEACHER} .tt-teacher-cards [data-card]")).to_have_count(52)
         expect(teacher.locator(f"{TEACHER} .tt-teacher-qr svg")).to_be_visible()
         full_screenshot(teacher, artifacts_dir / "teacher_board_so_desktop.png")
+        assert teacher.tt_errors == [] and phone.tt_errors == []  # type: ignore[attr-defined]
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_the_teacher_closes_a_table_and_a_hausa_phone_is_told(browser: Any, app_url: str, tables: ServerThread,
+                                                                artifacts_dir: Any) -> None:
+    key = tables.server.hub.teacher_key
+    url = f"{app_url}?server={quote(tables.server.url, safe='')}&teacher={key}&lang=en"
+    tctx, teacher = open_app(browser, url, DESKTOP)
+    contexts = [tctx]
+    try:
+        open_section_titled(teacher, say(SECTION_TITLES[-1]))
+        close = teacher.locator(f"{TEACHER} .tt-teacher-close")
+        expect(close).to_be_disabled()  # no table shown yet
+        teacher.locator(f"{TEACHER} .tt-teacher-open").click()
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(4, timeout=WAIT_MS)
+        code = teacher.locator(f"{TOGETHER} .tt-together-form input").nth(1).input_value()
+        # a Hausa phone takes a seat (before the first deal: a computer player's seat is free for a person)
+        pctx, phone = join_page(browser, app_url, tables, code, "ha", PHONE)
+        contexts.append(pctx)
+        expect(seat_row(teacher, 0)).to_contain_text("connected", timeout=WAIT_MS)
+        # the first click asks; "No" keeps the table
+        ask = teacher.locator(f"{TEACHER} .tt-teacher-close-ask")
+        close.click()
+        expect(ask).to_have_text(say(CLOSE_ASK, code=code), timeout=WAIT_MS)
+        expect(close).to_be_disabled()
+        full_screenshot(teacher, artifacts_dir / "teacher_close_ask_desktop.png")
+        assert overflow_report(teacher) == []
+        teacher.set_viewport_size(PHONE)
+        teacher.locator(f"{TEACHER} .tt-teacher-close-yes").scroll_into_view_if_needed()
+        full_screenshot(teacher, artifacts_dir / "teacher_close_ask_phone.png")
+        assert overflow_report(teacher) == []
+        teacher.set_viewport_size(DESKTOP)
+        teacher.locator(f"{TEACHER} .tt-teacher-close-no").click()
+        expect(ask).to_have_count(0, timeout=WAIT_MS)
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(4)
+        expect(phone.locator(f"{TOGETHER} .tt-remote-table")).to_be_visible()
+        # asked again and confirmed: closed, for the teacher and the phone
+        close.click()
+        teacher.locator(f"{TEACHER} .tt-teacher-close-yes").click()
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(0, timeout=WAIT_MS)
+        expect(teacher.locator(TEACHER)).to_contain_text(say(CLOSED, code=code))
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-qr svg")).to_have_count(0)
+        expect(close).to_be_disabled()
+        full_screenshot(teacher, artifacts_dir / "teacher_closed_desktop.png")
+        with language("ha"):
+            told = say(TABLE_CLOSED)
+        expect(phone.locator(f"{TOGETHER} .tt-together-status")).to_have_text(told, timeout=WAIT_MS)
+        expect(phone.locator(f"{TOGETHER} .tt-remote-table")).to_have_count(0)
+        expect(phone.locator(f"{TOGETHER} .tt-together-connect")).to_be_visible()
+        expect(phone.locator(f"{TOGETHER} .tt-together-join")).to_be_hidden()
+        full_screenshot(phone, artifacts_dir / "together_closed_ha_phone.png")
+        assert overflow_report(phone) == []
+        phone.set_viewport_size(DESKTOP)
+        full_screenshot(phone, artifacts_dir / "together_closed_ha_desktop.png")
+        # the teacher opens a new table at once
+        teacher.locator(f"{TEACHER} .tt-teacher-open").click()
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(4, timeout=WAIT_MS)
+        expect(close).to_be_enabled()
         assert teacher.tt_errors == [] and phone.tt_errors == []  # type: ignore[attr-defined]
     finally:
         for c in contexts:
