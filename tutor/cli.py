@@ -2,7 +2,7 @@
 
     tricktutor replay RECORD.json [--trace]     (docs/HAND_RECORD.md)
     tricktutor review RECORD.json [--seat N] [--hand K]   (double-dummy review, engine.review)
-    tricktutor tables serve [--host H] [--port P] [--db FILE]   (table server, docs/TABLE_PROTOCOL.md)
+    tricktutor tables serve [--host H] [--port P] [--db FILE] [--lang so]   (table server, docs/TABLE_PROTOCOL.md)
     tricktutor tables records --db FILE [--table CODE]   (a table of that server as a hand record)
 
 Exit status of ``replay``: 0 replayed, 1 stopped at an illegal action (the
@@ -28,8 +28,9 @@ import sys
 
 from engine.errors import quote
 from engine.record import RecordError, load_record_file, replay
+from engine.text import get_language, language
 from tutor.cli_parser import Parser
-from tutor.tables_server.commands import add_tables_command
+from tutor.tables_server.commands import add_tables_command, serve_language
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID, EXIT_BUG = 0, 1, 2, 3
 
@@ -165,7 +166,9 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
         except (AttributeError, ValueError):
             pass
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with language(serve_language(argv) or get_language()):  # `tables serve --lang so --help`: its help in Somali
+        args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except BrokenPipeError:

@@ -8,7 +8,11 @@ JupyterHub service (docs/SCALING.md).
 
 The server binds 127.0.0.1 unless ``--host`` says otherwise, prints its
 ``ws://`` address once it listens (the port it really bound: ``--port 0``
-takes a free one), the teacher key and a join link per table it opened.
+takes a free one), the teacher key and a join link per table it opened,
+in the language spoken (``serve --lang``): catalogue entries with named
+placeholders, each value (an address, the key, a link) last on its line or in
+brackets as in English, so that a line can be read by a person in any
+language (programs read the English lines: ``listening: URL``, ``teacher key: KEY``).
 """
 from __future__ import annotations
 
@@ -35,8 +39,67 @@ from .hub import Hub, Identity, Settings
 from .jupyterhub_auth import HubIdentity, access_scopes_from_env
 from .links import app_page, join_link, qr_terminal
 from .store import Store, default_db
+from ..text import M_, P_, say
 
 __all__ = ["make_app", "start", "Running", "serve", "hub_identity", "listen_address"]
+
+#: The lines ``serve`` prints (in the language spoken): catalogue entries, named placeholders.
+_LINES = {
+    # TRANSLATORS: the first line tables serve prints: {url} its WebSocket address (ws://…), last on the line.
+    "listening": M_("tables.serve.listening", "Trick Tutor table server listening: {url}"),
+    # TRANSLATORS: the second line: {key} the teacher key (last on the line; the teacher types it in the app).
+    "key": M_("tables.serve.key", "teacher key: {key}"),
+    # TRANSLATORS: a server run as a JupyterHub service: {url} the hub's address it asks who a player is;
+    # {teachers} who is a teacher without the key (the two entries below, or "none").
+    "hub": M_("tables.serve.hub", "JupyterHub identities: {url}; teachers without the key: {teachers}"),
+    # TRANSLATORS: in the line above: the members of the JupyterHub group {group}.
+    "hub_group": M_("tables.serve.hub_group", "group {group}"),
+    # TRANSLATORS: in the line above: JupyterHub's administrators.
+    "hub_admins": M_("tables.serve.hub_admins", "hub admins"),
+    # TRANSLATORS: in the line above: nobody is a teacher without the key.
+    "hub_none": M_("tables.serve.hub_none", "none"),
+    # TRANSLATORS: a JupyterHub service: {address} the address players' pages connect to (keep wss://, https).
+    "through": M_("tables.serve.through", "players reach it through the hub: {address} (wss:// when the hub is on "
+                                          "https)"),
+    # TRANSLATORS: the app's join link of the table above (printed indented under it); {link} last on the line.
+    "app_link": M_("tables.serve.app_link", "the app's join link: {link}"),
+    # TRANSLATORS: printed when the server listens on a network address (--host): what that means. Keep ws://,
+    # wss:// and TLS.
+    "open": M_("tables.serve.open", "This server is open to the network: anyone who can reach this computer can "
+                                    "connect and watch a table whose code they know. The table codes, seat tokens "
+                                    "and the teacher key are the only keys; frames travel unencrypted (ws://), so use "
+                                    "it on a school network you trust, never on the open internet without a TLS "
+                                    "proxy in front (wss://)."),
+}
+#: A table's line: opened now, or resumed from the database (its code first: ``table CODE …``).
+_TABLE_LINES = {
+    # TRANSLATORS: a table opened at start: {code} its code, {game} the game's name as --table writes it (spades,
+    # oh_hell: keep it), {n} its seats, {link} the join link (last on the line).
+    True: P_("tables.serve.table_new", "table {code} ({game}, {n} seat, new): join {link}",
+             "table {code} ({game}, {n} seats, new): join {link}"),
+    # TRANSLATORS: as above, a table resumed from the database (opened before the server was restarted).
+    False: P_("tables.serve.table_resumed", "table {code} ({game}, {n} seat, resumed): join {link}",
+              "table {code} ({game}, {n} seats, resumed): join {link}"),
+}
+#: Why ``serve`` cannot start, in the language spoken (raised as ValueError; the command prints it).
+_ERRORS = {
+    # TRANSLATORS: --base-url (keep it) may hold only these characters.
+    "base_url": M_("tables.serve.bad_base_url", "--base-url: letters, digits, / _ - only"),
+    # TRANSLATORS: --teacher-group and --teacher-admins (keep them) need a JupyterHub; keep $JUPYTERHUB_API_URL
+    # and --hub-api-url.
+    "no_hub": M_("tables.serve.no_hub", "--teacher-group and --teacher-admins need JupyterHub ($JUPYTERHUB_API_URL, "
+                                        "as a hub service, or --hub-api-url)"),
+    # TRANSLATORS: --hub-api-url (keep it) is not a web address.
+    "hub_api_url": M_("tables.serve.bad_hub_api_url", "--hub-api-url: an http:// or https:// address"),
+    # TRANSLATORS: --app-url (keep it) is not a web address: {url} what was given (quoted).
+    "app_url": M_("tables.serve.bad_app_url", "--app-url is not an http:// or https:// address: {url}"),
+}
+
+
+def _say(line: str, /, **params: Any) -> None:
+    """Print one of :data:`_LINES` (in the language spoken)."""
+    print(say(_LINES[line], **params), flush=True)
+
 
 #: tornado's own limit on one message (a larger one closes the connection, code 1009);
 #: the hub refuses frames over protocol.MAX_FRAME_BYTES with an error frame first.
@@ -88,7 +151,7 @@ _PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 def _base(base_url: str) -> str:
     """``/prefix/`` of the routes: letters, digits, ``/ _ -`` only (it is a route pattern)."""
     if not set(base_url) <= _PATH_CHARS:
-        raise ValueError("--base-url: letters, digits, / _ - only")
+        raise ValueError(say(_ERRORS["base_url"]))
     inner = base_url.strip("/")
     return "/" + inner + "/" if inner else "/"
 
@@ -186,11 +249,10 @@ def hub_identity(args: argparse.Namespace, env: Mapping[str, str]) -> HubIdentit
     api_url = args.hub_api_url if args.hub_api_url is not None else env.get("JUPYTERHUB_API_URL", "")
     if not api_url:
         if args.teacher_group or args.teacher_admins:
-            raise ValueError("--teacher-group and --teacher-admins need JupyterHub ($JUPYTERHUB_API_URL, as a hub "
-                             "service, or --hub-api-url)")
+            raise ValueError(say(_ERRORS["no_hub"]))
         return None
     if urlsplit(api_url).scheme not in ("http", "https"):
-        raise ValueError("--hub-api-url: an http:// or https:// address")
+        raise ValueError(say(_ERRORS["hub_api_url"]))
     return HubIdentity(api_url, access_scopes_from_env(env), args.teacher_group or (), args.teacher_admins)
 
 
@@ -210,7 +272,7 @@ def listen_address(args: argparse.Namespace, env: Mapping[str, str]) -> tuple[st
 async def serve(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
     if args.app_url and app_page(args.app_url) is None:
-        raise ValueError(f"--app-url is not an http:// or https:// address: {args.app_url[:80]!r}")
+        raise ValueError(say(_ERRORS["app_url"], url=repr(args.app_url[:80])))
     db = Path(args.db) if args.db else default_db()
     db.parent.mkdir(parents=True, exist_ok=True)
     settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
@@ -227,33 +289,30 @@ async def serve(args: argparse.Namespace) -> int:
         n = seats or default_seats(game) or spec_named(game).seat_counts[0]
         k = n - 1 if computers is None else min(computers, n)
         opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
-    print(f"Trick Tutor table server listening: {url}", flush=True)
-    print(f"teacher key: {hub.teacher_key}", flush=True)
+    _say("listening", url=url)
+    _say("key", key=hub.teacher_key)
     page = app_page(args.app_url) if args.app_url else ""
     join = _link_base(url, host)  # a server on every address: the links name this computer's
     if identity is not None:
-        teachers = [f"group {g}" for g in sorted(identity.teacher_groups)] + (["hub admins"] if identity.teacher_admins
-                                                                             else [])
-        print(f"JupyterHub identities: {identity.user_url}; teachers without the key: "
-              f"{', '.join(teachers) or 'none'}", flush=True)
+        teachers = [say(_LINES["hub_group"], group=g) for g in sorted(identity.teacher_groups)]
+        if identity.teacher_admins:
+            teachers.append(say(_LINES["hub_admins"]))
+        _say("hub", url=identity.user_url, teachers=", ".join(teachers) or say(_LINES["hub_none"]))
         public = env.get("JUPYTERHUB_PUBLIC_URL", "")
         through = (public.replace("https://", "wss://", 1).replace("http://", "ws://", 1).rstrip("/") + "/ws"
                    if public.startswith(("http://", "https://")) else _base(base_url) + "ws")
-        print(f"players reach it through the hub: {through} (wss:// when the hub is on https)", flush=True)
+        _say("through", address=through)
         join = through
     for t in hub.tables.values():
-        note = "new" if t in opened else "resumed"
-        print(f"table {t.code} ({t.spec.name}, {t.n} seats, {note}): join {join}?table={t.code}", flush=True)
+        print(say(_TABLE_LINES[t in opened], code=t.code, game=t.spec.name, n=t.n, link=f"{join}?table={t.code}"),
+              flush=True)
         link = join_link(page or "", join, t.code)
         if page:
-            print(f"  the app's join link: {link}", flush=True)
+            print("  " + say(_LINES["app_link"], link=link), flush=True)
         if args.qr:
             print(qr_terminal(link), end="", flush=True)
     if not _is_loopback(host):
-        print("This server is open to the network: anyone who can reach this computer can connect and watch a "
-              "table whose code they know. The table codes, seat tokens and the teacher key are the only keys; "
-              "frames travel unencrypted (ws://), so use it on a school network you trust, never on the open "
-              "internet without a TLS proxy in front (wss://).", flush=True)
+        _say("open")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
