@@ -113,6 +113,30 @@ def test_a_port_in_use_is_said_in_somali(tmp_path: Path) -> None:
     assert done.stderr.startswith(prefix) and len(done.stderr) > len(prefix) + 1, done.stderr
 
 
+def test_a_table_of_no_game_is_refused_in_somali(tmp_path: Path) -> None:
+    """``--table bridge:4``: the server's own refusal (no such game, the games listed); ``--table bridge``:
+    the engine's reason (its catalogue), each in Somali after the command's name."""
+    from engine.errors import InvalidInputError
+    from engine.registry import game_names, spec_named
+
+    def run(table: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "serve", "--lang", "so", "--port", "0",
+                               "--db", str(tmp_path / "t.sqlite3"), "--table", table],
+                              capture_output=True, text=True, env=ENV, cwd=REPO, timeout=60)
+
+    with language("so"), pytest.raises(InvalidInputError) as refused:
+        spec_named("bridge")
+    with language("so"):
+        reason = str(refused.value)
+        no_game = say(commands._ERRORS["no_game"], game="bridge", games=", ".join(game_names()))
+        by_engine = say(commands._ERRORS["table_refused"], reason=reason)
+    with language("en"):
+        assert str(refused.value) != reason  # the engine's reason is Somali too
+    for table, said in (("bridge:4", no_game), ("bridge", by_engine)):
+        done = run(table)
+        assert done.returncode == 2 and done.stderr == f"tricktutor tables serve: {said}\n", done.stderr
+
+
 def test_serve_prints_its_start_lines_in_somali(tmp_path: Path) -> None:
     """On every address (``--host 0.0.0.0``, a free port): the address, the key, the table's join link, the
     app's link and what opening it to the network means, each the Somali entry with its values."""
