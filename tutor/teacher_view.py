@@ -4,7 +4,8 @@ With the teacher key the server prints (typed, or from the page link
 ``?teacher=KEY``: a link to keep to oneself), the teacher sees every hand of a
 table at once (the server sends a teacher every hand, TABLE_PROTOCOL.md),
 opens a table of any game the server plays, puts a computer player in a
-seat, and deals the next hand.  The page's own WebSocket carries the frames
+seat, deals the next hand, and closes the table ("Close the table", then
+"Yes, close it": one slip never ends a class's game).  The page's own WebSocket carries the frames
 (:class:`tutor.relay.SocketRelay`, one of its own beside the player's).
 Every word is a catalogue entry; every callback is guarded.
 """
