@@ -5,7 +5,7 @@
   that opens tables, frees seats for people and deals.
 * :func:`open_section_titled`, :func:`take_first_seat`, :func:`hand`, :func:`act_once`.
 * :func:`play_hand` — the pages at one table play a whole hand: one page of another language is refused
-  a card (explained there only), one page is reloaded mid-hand and has its seat and cards back, the
+  a card (explained there only), pages are reloaded mid-hand and have their seats and cards back, the
   hands shown are disjoint; it returns what it saw (:class:`PlayedHand`).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pathlib
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from playwright.sync_api import Page, expect
 
@@ -116,10 +116,10 @@ def act_once(page: Page) -> bool:
 @dataclass
 class PlayedHand:
     """What :func:`play_hand` saw: the pages (their index) that showed 13 cards, the page refused a card
-    (None: none was), whether the reload was done."""
+    (None: none was), the pages reloaded."""
     seen13: set[int] = field(default_factory=set)
     refused_on: int | None = None
-    reloaded: bool = False
+    reloaded: set[int] = field(default_factory=set)
 
 
 def _refuse_a_card(pages: Sequence[Page], i: int, cards: list[str], shots: pathlib.Path, prefix: str) -> bool:
@@ -143,13 +143,13 @@ def _refuse_a_card(pages: Sequence[Page], i: int, cards: list[str], shots: pathl
     return True
 
 
-def play_hand(pages: Sequence[Page], *, refusers: Sequence[int], reload_index: int,
-              reopen: Callable[[Page], None], shots: pathlib.Path, prefix: str, seconds: float) -> PlayedHand:
+def play_hand(pages: Sequence[Page], *, refusers: Sequence[int], reloads: Mapping[int, Callable[[Page], None]],
+              shots: pathlib.Path, prefix: str, seconds: float) -> PlayedHand:
     """The pages (seated at one table, the hand dealt) play it to its end, each doing whatever its
     player has to do (:func:`act_once`).  On the way, the first page of ``refusers`` holding a card it
-    cannot play clicks it (:func:`_refuse_a_card`); page ``reload_index`` is reloaded once it holds 9
-    cards or fewer, ``reopen(page)`` opens the section again, and the page must show the same cards by
-    itself.  After each round the hands shown must be disjoint; the hand is over when no page holds a
+    cannot play clicks it (:func:`_refuse_a_card`); each page ``i`` of ``reloads`` is reloaded once it
+    holds 9 cards or fewer (``reloads[i](page)`` reloads it and opens the section again), and the page
+    must show the same cards by itself.  After each round the hands shown must be disjoint; the hand is over when no page holds a
     card and every page shows the result.
     Screenshots: ``shots/<prefix>_refused_<lang>.png``, ``<prefix>_stuck_<i>.png`` when the hand was
     not finished in ``seconds``."""
@@ -162,13 +162,12 @@ def play_hand(pages: Sequence[Page], *, refusers: Sequence[int], reload_index: i
             if seen.refused_on is None and i in refusers and page.locator(PLAYABLE).count():
                 if _refuse_a_card(pages, i, cards, shots, prefix):
                     seen.refused_on = i
-            if not seen.reloaded and i == reload_index and len(cards) <= 9:
+            if i in reloads and i not in seen.reloaded and len(cards) <= 9:
                 # a reload mid-hand: the page gets its seat (and its cards) back by itself
-                page.reload()
-                reopen(page)
+                reloads[i](page)
                 expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
                 assert sorted(hand(page)) == sorted(cards)
-                seen.reloaded = True
+                seen.reloaded.add(i)
             if act_once(page):
                 acted = True
                 time.sleep(0.3)

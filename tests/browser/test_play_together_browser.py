@@ -54,6 +54,12 @@ def join_page(browser: Any, app_url: str, st: ServerThread, code: str, lang: str
     return context, page
 
 
+def reload_with_link(page: Page) -> None:
+    """Reload the page (its address is the join link) and open the section again."""
+    page.reload()
+    open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
+
+
 def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, tables: ServerThread,
                                                     artifacts_dir: Any) -> None:
     code = tables.open_table("spades", 4, (0, 1, 2, 3))
@@ -77,12 +83,11 @@ def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, 
         for (_c, page), (lang, viewport) in zip(pages, langs):  # cards face down until a player's turn to bid
             size = "phone" if viewport is PHONE else "desktop"
             full_screenshot(page, artifacts_dir / f"together_seated_{lang}_{size}.png")
-        played = play_hand([p for _c, p in pages], refusers=(1, 2), reload_index=3,
-                           reopen=lambda p: open_section_titled(p, say(SECTION_TITLES[-1]), seated=True),
+        played = play_hand([p for _c, p in pages], refusers=(1, 2), reloads={3: reload_with_link},
                            shots=artifacts_dir, prefix="together", seconds=300)
         assert played.seen13 == {0, 1, 2, 3}  # each page showed its own 13 cards (and no other page's: disjoint)
         assert played.refused_on is not None, "no Somali or Hausa player ever held a card it could not play"
-        assert played.reloaded
+        assert played.reloaded == {3}
         for (_c, page), (lang, viewport) in zip(pages, langs):
             size = "phone" if viewport is PHONE else "desktop"
             full_screenshot(page, artifacts_dir / f"together_hand_over_{lang}_{size}.png")

@@ -10,8 +10,9 @@ A Spades table with two computer players and two people: two site app pages (Eng
 Somali at 390×844) open the join link (``app.html?table=CODE&server=ws://…``), take a seat each in
 "Play with others" and play the whole hand: each page shows only its own cards (13 at the deal, the
 two hands disjoint), a refused card is explained on that page (in its language) and on the other
-page not at all, the English page reloaded mid-hand gets its seat and cards back by itself (the seat
-token in localStorage), and no request leaves 127.0.0.1.
+page not at all, each page reloaded mid-hand gets its seat and cards back by itself (the seat token in
+localStorage; the Somali page is reloaded with its join link, the English one opened again without
+it: the table it sat at is kept too), and no request leaves 127.0.0.1.
 
 Screenshots: tests/browser/artifacts/site_together_<step>_<lang>.png.
 """
@@ -74,9 +75,23 @@ def join_site_page(browser: Any, site: SiteServer, st: ServerThread, code: str, 
     return context, page, walls
 
 
+def reload_with_link(page: Page) -> None:
+    """A site page reloaded mid-hand (its address is the join link): the new kernel gets the seat (and
+    its cards) back by itself (the seat token in the site's localStorage), before or after its section
+    is opened again."""
+    page.reload()
+    reopen(page)
+
+
+def reload_without_link(page: Page) -> None:
+    """The site's app opened again mid-hand at its plain address (no join link): once the section is
+    opened, the page gets the seat (and its cards) back by itself (the table kept in localStorage)."""
+    page.goto(page.url.split("?")[0] + f"?lang={page.tt_lang}")  # type: ignore[attr-defined]
+    assert "table=" not in page.url
+    reopen(page)
+
+
 def reopen(page: Page) -> None:
-    """A site page reloaded mid-hand: the new kernel gets the seat (and its cards) back by itself (the seat
-    token in the site's localStorage), before or after its section is opened again."""
     expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
     with language(page.tt_lang):  # type: ignore[attr-defined]
         open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
@@ -94,11 +109,12 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
         tables.deal(code)
         for _c, page, _w in pages:
             full_screenshot(page, artifacts_dir / f"site_together_seated_{page.tt_lang}.png")  # type: ignore[attr-defined]
-        played = play_hand([p for _c, p, _w in pages], refusers=(0, 1), reload_index=0, reopen=reopen,
+        played = play_hand([p for _c, p, _w in pages], refusers=(0, 1),
+                           reloads={0: reload_without_link, 1: reload_with_link},
                            shots=artifacts_dir, prefix="site_together", seconds=400)
         assert played.seen13 == {0, 1}   # each page showed its own 13 cards (and not the other's: disjoint)
         assert played.refused_on is not None, "neither player ever held a card it could not play"
-        assert played.reloaded
+        assert played.reloaded == {0, 1}
         for _c, page, walls in pages:
             full_screenshot(page, artifacts_dir / f"site_together_hand_over_{page.tt_lang}.png")  # type: ignore[attr-defined]
             assert not overflow_report(page), overflow_report(page)
