@@ -148,8 +148,9 @@ def play_hand(pages: Sequence[Page], *, refusers: Sequence[int], reloads: Mappin
     """The pages (seated at one table, the hand dealt) play it to its end, each doing whatever its
     player has to do (:func:`act_once`).  On the way, the first page of ``refusers`` holding a card it
     cannot play clicks it (:func:`_refuse_a_card`); each page ``i`` of ``reloads`` is reloaded once it
-    holds 9 cards or fewer (``reloads[i](page)`` reloads it and opens the section again), and the page
-    must show the same cards by itself.  After each round the hands shown must be disjoint; the hand is over when no page holds a
+    shows 9 cards or fewer, but some (cards face down before the bidding show none), with
+    ``reloads[i](page)`` (it reloads the page and opens the section again), and the page must show the
+    same cards by itself.  After each round the hands shown must be disjoint; the hand is over when no page holds a
     card and every page shows the result.
     Screenshots: ``shots/<prefix>_refused_<lang>.png``, ``<prefix>_stuck_<i>.png`` when the hand was
     not finished in ``seconds``."""
@@ -162,7 +163,7 @@ def play_hand(pages: Sequence[Page], *, refusers: Sequence[int], reloads: Mappin
             if seen.refused_on is None and i in refusers and page.locator(PLAYABLE).count():
                 if _refuse_a_card(pages, i, cards, shots, prefix):
                     seen.refused_on = i
-            if i in reloads and i not in seen.reloaded and len(cards) <= 9:
+            if i in reloads and i not in seen.reloaded and 0 < len(cards) <= 9:  # cards shown, some played
                 # a reload mid-hand: the page gets its seat (and its cards) back by itself
                 reloads[i](page)
                 expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
