@@ -3,6 +3,7 @@
 1. The form lines up with the rest of the section: every box (table server, table code, name) starts
    and ends where the "See the table" button and the section's first paragraph do, at 1280×800 and
    390×844, in English and in Somali (longer words); no label is cut and nothing scrolls sideways.
+   So does the choice of a seat, once shown (checked in 2, which has a table server).
 2. A page opened without a join link, where the learner typed the server's address, the table code and
    a name and took a seat, then reloaded (the address still without the link): once "Play with others"
    is opened again, the seat is back by itself (the same cards, no click) and the form holds what was
@@ -27,13 +28,16 @@ from tutor.text import say
 
 pytestmark = pytest.mark.browser
 
-# Each box of the join form, the button, the first paragraph: [what, left, right] (px); labels cut.
+# Each box of the join form, the button, the first paragraph, the seat choice's label (once shown):
+# [what, left, right] (px); labels cut.
 LINES_JS = """() => {
   const t = document.querySelector('.tt-section-play-with-others');
   const edge = (what, e) => { const r = e.getBoundingClientRect(); return [what, r.left, r.right]; };
   const out = {boxes: [], cut: []};
   out.intro = edge('intro', t.querySelector('.tt-section-intro'));
   out.button = edge('button', t.querySelector('.tt-together-connect'));
+  const seat = t.querySelector('.tt-together-seat > .widget-label');
+  if (seat && seat.getBoundingClientRect().width) out.seat = edge('seat', seat);
   for (const row of t.querySelectorAll('.tt-together-form > .widget-text')) {
     const label = row.querySelector('.widget-label');
     out.boxes.push(edge(label.innerText, row.querySelector('input')));
@@ -85,6 +89,11 @@ def test_a_reload_without_the_join_link_takes_the_seat_back(browser: Any, app_ur
         boxes.nth(0).fill(tables.server.url)
         boxes.nth(1).fill(code)
         boxes.nth(2).fill("Asha")
+        page.locator(f"{TOGETHER} .tt-together-connect").click()
+        expect(page.locator(f"{TOGETHER} .tt-together-seat button").first).to_be_visible(timeout=WAIT_MS)
+        lines = page.evaluate(LINES_JS)   # the seat choice lines up with the form too
+        assert abs(lines["seat"][1] - lines["button"][1]) <= 1, lines
+        full_screenshot(page, artifacts_dir / "together_back_seats.png")
         take_first_seat(page)
         tables.deal(code)
         deadline = time.monotonic() + 120
