@@ -134,12 +134,19 @@ def test_a_page_reloaded_without_the_join_link_takes_the_seat_back(tmp_path: Any
         await until(lambda: elsewhere.seat.options)
         assert elsewhere.code.value == other and elsewhere.name.value == "" and elsewhere.table is None
         assert remembered_table(elsewhere.relay.stored) is not None
+        # a token the server no longer takes: forgotten, the free seats shown, the seat this browser had
+        # (when free: here West's computer player, between hands) chosen first
+        stale, cs = await page(server, stored={LAST_TABLE_KEY: json.dumps(
+            {"server": server.url, "table": code, "name": "Asha", "seat": 3}), SEAT_TOKEN_KEY + code: "notAtoken"})
+        await until(lambda: stale.seat.options)
+        assert stale.relay.stored[SEAT_TOKEN_KEY + code] == "" and stale.table is None
+        assert stale.name.value == "Asha" and stale.seat.options[0][1] != 3 and stale.seat.value == 3
         # a table its server no longer knows is forgotten: the next reload does not go back to it
         gone, cg = await page(server, stored={**kept, LAST_TABLE_KEY: json.dumps(
             {"server": server.url, "table": "NoSuchTable1", "seat": 0})})
         await until(lambda: gone.feedback.kind == "error")
         assert gone.code.value == "NoSuchTable1" and remembered_table(gone.relay.stored) is None
-        for c in (cc, ce, cg):
+        for c in (cc, ce, cs, cg):
             await c.close()
     run(body, tmp_path)
 

@@ -355,7 +355,7 @@ class PlayTogether(W.VBox):
 
     def _on_problem(self, code: str) -> None:
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
-            self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
+            self.relay.store(SEAT_TOKEN_KEY + self.code.value, "")  # forgotten in localStorage too
             self.link.token = None
             self.link.watch(self.code.value)
             return
