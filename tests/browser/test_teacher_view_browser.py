@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
 from _site import APP_PATH, SiteServer
-from test_play_together_browser import TOGETHER, WAIT_MS, ServerThread, open_section_titled
+from _together import TOGETHER, WAIT_MS, ServerThread, open_section_titled
 from test_site_play_together_browser import START_MS, site, site_browser  # noqa: F401 - the site's fixtures
 
 from engine.record import game_from_record
