@@ -24,7 +24,7 @@ fetches nothing from anywhere but the site itself:
 * a memory snapshot of that Pyodide with Python started and the kernel's and the app's
   packages imported (:data:`STARTUP_IMPORTS`), made in Node at build time (``snapshot.cjs``:
   Pyodide 0.29's experimental ``_makeSnapshot``), kept gzip-compressed in
-  ``static/pyodide/snapshot-<hash>.bin.gz``.  The kernel starts Pyodide through
+  ``static/pyodide/snapshot-<hash>.bin``.  The kernel starts Pyodide through
   ``start-pyodide.js`` (every "pyodideUrl" the build wrote names it instead of pyodide.js:
   :func:`start_from_snapshot`; the kernel's own code is not patched), which starts from the
   snapshot when the site's offline copy (service-worker.js) holds it, i.e. from the second
@@ -237,6 +237,8 @@ def compile_wheels(runtime: pathlib.Path, wheel_dir: pathlib.Path) -> None:
 #: The page's start script (scripts/site/start-pyodide.js, staged beside pyodide.js): the kernel's
 #: "pyodideUrl" names it in place of pyodide.js (:func:`start_from_snapshot`).
 START_SCRIPT = "start-pyodide.js"
+#: Its lines that make_snapshot fills in (the snapshot's file name and unpacked size).
+START_SCRIPT_BLANKS = ('const SNAPSHOT = "__SNAPSHOT__";', "const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;")
 #: The kernel's "pyodideUrl" as jupyterlite-pyodide-kernel's build writes it into jupyter-lite.json
 #: and into the pages that carry their settings (relative to each), pyodide.js at the end.
 PYODIDE_URL = re.compile(r'("pyodideUrl": "(?:\./|(?:\.\./)*)static/pyodide/)pyodide\.js"')
@@ -245,7 +247,7 @@ PYODIDE_URL = re.compile(r'("pyodideUrl": "(?:\./|(?:\.\./)*)static/pyodide/)pyo
 def make_snapshot(dest: pathlib.Path) -> str:
     """Pyodide's memory snapshot, made in Node by snapshot.cjs from the staged runtime and
     wheels (``dest``, with its lock file) after :data:`STARTUP_IMPORTS`, written gzip-compressed
-    as ``snapshot-<hash>.bin.gz``; and the page's start script (:data:`START_SCRIPT`) that
+    as ``snapshot-<hash>.bin``; and the page's start script (:data:`START_SCRIPT`) that
     starts the kernel's Pyodide from it.  Returns the snapshot's file name."""
     raw = dest / "snapshot.bin"
     proc = subprocess.run(["node", str(HERE / "snapshot.cjs"), str(dest), str(raw), ",".join(STARTUP_IMPORTS)],
@@ -255,12 +257,16 @@ def make_snapshot(dest: pathlib.Path) -> str:
     made = json.loads(proc.stdout.strip().splitlines()[-1])
     packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
     raw.unlink()
-    name = f"snapshot-{hashlib.sha256(packed).hexdigest()[:16]}.bin.gz"
+    # (not ".gz": a server may send a .gz file as "Content-Encoding: gzip", the browser would unpack
+    # it, and the service worker's hash would no longer match)
+    name = f"snapshot-{hashlib.sha256(packed).hexdigest()[:16]}.bin"
     (dest / name).write_bytes(packed)
     script = (HERE / START_SCRIPT).read_text(encoding="utf-8")
-    if script.count('const SNAPSHOT = "__SNAPSHOT__";') != 1:
-        raise SystemExit(f"{START_SCRIPT}: its line 'const SNAPSHOT = \"__SNAPSHOT__\";' is missing")
-    (dest / START_SCRIPT).write_text(script.replace("__SNAPSHOT__", name), encoding="utf-8")
+    for line in START_SCRIPT_BLANKS:
+        if script.count(line) != 1:
+            raise SystemExit(f"{START_SCRIPT}: its line {line!r} is missing")
+    script = script.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_BYTES__", str(made["bytes"]))
+    (dest / START_SCRIPT).write_text(script, encoding="utf-8")
     log(f"Pyodide's snapshot {name}: {made['bytes'] / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB "
         f"compressed, made in {made['seconds']:.1f} s")
     return name

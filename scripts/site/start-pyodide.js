@@ -18,6 +18,10 @@
 "use strict";
 (() => {
   const SNAPSHOT = "__SNAPSHOT__";
+  const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;     // unpacked
+  const SNAPSHOT_MAGIC = 0x706e7300;             // Pyodide's (snapshot.ts), its first 4 bytes
+  // a start from the snapshot that has not ended by then never will: the usual start instead
+  const GIVE_UP_MS = 90000;
   let pyodideLoad = null;
 
   /** JavaScript objects Python holds in the snapshot, found again (snapshot.cjs's serializer):
@@ -68,9 +72,17 @@
       return [null, "no snapshot kept yet (the site's offline copy is not complete)"];
     }
     // (kept gzip-compressed: 3 times smaller to download, whatever the server compresses)
-    // (unpacked while Pyodide loads its own scripts)
-    const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-    return [unpacked.arrayBuffer(), ""];
+    // (unpacked while Pyodide loads its own scripts; Pyodide hangs on a snapshot too short for
+    // its memory: one that is not this build's whole snapshot is refused here)
+    const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+      .then((buffer) => {
+        if (buffer.byteLength !== SNAPSHOT_BYTES || new Uint32Array(buffer, 0, 1)[0] !== SNAPSHOT_MAGIC) {
+          throw new Error(`the kept file is not the snapshot (${buffer.byteLength} bytes, `
+                          + `${SNAPSHOT_BYTES} expected)`);
+        }
+        return buffer;
+      });
+    return [unpacked, ""];
   }
 
   self.loadPyodide = async function loadPyodide(options) {
@@ -86,7 +98,15 @@
       const [snapshot, missing] = await keptSnapshot(new URL(SNAPSHOT, options.indexURL).href);
       if (snapshot) {
         const ref = {};
-        const pyodide = await pyodideLoad({ ...options, _loadSnapshot: snapshot, _snapshotDeserializer: reviver(ref) });
+        // (the snapshot's bytes checked before Pyodide builds its memory from their length)
+        await snapshot;
+        let timer;
+        const pyodide = await Promise.race([
+          pyodideLoad({ ...options, _loadSnapshot: snapshot, _snapshotDeserializer: reviver(ref) }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no start in ${GIVE_UP_MS / 1000} s`)), GIVE_UP_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
         ref.pyodide = pyodide;
         // what was drawn at build time must not repeat at every start: random's seed
         pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()\n"
