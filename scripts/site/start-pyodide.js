@@ -71,9 +71,9 @@
     if (!response) {
       return [null, "no snapshot kept yet (the site's offline copy is not complete)"];
     }
-    // (kept gzip-compressed: 3 times smaller to download, whatever the server compresses)
-    // (unpacked while Pyodide loads its own scripts; Pyodide hangs on a snapshot too short for
-    // its memory: one that is not this build's whole snapshot is refused here)
+    // (kept gzip-compressed: 3 times smaller to download, whatever the server compresses.
+    // Pyodide hangs on a snapshot too short for its memory: one that is not this build's whole
+    // snapshot is refused here)
     const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
       .then((buffer) => {
         if (buffer.byteLength !== SNAPSHOT_BYTES || new Uint32Array(buffer, 0, 1)[0] !== SNAPSHOT_MAGIC) {
