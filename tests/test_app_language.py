@@ -179,3 +179,30 @@ def test_every_drill_says_itself_again_in_the_new_language(kind):
         drill.relabel()
         assert drill.title.value != english, entry
         assert {k: getattr(drill, k) for k in before} == before, entry
+
+
+def test_the_menu_names_come_from_the_catalogues_without_loading_them():
+    """``tutor/locale/languages.json`` (written by scripts/messages.py from the catalogues) names each
+    language as its own catalogue does, and an English page's start parses no tutor catalogue at all
+    (parsing the three to name them cost the start 90 million instructions: issue 32's speed check)."""
+    import json
+    import subprocess
+    import sys
+
+    from tutor.app import LANGUAGE_NAME, LANGUAGE_NAMES_FILE, translate
+    from engine.text import known_languages
+    names = json.loads(LANGUAGE_NAMES_FILE.read_text(encoding="utf-8"))
+    assert {c: names[c] for c in known_languages("tutor") if c != "en"} == {
+        c: translate(LANGUAGE_NAME, c) for c in known_languages("tutor") if c != "en"}
+    probe = ("import gettext, sys\n"
+             "parsed = []\n"
+             "orig = gettext.GNUTranslations._parse\n"
+             "def parse(self, fp):\n"
+             "    parsed.append(getattr(fp, 'name', '?'))\n"
+             "    return orig(self, fp)\n"
+             "gettext.GNUTranslations._parse = parse\n"
+             "from tutor.app import build_app\n"
+             "app = build_app(seed=1, lang='en')\n"
+             "print(len(app.language.options), [p for p in parsed if p.endswith('tutor.mo')])\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split("\n")[0] == "4 []", out.stdout + out.stderr

@@ -6,7 +6,9 @@ text, tables (their heads too), a figure's titles and names, and every widget's 
 (descriptions, choice labels, titles, HTML and labels, as the widget state saved with the
 run holds them).  None of it may be an English seat name (North …, ``N:``), a bare
 ``True``/``False``/``None``, an English score-table head, a label that is a Python name
-(``north_bid``, ``up_down``), or English text of the engine's and the tutor's catalogues
+(``north_bid``, ``up_down``), a review's method code (``dds``, ``exact``: the review panel
+has words for each), a Python value's string in quotes (``'KS'``, ``'exact'`` in a list a
+cell returns), or English text of the engine's and the tutor's catalogues
 (a passage of an English entry that the language's translation does not share).
 Whether the cells run at all is nbval's job as well; here a failing cell fails the test
 with its chapter and cell.
@@ -25,6 +27,9 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 from babel.messages.pofile import read_po  # noqa: E402
 
+from tutor.review_panel import METHOD_WORDS  # noqa: E402
+from tutor.text import language, say  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("so", "ha", "ceb")
@@ -41,6 +46,10 @@ NAMES = {"north_bid", "north_tricks", "south_bid", "south_tricks", "players", "s
          "nil_pays_hand_size", "bid", "won", "up", "down", "up_down", "down_up"}
 #: The English heads of the score tables (tutor.scoresheet).
 HEADS = {"hand", "side", "seat", "item", "points", "bags", "rule"}
+#: The review's method codes (``decisions[i]["method"]``), each of which the review panel says in words.
+METHODS = re.compile(r"\b(" + "|".join(METHOD_WORDS) + r")\b")
+#: A string in quotes inside a Python value a cell returns (its ``repr``): a code, not words.
+QUOTED = re.compile(r"""(?<![\w'])'[A-Za-z0-9_]+'(?![\w'])""")
 #: The widget state keys that hold words a person sees.
 SHOWN_KEYS = {"description", "tooltip", "placeholder", "_options_labels", "titles", "label", "aria_label", "title"}
 TEXT_MODELS = {"HTMLModel", "HTMLMathModel", "LabelModel"}
@@ -90,10 +99,10 @@ def english_passages(lang: str) -> set[str]:
     return out
 
 
-def _combined(lang: str) -> tuple[Any, list[tuple[str, int]]]:
-    """One notebook of every code cell of ``lang``'s chapters, and where each came from."""
+def _combined(lang: str, chapters: list[str] = CHAPTERS) -> tuple[Any, list[tuple[str, int]]]:
+    """One notebook of every code cell of ``lang``'s ``chapters``, and where each came from."""
     cells, where = [], []
-    for name in CHAPTERS:
+    for name in chapters:
         nb = nbformat.read(NOTEBOOKS / lang / name, as_version=4)
         for k, cell in enumerate(nb.cells):
             if cell.cell_type == "code":
@@ -144,7 +153,7 @@ def shown(nb: Any, where: list[tuple[str, int]]) -> Iterator[tuple[str, str, str
                         yield at, "head", _plain(head)
                     yield at, "text", _plain(page)
                 elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
-                    yield at, "text", data["text/plain"]
+                    yield at, "value", data["text/plain"]
                 for mime, fig in data.items():
                     if "plotly" in mime:
                         for words in _figure_words(fig):
@@ -159,8 +168,8 @@ def shown(nb: Any, where: list[tuple[str, int]]) -> Iterator[tuple[str, str, str
                     yield f"widget {name}", "label" if key in SHOWN_KEYS else "text", _plain(text)
 
 
-def run(lang: str) -> tuple[Any, list[tuple[str, int]]]:
-    nb, where = _combined(lang)
+def run(lang: str, chapters: list[str] = CHAPTERS) -> tuple[Any, list[tuple[str, int]]]:
+    nb, where = _combined(lang, chapters)
     env_path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     os.environ["PYTHONPATH"] = env_path
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
@@ -188,6 +197,12 @@ def problems(lang: str, nb: Any, where: list[tuple[str, int]]) -> list[str]:
             found.append(f"{at}: the phase {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
         for m in BARE.finditer(text):
             found.append(f"{at}: bare {m.group(0)} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
+        for m in METHODS.finditer(text):
+            found.append(f"{at}: the review's method code {m.group(0)!r} in "
+                         f"{text[max(0, m.start() - 40):m.end() + 40]!r}")
+        if kind == "value":
+            for m in QUOTED.finditer(text):
+                found.append(f"{at}: a Python string {m.group(0)} in {text[max(0, m.start() - 40):m.end() + 40]!r}")
         low = text.lower()
         for p in passages:
             if p.lower() in low:
@@ -200,6 +215,32 @@ def test_english_passages_catch_an_untranslated_score_line():
     passages = {p.lower() for p in english_passages("so")}
     assert "failed nil tricks are bags" in passages and "contract made" in passages and "bid made" in passages
     assert any("bidding starts left of the dealer" in p for p in passages)
+
+
+def test_a_review_method_code_or_a_returned_code_is_caught():
+    """The check itself: chapter 13's last cell once returned the review's decisions as tuples of codes
+    (``(8, 'KS', 11, 11, 'exact')``); that value, or a printed method code, is found."""
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "[(8, 'KS', 11, 11, 'exact')]"},
+                                           execution_count=1),
+                    nbformat.v4.new_output("stream", name="stdout", text="7 A♠ (dds) 11 → 11\n")]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    found = problems("so", nb, [("13_reading_the_review.ipynb", 5)])
+    assert any("'KS'" in f for f in found) and any("'exact'" in f for f in found)
+    assert any("method code 'dds'" in f for f in found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chapter_13_says_the_review_in_its_language(lang):
+    """Chapter 13 alone (the review, issue 34): its decisions are said with the review panel's words for
+    how each card was worked out, never the method's code."""
+    name = "13_reading_the_review.ipynb"
+    nb, where = run(lang, [name])
+    found = problems(lang, nb, where)
+    assert not found, f"{len(found)} English or Python words shown:\n" + "\n".join(found[:60])
+    printed = "".join(o.text for c in nb.cells for o in c.get("outputs", []) if o.output_type == "stream")
+    with language(lang):
+        assert say(METHOD_WORDS["exact"]) in printed and say(METHOD_WORDS["dds"]) in printed
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -33,7 +33,9 @@ from tutor.exercises.answers import (NOBODY, OUTCOME_WORDS, RANK_WORDS, TIE, Ans
 from tutor.exercises.classset import README_TEXT, README_WIDTH, readme_text
 from tutor.exercises.core import normalise_settings
 from tutor.exercises.classset import _SAY as MAKE_SAY
-from tutor.exercises.cli import _HELP, add_exercise_commands
+from tutor.cli_parser import _WORDS as CLI_WORDS
+from tutor.exercises.cli import _HELP, add_exercise_commands, rules_help
+from tutor.exercises.core import RULE_KITS
 from tutor.exercises.collect import _SAY as COLLECT_SAY
 from tutor.exercises.grading import _CELL as CELL_TEXT
 from tutor.exercises.grading import _NOTES, _SUMMARY, GradedAnswer, analyse_cell, grade_class, load_keys
@@ -561,8 +563,105 @@ def test_teacher_cli_help_speaks_the_language_it_was_built_in(lang, command):
         return texts + ([cmd.epilog] if cmd.epilog else []) + ([cmd.description] if cmd.description else [])
 
     english, spoken = helps("en"), helps(lang)
-    catalogue = {str(e) for e in _HELP.values()}
+    with language("en"):  # a game's --<game>-rules help is an entry filled with the game's declaration
+        catalogue = {str(e) for e in _HELP.values()} | {rules_help(game) for game in RULE_KITS}
     assert english and set(english) <= catalogue
     assert len(spoken) == len(english)
     assert not set(spoken) & set(english), [t for t in spoken if t in english]
     assert helps("en") == english
+
+
+def _cli(capsys, argv):
+    """``tricktutor`` run with ``argv`` that stops in argparse: (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    return stop.value.code, out, err
+
+
+#: argparse's own English words, none of which a teacher working in another language should see.
+ARGPARSE_ENGLISH = ("usage:", "options:", "positional arguments", "show this help message and exit", "error:",
+                    "argument ", "invalid choice", "the following arguments are required", "unrecognized arguments",
+                    "invalid int value", "not a whole number")
+
+
+@pytest.mark.parametrize("lang", ["so", "ha", "ceb"])
+def test_teacher_cli_says_argparse_words_in_the_language(lang, tmp_path, capsys):
+    """Issue 34: the teacher's CLI's usage line, list titles, -h's help and its errors (an invalid choice,
+    a value that is not a number, required arguments missing, unrecognized arguments) come from the tutor
+    catalogue in the current language, with argparse's data in the placeholders; English is argparse's."""
+    roster = tmp_path / "r.csv"
+    roster.write_text("student_id\nann\n", encoding="utf-8")
+    out_dir = tmp_path / "c"
+    make = ["exercises", "make", "--roster", str(roster), "--out", str(out_dir)]
+    cases = {
+        "help": (["exercises", "collect", "--help"], 0),
+        "choice": ([*make, "--lang", "qps"], 2),
+        "whole": ([*make, "--jobs", "two"], 2),
+        "required": (["exercises", "collect", "x"], 2),
+        "command": (["exercises", "grade"], 2),
+        "unknown_command": (["exercises", "mark"], 2),
+        "unrecognized": ([*make, "--colour", "red"], 2),
+    }
+    shown = {}
+    for case, (argv, status) in cases.items():
+        with language(lang):
+            code, out, err = _cli(capsys, argv)
+        assert code == status, (case, err)
+        shown[case] = out + err
+        for english in ARGPARSE_ENGLISH:
+            assert english not in shown[case], (case, english, shown[case])
+        with language("en"):
+            code, out, err = _cli(capsys, argv)
+        assert code == status and (out + err).startswith("usage: tricktutor"), (case, err)
+    assert not out_dir.exists()
+    with language(lang):
+        words = {k: say(v) if "{" not in str(v) else None for k, v in CLI_WORDS.items()}
+        assert shown["help"].startswith(words["usage"] + " tricktutor exercises collect")
+        for key in ("positionals", "options", "help"):
+            assert words[key] in shown["help"], key
+        assert say(CLI_WORDS["argument"], argument="--lang", problem=say(
+            CLI_WORDS["invalid_choice"], value="qps", choices="'en', 'ceb', 'ha', 'so'")) in shown["choice"]
+        assert say(CLI_WORDS["not_whole"], value="two") in shown["whole"]
+        assert say(CLI_WORDS["required"], arguments="--into, --keys") in shown["required"]
+        assert say(CLI_WORDS["required"], arguments="folder, --out") in shown["command"]
+        assert say(CLI_WORDS["invalid_choice"], value="mark",
+                   choices="'make', 'collect', 'grade', 'report'") in shown["unknown_command"]
+        assert say(CLI_WORDS["error"], prog="tricktutor", message=say(
+            CLI_WORDS["unrecognized"], arguments="--colour red")) in shown["unrecognized"]
+
+
+def test_teacher_cli_english_argparse_words_are_argparse_s(tmp_path, capsys):
+    """In English the CLI says what argparse says (a sub-command's name as its choices, not a Python name)."""
+    code, out, err = _cli(capsys, ["exercises", "collect", "x"])
+    assert err.splitlines()[-1] == ("tricktutor exercises collect: error: the following arguments are required: "
+                                    "--into, --keys")
+    code, out, err = _cli(capsys, ["exercises"])
+    assert err.splitlines()[-1] == ("tricktutor exercises: error: the following arguments are required: "
+                                    "{make,collect,grade,report}")
+    code, out, err = _cli(capsys, ["exercises", "make", "--help"])
+    assert out.startswith("usage: tricktutor exercises make [-h] --roster ROSTER")
+    assert "\noptions:\n  -h, --help            show this help message and exit\n" in out
+    for game in RULE_KITS:  # every game whose exercises take rule switches has its option, from its declaration
+        flag = f"--{game.replace('_', '-')}-rules"
+        assert flag in out
+        for name in RULE_KITS[game].exercise_rules:
+            option = RULE_KITS[game].spec.rules_class.option(name)
+            assert f"{name} ({option.rule})" in " ".join(out.split())
+    assert "Oh Hell variations for ex5_oh_hell_scoring: tricks_always_count (OH-V7), nil_pays_hand_size " \
+           "(OH-V8), comma-separated" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("lang", ["so", "ha", "ceb"])
+def test_exercise_errors_a_teacher_meets_are_in_the_language(lang):
+    """Issue 34: the Python side's errors a teacher can meet (a misspelt exercise, an empty student id, a
+    student's questions asked for without the class secret) are catalogue entries, said in the language."""
+    problems = []
+    for args in (("ex9_nothing", "ann"), ("ex1_legal_cards", " "), ("ex1_legal_cards", "ann")):
+        with language(lang), pytest.raises(ValueError) as said:
+            Exercise(*args)
+        with language("en"), pytest.raises(ValueError) as english:
+            Exercise(*args)
+        assert str(said.value) != str(english.value)
+        problems.append(str(said.value))
+    assert "'ex9_nothing'" in problems[0] and "'ann'" in problems[2] and "'practice'" in problems[2]

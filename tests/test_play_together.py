@@ -92,6 +92,33 @@ def test_join_play_and_come_back(tmp_path: Any) -> None:
     run(body, tmp_path)
 
 
+def test_computer_players_seats_are_offered_before_the_first_deal_and_each_person_takes_one(tmp_path: Any) -> None:
+    """A table whose every seat starts with a computer player: the page offers them before the first deal,
+    each saying a computer player plays it, and a second page that joins well after the first still
+    gets its seat (the first hand waits for people as between hands); once the hand is dealt no
+    computer player's seat is offered."""
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, ())
+        a, ca = await page(server, query=f"?table={code}&server={server.url}")
+        await until(lambda: len(a.seat.options) == 4)
+        assert a.seat.options[1] == ("East (computer player, level 1)", 1)
+        a.join(1)
+        await until(lambda: isinstance(a.table, RemoteTable))
+        b, cb = await page(server, query=f"?table={code}&server={server.url}")
+        await until(lambda: b.seat.options)
+        await asyncio.sleep(1.5)
+        assert 3 in {v for _l, v in b.seat.options}
+        b.join(3)
+        await until(lambda: b.table is not None and b.table.game.phase is Phase.BIDDING, 15)
+        assert not b.feedback.text
+        c, cc = await page(server, query=f"?table={code}&server={server.url}")
+        await until(lambda: c.link.phase == "bidding")
+        assert c.seat.options == () and c.join_btn.disabled
+        for x in (ca, cb, cc):
+            await x.close()
+    run(body, tmp_path, next_hand_delay=3.5)
+
+
 def test_teacher_view_shows_every_hand_and_deals(tmp_path: Any) -> None:
     async def body(server: Any) -> None:
         pt = PlayTogether()

@@ -22,6 +22,7 @@ from engine.bots import make_player
 from engine.registry import spec_for
 from engine.text import language
 from tutor.remote_session import RemoteSession, TableLink, mirror_game, open_seats
+from tutor.table.remote import RemoteTable
 from tutor.tables_server.client import TableClient
 from tutor.tables_server.protocol import view_json
 from tutor.tables_server.server import start
@@ -31,9 +32,9 @@ from engine_test_helpers import run_async
 FAST = dict(bot_delay=0.0, next_hand_delay=0.05, hold_seconds=30.0, rate=1000.0)
 
 
-def run(coro_fn: Any, tmp_path: Any) -> Any:
+def run(coro_fn: Any, tmp_path: Any, **settings: Any) -> Any:
     async def main() -> Any:
-        server = await start("127.0.0.1", 0, str(tmp_path / "tables.sqlite3"), Settings(**FAST))
+        server = await start("127.0.0.1", 0, str(tmp_path / "tables.sqlite3"), Settings(**{**FAST, **settings}))
         try:
             return await asyncio.wait_for(coro_fn(server), 60)
         finally:
@@ -231,9 +232,15 @@ def test_oh_hell_mirror_keeps_the_hand_size_of_a_later_hand(tmp_path: Any) -> No
 
 
 def test_open_seats_are_the_free_ones_and_computers_between_hands() -> None:
-    info = {"players": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "open"}, {"seat": 2, "kind": "computer"}]}
+    """Offered exactly when the server takes them: an open seat nobody plays at any time; a computer
+    player's seat, or an open seat a computer player plays (nobody took it in time), between hands
+    only, before the first deal too; nothing of a computer's before the table's phase is known."""
+    info = {"players": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "open"}, {"seat": 2, "kind": "computer"},
+                        {"seat": 3, "kind": "open", "computer_playing": True}]}
     assert open_seats(info, "play") == [1]
-    assert open_seats(info, "deal") == [1, 2]
+    assert open_seats(info, "deal") == [1, 2, 3]
+    assert open_seats(info, "game_over") == [1, 2, 3]
+    assert open_seats(info, None) == [1]
 
 
 # ----------------------------------------------------------------- the mirror alone, at every state of many games
@@ -276,3 +283,72 @@ def test_the_mirror_of_every_seats_view_is_that_view(game: str, seats: int, rule
                 a = bots[s].choose(g.view(s))
             g.apply(a)
     assert checked > 150
+
+
+# ----------------------------------------------------------------- what the player's table says of the table
+def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_the_whole_score(tmp_path: Any) -> None:
+    """An Oh Hell table whose teacher deals: each person's table says that the teacher deals the next hand
+    (the table's ``info.next_hand``), titles hand N of the table with the table's count of hands (not the
+    mirror's "Hand 1", no deal from a record), shows the whole game on the score sheet (every finished
+    hand, from the frames' ``results``), and names who plays each seat: the names people typed, a computer
+    player and its level, a person away."""
+    async def body(server: Any) -> None:
+        t = await TableClient.connect(server.url)
+        assert (await t.request("teacher", key=server.hub.teacher_key))["type"] == "teacher_ok"
+        code = (await t.request("open_table", game="oh_hell", seats=3, level=1, next_hand="teacher"))["table"]
+        for s in (0, 1):
+            await t.request("free_seat", table=code, seat=s)
+        links = []
+        for seat, name in ((0, "Amina"), (1, "Zed <i>")):
+            link, c = await linked(server)
+            link.join(code, seat, name=name)
+            links.append((link, c))
+        await until(lambda: all(l.session is not None and l.info and l.info["players"][1]["kind"] == "person"
+                                for l, _ in links))
+        (a, ca), (b, cb) = links
+        table = RemoteTable(a.session)
+        await until(lambda: a.session.table_info["players"][1]["connected"])
+        table.refresh()
+        assert table.status_text == "Waiting for the teacher to deal the first hand."
+        seats = table._table_html.value
+        assert "Amina" in seats and "Zed &lt;i&gt;" in seats and "<i>" not in seats  # a name is text
+        assert "computer player, level 1" in seats
+
+        async def play_hand(number: int) -> None:
+            assert (await t.request("next_hand", table=code))["type"] == "done"
+            while not all(c.state["view"]["hands_played"] == number and l.session.seq == c.state["seq"]
+                          for l, c in links):
+                for link, c in links:
+                    s = link.session
+                    if s.seq == c.state["seq"] and s.learner in s.game.view(s.learner).to_act:
+                        before = c.state["seq"]
+                        my_move(s)
+                        await until(lambda: c.state["seq"] != before)
+                        break
+                else:
+                    await asyncio.sleep(0.02)
+
+        await play_hand(1)
+        assert table.status_text == "Hand 1 is over. The teacher deals the next hand."
+        await play_hand(2)
+        assert table.status_text == "Hand 2 is over. The teacher deals the next hand."
+        title = table._title.value
+        assert "Hand 2 of 15 (2 cards each)" in title and "15 hands" in title, title
+        assert "Hand 1" not in title and "record" not in title and "deal #" not in title
+        assert "Hand 2 result" in table._result_html.value
+        sheet = table._scoresheet
+        assert sheet is not None
+        server_view = ca.state["view"]
+        assert [r[0] for r in sheet.total_rows.rows] == [1, 2]
+        assert list(sheet.total_rows.rows[-1][1:]) == server_view["scores"]
+        sent = [f["results"] for f in ca.frames if f.get("type") == "state" and "results" in f]
+        assert [r["scores_after"] for r in sent[-1]] == [list(r[1:]) for r in sheet.total_rows.rows]
+        assert [len(r) for r in sent] == [0, 1, 2]  # sent when a hand ended (and in the first state), not each time
+        assert {r[0] for r in sheet.line_rows.rows} == {1, 2}
+        # Zed's connection drops: Amina's table says so
+        await cb.close()
+        await until(lambda: not a.session.table_info["players"][1]["connected"])
+        assert "Zed &lt;i&gt; (away)" in table._table_html.value
+        for c in (t, ca):
+            await c.close()
+    run(body, tmp_path)

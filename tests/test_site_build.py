@@ -225,3 +225,33 @@ def test_the_pages_workflow_publishes_only_a_tested_site():
     site_tests = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests").rglob("test_site*.py"))
     assert site_tests and all(t in runs[test_at] for t in site_tests), (site_tests, runs[test_at])
     assert flow["jobs"]["deploy"]["needs"] == "build"
+
+
+def test_entry_pages_speak_every_chapter_language_from_the_catalogue():
+    """index.html and offline.html (issue 34): English in the page, and beside it the same pieces in every
+    language of the chapters, each the tutor catalogue's words (never copied by hand), the links leading to
+    that language's chapters and app."""
+    import html as html_module
+
+    from tutor.site_words import PAGE_WORDS
+    from tutor.text import language, say
+
+    for template, root in ((build.INDEX_HTML, ""), (build.OFFLINE_HTML, "__ROOT__")):
+        page = build.entry_page(template, root, app=build.APP_PAGE)
+        words = json.loads(re.search(r"var words = (\{.*?\}), query", page, re.S).group(1).replace("<\\/", "</"))
+        assert set(words) == {"en", *build.CHAPTER_LANGUAGES}
+        shown = set(re.findall(r'data-w="(\w+)"', template))
+        for lang, pieces in words.items():
+            assert set(pieces) == shown
+            with language(lang):
+                for key in shown & set(PAGE_WORDS):
+                    if "{" in str(PAGE_WORDS[key]):  # a sentence with links: the links' words are in it
+                        assert html_module.escape(say(PAGE_WORDS["the_app"])) in pieces[key]
+                    else:
+                        assert pieces[key] == html_module.escape(say(PAGE_WORDS[key])), (lang, key)
+            if lang != "en":
+                assert not set(pieces.values()) & set(words["en"].values()), lang
+                assert f"path=notebooks/{lang}/00_welcome.ipynb" in "".join(pieces.values())
+                assert f"?lang={lang}" in "".join(pieces.values())
+        for key in shown:  # the page itself is English, as it was
+            assert words["en"][key] in page

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import logging
 import os
 import pathlib
@@ -92,11 +93,19 @@ LANGUAGE_NAME = M_("app.language.name", "English")
 PSEUDO_LANGUAGE = "qps"
 
 
+#: Each language's name in itself, as ``scripts/messages.py`` compiles it from the catalogues
+#: (:data:`LANGUAGE_NAME`'s translation): read instead of the catalogues, so that a page loads no
+#: catalogue but its own.
+LANGUAGE_NAMES_FILE = pathlib.Path(__file__).parent / "locale" / "languages.json"
+
+
 def menu_languages() -> tuple[tuple[str, str], ...]:
     """The languages the page's menu offers, as ``(name, code)``: English, then every language the tutor
     has a catalogue of (its locale folder, :func:`engine.text.known_languages`), each named in itself
-    (its own catalogue's :data:`LANGUAGE_NAME`)."""
-    return tuple((translate(LANGUAGE_NAME, code), code) for code in known_languages("tutor")
+    (its own catalogue's :data:`LANGUAGE_NAME`, from :data:`LANGUAGE_NAMES_FILE`; a language missing
+    there is named from its catalogue)."""
+    names = json.loads(LANGUAGE_NAMES_FILE.read_text(encoding="utf-8"))
+    return tuple((names.get(code) or translate(LANGUAGE_NAME, code), code) for code in known_languages("tutor")
                  if code != PSEUDO_LANGUAGE)
 
 
@@ -667,9 +676,11 @@ class TrickTutorApp(W.VBox):
     def _build_together(self) -> list:
         from .play_together import PlayTogether  # noqa: PLC0415 - loaded when the section is first opened
         parts = self._together_parts
-        if self.together is not None:
-            self.together.detach()
-        self.together = PlayTogether(*parts) if parts else PlayTogether()
+        old = self.together
+        if old is not None:
+            old.detach()
+        # the same connection, seat, boxes and teacher's board, in the new language
+        self.together = PlayTogether(*parts, previous=old) if parts and old is not None else PlayTogether()
         self._together_parts = (self.together.relay, self.together.link)
         return [self.together]
 

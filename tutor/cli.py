@@ -28,6 +28,7 @@ import sys
 
 from engine.errors import quote
 from engine.record import RecordError, load_record_file, replay
+from tutor.cli_parser import Parser
 from tutor.tables_server.commands import add_tables_command
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID, EXIT_BUG = 0, 1, 2, 3
@@ -124,7 +125,9 @@ def _review(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tricktutor", description="Trick Tutor: Spades and Oh Hell teaching kit")
+    """The command's parser; argparse's own words (usage, titles, errors) in the current language
+    (:class:`tutor.cli_parser.Parser`)."""
+    p = Parser(prog="tricktutor", description="Trick Tutor: Spades and Oh Hell teaching kit")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("replay", help="replay a hand record through the rules engine and print what happened (JSON)")
     r.add_argument("record", help="hand record file (JSON, docs/HAND_RECORD.md)")

@@ -26,14 +26,13 @@ import ipywidgets as W
 from engine.registry import spec_for
 
 from .common import Feedback, guarded
-from .games import look_for
 from .relay import SocketRelay
-from .remote_session import SEAT_TOKEN_KEY, TableLink
+from .remote_session import SEAT_TOKEN_KEY, HubLogin, TableLink, seat_player
 from .table.remote import RemoteTable
-from .teacher_view import TeacherView
+from .teacher_view import TeacherView, seat_label
 from .text import M_, say
 
-__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link"]
+__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link", "token_from_query"]
 
 log = logging.getLogger("tutor.play_together")
 
@@ -51,8 +50,9 @@ NAME = M_("together.name", "Your name")
 CONNECT = M_("together.connect", "See the table")
 # TRANSLATORS: the label before the choice of a free seat.
 SEAT = M_("together.seat", "Your seat")
-# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
-SEAT_N = M_("together.seat_n", "Seat {number}")
+# TRANSLATORS: a seat to choose that a computer player plays now (taken between hands): {name} its name ("East"),
+# {who} "computer player, level 2".
+SEAT_WHO = M_("together.seat_who", "{name} ({who})")
 # TRANSLATORS: a button: sit at the chosen seat.
 JOIN = M_("together.join", "Join")
 # TRANSLATORS: the status while the page connects to the table server.
@@ -85,13 +85,26 @@ BAD_ADDRESS = M_("together.bad_address", "“{text}” is not a table server's a
                                          "(for example ws://192.168.1.10:8765/ws).")
 # TRANSLATORS: the table server refused a frame for a reason that is not a rule; {code}: its technical name.
 REFUSED = M_("together.refused", "The table server refused that ({code}).")
+# TRANSLATORS: in a school's JupyterHub (the site where the learner logged in), shown instead of the name box:
+# {name} the learner's user name there, which the other players see.
+HUB_NAME = M_("together.hub_name", "Your name at the table: {name} (your name on this hub).")
+# TRANSLATORS: the table server could not ask the hub (the school's JupyterHub) who the learner is.
+HUB_UNAVAILABLE = M_("together.hub_unavailable", "The table server could not ask the hub who you are. You can "
+                                                 "play on: your name is sent as it is shown here.")
+# TRANSLATORS: the hub (the school's JupyterHub) did not confirm to the table server who the learner is.
+HUB_REFUSED = M_("together.hub_refused", "The hub did not confirm to the table server who you are (the teacher can "
+                                         "check the hub's settings). You can play on: your name is sent as it is "
+                                         "shown here.")
 
 
 def server_url(text: str) -> str | None:
     """The WebSocket address typed or linked (``ws://HOST:PORT``, with ``/ws`` added when
-    it names no path), or None for something else."""
+    it names no path; or a path, ``/services/tables/ws``: a JupyterHub service on the
+    page's own host), or None for something else."""
     text = (text or "").strip()
     parts = urlsplit(text)
+    if text.startswith("/") and not text.startswith("//") and not parts.scheme and not parts.netloc:
+        return parts.path
     if parts.scheme not in ("ws", "wss") or not parts.netloc:
         return None
     path = parts.path if parts.path not in ("", "/") else "/ws"
@@ -110,6 +123,11 @@ def join_from_query(query: str) -> tuple[str, str]:
     return server, table
 
 
+def token_from_query(query: str) -> str:
+    """The seat token of a teacher's invitation link (``…&token=TOKEN``), or "" (docs/TABLE_PROTOCOL.md: ``invite``)."""
+    return _code((parse_qs((query or "").lstrip("?")).get("token") or [""])[0])
+
+
 def table_of_link(text: str) -> str:
     """The table code of a server's join link (``ws://HOST:PORT/ws?table=CODE``), or ""."""
     return _code((parse_qs(urlsplit((text or "").strip()).query).get("table") or [""])[0])
@@ -121,9 +139,14 @@ def _code(text: str) -> str:
 
 class PlayTogether(W.VBox):
     """The section: the join form, then the table.  ``relay`` and ``link``
-    (kept by the app across a change of language) default to new ones."""
+    (kept by the app across a change of language) default to new ones; ``previous``: the
+    section this one replaces (in another language): its boxes' values and the teacher's view
+    (its connection and board) are kept."""
 
-    def __init__(self, relay: SocketRelay | None = None, link: TableLink | None = None, **kwargs: Any) -> None:
+    teacher: TeacherView
+
+    def __init__(self, relay: SocketRelay | None = None, link: TableLink | None = None,
+                 previous: PlayTogether | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("tt-together")
         self.relay = relay or SocketRelay()
@@ -149,10 +172,18 @@ class PlayTogether(W.VBox):
         self.status = W.HTML()
         self._seats_box = W.VBox([self.seat, self.join_btn])
         self._seats_box.layout.display = "none"
-        self.form = W.VBox([self.server, self.code, self.name, self.connect_btn, self._seats_box])
+        # in a JupyterHub: the hub name instead of the name box (a hub service's table server confirms it)
+        self.hub = HubLogin.from_env()
+        self.hub_name = W.HTML()
+        if self.hub is not None:
+            self.name.value = self.hub.name
+            self.name.layout = W.Layout(display="none")  # its own: the boxes above share theirs
+            self.hub_name.value = f"<p class='tt-together-hub-name'>{html.escape(say(HUB_NAME, name=self.hub.name))}</p>"
+        self.form = W.VBox([self.server, self.code, self.name, self.hub_name, self.connect_btn, self._seats_box])
         self.form.add_class("tt-together-form")
         self._table_box = W.VBox()
         self._wanted = False
+        self._invited = ("", "")  # (table code, seat token) of a teacher's invitation link
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_search, names="search")
         self.relay.observe(self._on_stored, names="stored")
@@ -160,12 +191,17 @@ class PlayTogether(W.VBox):
         self.link.on_info = self._on_info
         self.link.on_session = self._on_session
         self.link.on_problem = self._on_problem
-        server, table = join_from_query(self.relay.search or os.environ.get("QUERY_STRING", ""))
-        self._prefill(server, table)
         query = self.relay.search or os.environ.get("QUERY_STRING", "")
+        if previous is not None:
+            for mine, theirs in ((self.server, previous.server), (self.code, previous.code),
+                                 (self.name, previous.name)):
+                mine.value = theirs.value
+            self._invited = previous._invited
+        self._prefill(query)
         self.teacher = TeacherView(lambda: server_url(self.server.value),
                                    lambda: _code(self.code.value) or table_of_link(self.server.value),
-                                   self._opened, query=query)
+                                   self._opened, query=query,
+                                   previous=previous.teacher if previous is not None else None)
         self.children = [self._intro, self.form, self.status, self.feedback, self._table_box, self.teacher,
                          self.relay]
         if self.link.session is not None:  # the page was laid out again (another language): the same seat
@@ -178,6 +214,7 @@ class PlayTogether(W.VBox):
         self.relay.unobserve(self._on_search, names="search")
         self.relay.unobserve(self._on_stored, names="stored")
         self.relay.on_frame(None)
+        self.teacher.detach()
         session = self.link.session
         if session is not None:
             session.on_change = session.on_outcome = None
@@ -187,26 +224,38 @@ class PlayTogether(W.VBox):
         self.code.value = code
 
     # ------------------------------------------------------------ the page's link
-    def _prefill(self, server: str, table: str) -> None:
+    def _prefill(self, query: str) -> None:
+        server, table = join_from_query(query)
         if server and not self.server.value:
             self.server.value = server
         if table and not self.code.value:
             self.code.value = table
+        token = token_from_query(query)
+        if token and table:
+            self._invited = (_code(table), token)
 
     @guarded()
     def _on_search(self, change: dict) -> None:
-        self._prefill(*join_from_query(change["new"]))
+        self._prefill(change["new"])
         self._come_back()
 
     @guarded()
     def _on_stored(self, _change: dict) -> None:
         self._come_back()
 
+    def _stored_token(self, code: str) -> str | None:
+        """The seat token this browser holds for table ``code``: kept in localStorage, else the one
+        of the teacher's invitation link the page was opened with."""
+        token = self.relay.stored.get(SEAT_TOKEN_KEY + code)
+        if not token and self._invited[0] == code:
+            token = self._invited[1]
+        return token or None
+
     def _come_back(self) -> None:
-        """A page opened (or reloaded) with a link to a table where this browser holds a seat: take it
-        again at once (the token kept in localStorage)."""
+        """A page opened (or reloaded) with a link to a table where this browser holds a seat (the token
+        kept in localStorage, or given in a teacher's invitation link): take it again at once."""
         if (not self._wanted and self.link.session is None and self.code.value and self.server.value
-                and self.relay.stored.get(SEAT_TOKEN_KEY + _code(self.code.value))):
+                and self._stored_token(_code(self.code.value))):
             self._on_connect()
 
     # ------------------------------------------------------------ connecting
@@ -249,9 +298,11 @@ class PlayTogether(W.VBox):
         if not self._wanted:
             return
         code = self.code.value
-        token = self.link.token if self.link.table == code and self.link.token else \
-            self.relay.stored.get(SEAT_TOKEN_KEY + code)
+        token = self.link.token if self.link.table == code and self.link.token else self._stored_token(code)
         self.link.seat = None
+        hub_token = self.hub.token_for(self.relay.url, self.relay.origin) if self.hub is not None else None
+        if hub_token:  # a table server of this hub: it takes the hub name (the frames below wait for its answer)
+            self.link.hello(hub_token)
         if token:
             self.link.resume(code, token)
         else:
@@ -264,10 +315,11 @@ class PlayTogether(W.VBox):
 
     def _seat_label(self, seat: int) -> str:
         info = self.link.info or {}
-        spec = spec_for(info["game"], int(info["seats"]))
-        if look_for(spec).own_names:
-            return say(SEAT_N, number=seat + 1)
-        return spec.seat_name(seat)
+        name = seat_label(spec_for(info["game"], int(info["seats"])), seat)
+        p: dict[str, Any] = next((x for x in info.get("players") or [] if x.get("seat") == seat), {})
+        if p.get("kind") == "open" and not p.get("computer_playing"):
+            return name
+        return say(SEAT_WHO, name=name, who=seat_player(info, seat))  # a computer player's seat says so
 
     def _on_info(self) -> None:
         if self.link.seat is not None:
@@ -292,11 +344,20 @@ class PlayTogether(W.VBox):
         self.table.add_class("tt-play-together")
         self._table_box.children = (self.table,)
         self.status.value = self._line(say(SEATED, name=session.label(session.learner)))
+        key = SEAT_TOKEN_KEY + str(self.link.table)
+        if self.link.token and self.relay.stored.get(key) != self.link.token:  # an invitation's token: kept too
+            self.relay.store(key, self.link.token)
 
     def _on_problem(self, code: str) -> None:
+        if code == "no_hub":  # not a service of this hub: the hub name goes as a typed name
+            return
+        if code in ("hub_unavailable", "hub_bad_token", "hub_no_access"):
+            self.feedback.show_error(say(HUB_UNAVAILABLE if code == "hub_unavailable" else HUB_REFUSED))
+            return
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
             self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
             self.link.token = None
+            self._invited = ("", "")
             self.link.watch(self.code.value)
             return
         entries = {"no_such_table": NO_TABLE, "seat_taken": SEAT_TAKEN, "between_hands": BETWEEN_HANDS,
@@ -321,4 +382,5 @@ class PlayTogether(W.VBox):
         if self.seat.value is None:
             return
         self.feedback.clear()
-        self.link.join(self.code.value, int(self.seat.value), self.name.value.strip()[:200] or None)
+        name = self.hub.name if self.hub is not None else self.name.value.strip()
+        self.link.join(self.code.value, int(self.seat.value), name[:200] or None)

@@ -8,7 +8,8 @@ frame to the kernel as a custom widget message, and the kernel's frames
 back the same way.  One code path for Voila and the static site.
 
 The relay also reads the page's address (``search``: a join link's
-``?table=CODE&server=ws://HOST:PORT/ws``) and keeps seat tokens in the
+``?table=CODE&server=ws://HOST:PORT/ws``; ``page``: the address before it, for the
+join link a teacher shows) and keeps seat tokens in the
 browser's ``localStorage`` (:meth:`SocketRelay.store`; read back into
 ``stored`` when the page opens), so a reload gets the seat back.
 """
@@ -30,8 +31,9 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class SocketRelay(anywidget.AnyWidget):
-    """Shows nothing.  Set :attr:`url` (``ws://HOST:PORT/ws``) to connect
-    ("" closes); :attr:`status` is ``idle``, ``connecting``, ``open``,
+    """Shows nothing.  Set :attr:`url` (``ws://HOST:PORT/ws``, or a path such as
+    ``/services/tables/ws``: on the page's own host, ``wss://`` on an https page) to connect
+    ("" closes); :attr:`origin` is the page's origin; :attr:`status` is ``idle``, ``connecting``, ``open``,
     ``closed`` (it tries again every 2 s) or ``error``.  :meth:`send_frame`
     sends a frame (queued until the socket is open); each frame received is
     given, parsed, to the callback of :meth:`on_frame`."""
@@ -41,6 +43,9 @@ class SocketRelay(anywidget.AnyWidget):
     url = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("idle").tag(sync=True)
     search = traitlets.Unicode("").tag(sync=True)
+    origin = traitlets.Unicode("").tag(sync=True)   # the page's own origin (https://hub.example.org)
+    #: the page's own address without its query (``origin + pathname``): the base of a join link
+    page = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

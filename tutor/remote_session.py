@@ -28,24 +28,30 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 import logging
+import os
 import random
 from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import urlsplit
 
 from engine import Bid, Card, Deal, Look, Pass, Phase, Play
 from engine.actions import Action
 from engine.cards import DECK
-from engine.game import TrickGame
+from engine.game import SeatView, TrickGame
+from engine.options import GameRules
 from engine.registry import spec_for
 from engine.spec import GameSpec
+from engine.text import render
 from engine.verdict import Reason, Verdict
+from engine.views import HandResult, ScoreLine
 
 from .games import look_for
 from .session import Outcome, TableSession
 from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
-__all__ = ["RemoteSession", "TableLink", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
-           "open_seats", "SENT", "TABLE_DEALS", "SERVER_SAID", "SEAT_TOKEN_KEY"]
+__all__ = ["RemoteSession", "TableLink", "HubLogin", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
+           "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID",
+           "SEAT_TOKEN_KEY"]
 
 log = logging.getLogger("tutor.remote_session")
 
@@ -61,11 +67,28 @@ TABLE_DEALS = M_("remote.table_deals", "At a shared table the next hand is dealt
 # ("stale_seq", "seat_taken"), kept in English as a technical name.
 SERVER_SAID = M_("remote.server_said", "The table did not take that ({code}). Look at the table and try again.")
 
-# TRANSLATORS: the status line at a shared table before its first hand (seats still free).
-WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the first hand is dealt when every seat "
-                                           "is taken.")
+# TRANSLATORS: the status line at a shared table that deals by itself, before its first hand: the table waits a
+# little for the people coming (a seat nobody takes in time is played by a computer player).
+WAITING_FIRST = M_("remote.waiting_first", "Waiting for the other players: the first hand is dealt when they have "
+                                           "sat down (a computer player plays a seat nobody takes).")
 # TRANSLATORS: the status line at a shared table when hand {hand_no} is over: the table deals the next by itself.
 HAND_OVER_SHARED = M_("remote.hand_over", "Hand {hand_no} is over. The next hand is dealt for everyone in a moment.")
+# TRANSLATORS: the status line at a shared table whose teacher deals each hand, before the first hand.
+TEACHER_FIRST = M_("remote.teacher_first", "Waiting for the teacher to deal the first hand.")
+# TRANSLATORS: the status line at a shared table whose teacher deals each hand, when hand {hand_no} is over.
+HAND_OVER_TEACHER = M_("remote.hand_over_teacher", "Hand {hand_no} is over. The teacher deals the next hand.")
+# TRANSLATORS: under a seat's name at a shared table: a computer player of level {level} (1 to 4) plays the seat.
+WHO_COMPUTER = M_("remote.who.computer", "computer player, level {level}")
+# TRANSLATORS: under a seat's name at a shared table: nobody plays the seat yet; a person may take it.
+WHO_FREE = M_("remote.who.free", "free seat")
+# TRANSLATORS: under a seat's name at a shared table: the person there typed no name.
+WHO_NAMELESS = M_("remote.who.nameless", "a player")
+# TRANSLATORS: under a seat's name at a shared table: {name} (as the person typed it) lost the connection; the
+# seat is kept for them.
+WHO_AWAY = M_("remote.who.away", "{name} (away)")
+# TRANSLATORS: under a seat's name at a shared table: {name} is away and a computer player plays the seat until
+# they come back.
+WHO_STANDIN = M_("remote.who.standin", "{name} (away: a computer player plays)")
 
 
 class MirrorError(ValueError):
@@ -350,11 +373,71 @@ def verdict_from_json(obj: Mapping[str, Any]) -> Verdict:
 
 
 def open_seats(info: Mapping[str, Any], phase: str | None) -> list[int]:
-    """The seats a person may take now (TABLE_PROTOCOL.md ``take_seat``): open
-    seats, and computer players' seats between hands."""
-    between = phase in (None, Phase.DEAL.value, Phase.GAME_OVER.value)
+    """The seats a person may take now, as the server decides it
+    (TABLE_PROTOCOL.md ``take_seat``): an open seat nobody plays at any
+    time; a computer player's seat, or an open seat a computer player plays,
+    between hands (before the first deal too).  ``phase``: the table's
+    (None: not known yet, so no computer player's seat)."""
+    between = phase in (Phase.DEAL.value, Phase.GAME_OVER.value)
     return [int(p["seat"]) for p in info.get("players") or []
-            if p.get("kind") == "open" or (p.get("kind") == "computer" and between)]
+            if p.get("kind") in ("open", "computer") and (between or (
+                p.get("kind") == "open" and not p.get("computer_playing")))]
+
+
+def result_from_json(obj: Mapping[str, Any]) -> HandResult:
+    """A finished hand of a state frame's ``results`` as the engine's
+    :class:`~engine.views.HandResult`, for the score sheet: its number,
+    dealer, bids, tricks won, score lines (each with its message, said in
+    the reader's language; ``item`` its English words as a hand record
+    writes them), points and totals.  Its cards are not in the frame: no
+    tricks, no turn-up, no trump."""
+    lines = []
+    for line in obj.get("score_lines") or []:
+        m = msg_from_json(line["text"]) if line.get("text") else None
+        lines.append(ScoreLine(int(line["who"]), render(m, "en") if m is not None else "", int(line["points"]),
+                               str(line.get("rule") or ""), line.get("seat"), int(line.get("bags") or 0), m))
+    bags = obj.get("bags_after")
+    return HandResult(number=int(obj["number"]), dealer=int(obj["dealer"]), trump=None, turn_up=None,
+                      hand_size=int(obj["hand_size"]), bids=tuple(obj.get("bids") or ()), tricks=(),
+                      tricks_won=tuple(int(x) for x in obj.get("tricks_won") or ()), score_lines=tuple(lines),
+                      points=tuple(int(x) for x in obj["points"]),
+                      scores_after=tuple(int(x) for x in obj["scores_after"]),
+                      bags_after=None if bags is None else tuple(int(x) for x in bags))
+
+
+def seat_player(info: Mapping[str, Any], seat: int, me: int | None = None) -> str:
+    """Who plays ``seat`` of a table (its ``info``, TABLE_PROTOCOL.md), in the
+    reader's words: the name the person typed (data, shown as text), "away"
+    when their connection dropped; or "computer player, level N"; or "free
+    seat".  ``me``: the reader's own seat (nothing said when they typed no name)."""
+    p = next((x for x in info.get("players") or [] if x.get("seat") == seat), None)
+    if p is None:
+        return ""
+    if p.get("kind") == "person":
+        if seat == me and not p.get("name"):
+            return ""  # "You" says it
+        name = str(p.get("name") or "") or say(WHO_NAMELESS)
+        if p.get("connected"):
+            return name
+        return say(WHO_STANDIN if p.get("computer_playing") else WHO_AWAY, name=name)
+    if p.get("kind") == "open" and not p.get("computer_playing"):
+        return say(WHO_FREE)
+    return say(WHO_COMPUTER, level=info.get("level", ""))
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSoFar:
+    """A shared table's whole game so far, as :class:`tutor.scoresheet.ScoreSheet`
+    reads a game: every finished hand of the table (``results``, from the
+    state frames' ``results``), the scores it started from, its seats
+    and sides.  The mirror game holds only the hand being played."""
+
+    spec: GameSpec
+    seat_names: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]
+    start_scores: tuple[int, ...]
+    start_bags: tuple[int, ...]
+    results: tuple[HandResult, ...]
 
 
 class RemoteSession(TableSession):
@@ -366,6 +449,8 @@ class RemoteSession(TableSession):
     (:meth:`refused`); ``on_change`` is called after a new state,
     ``on_outcome`` with an :class:`~tutor.session.Outcome` that arrived later
     than the click (a refusal)."""
+
+    deal_numbers = False  # the table's deal numbers are never sent to a seat
 
     def __init__(self, spec: GameSpec, n_seats: int, seat: int, send: Callable[[dict[str, Any]], Any],
                  rules_json: Any = None) -> None:
@@ -390,8 +475,11 @@ class RemoteSession(TableSession):
         self.learner = seat
         self.n_seats = n_seats
         self.game = spec.new_game(mirror_rules(spec, self.rules_json, n_seats, 1), auto_deal=False)
+        self.table_rules = spec.rules_from_json(self.rules_json, n_seats)  # every hand of the table (Oh Hell's count)
         self._rng = random.Random(seat)
         self._starts: dict[Any, tuple[list[int], list[int] | None]] = {}
+        self._offset = 0  # the table's hands before the mirror's first
+        self._so_far: GameSoFar | None = None
 
     # ------------------------------------------------------------ frames in
     def update(self, frame: Mapping[str, Any]) -> None:
@@ -402,8 +490,37 @@ class RemoteSession(TableSession):
             self._starts = {key: start_of_hand(view)}  # scores before this hand, as the table says them
         game = mirror_game(self.table_spec, self.rules_json, view, self._rng, start=self._starts.get(key))
         self.game, self.seq, self.state = game, frame.get("seq"), dict(frame)
+        self._offset = max(0, int(key or 0) - game.hands_dealt)
+        past = frame.get("results")  # sent when the finished hands changed (and in a connection's first state)
+        if past is not None and (self._so_far is None or len(self._so_far.results) != len(past)):
+            fresh = self.table_spec.new_game(self.table_rules, auto_deal=False)
+            self._so_far = GameSoFar(self.table_spec, tuple(game.seat_names), tuple(map(tuple, game.sides)),
+                                     tuple(fresh.start_scores), tuple(fresh.start_bags),
+                                     tuple(result_from_json(r) for r in past))
         if self.on_change is not None:
             self.on_change()
+
+    # ------------------------------------------------------------ what the table says of itself
+    def score_game(self) -> Any:
+        """What the score sheet shows: the table's whole game so far (:class:`GameSoFar`; the mirror's
+        own hand from a server that sends no ``results``)."""
+        return self._so_far if self._so_far is not None else self.game
+
+    @property
+    def table_info(self) -> Mapping[str, Any]:
+        """The table's ``info`` of the last state frame (TABLE_PROTOCOL.md)."""
+        return (self.state or {}).get("info") or {}
+
+    def hand_no(self, number: int) -> int:
+        return number + self._offset  # the mirror's hand 1 is the table's hand N
+
+    def hand_counted(self, view: SeatView) -> tuple[SeatView, GameRules]:
+        if not view.hand_number:
+            return view, self.table_rules
+        return dataclasses.replace(view, hand_number=self.hand_no(view.hand_number)), self.table_rules
+
+    def seat_player(self, seat: int) -> str:
+        return seat_player(self.table_info, seat, self.learner)
 
     def refused(self, frame: Mapping[str, Any]) -> Outcome:
         """A ``refused`` frame: the engine's verdict, said in the reader's language."""
@@ -461,9 +578,10 @@ class RemoteSession(TableSession):
     def status(self) -> str:
         if self.game.phase is Phase.DEAL and self.state is not None:
             number = self.state["view"].get("hand_number") or 0
+            teacher = self.table_info.get("next_hand") == "teacher"  # the teacher deals, not the table
             if not number:
-                return say(WAITING_FIRST)
-            return say(HAND_OVER_SHARED, hand_no=number)
+                return say(TEACHER_FIRST if teacher else WAITING_FIRST)
+            return say(HAND_OVER_TEACHER if teacher else HAND_OVER_SHARED, hand_no=number)
         return super().status()
 
     def next_hand(self) -> Outcome:
@@ -477,6 +595,54 @@ class RemoteSession(TableSession):
 
     def load(self, obj: Any) -> Outcome:
         return Outcome("info", TABLE_DEALS)
+
+
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_.~-")
+
+
+@dataclasses.dataclass(frozen=True)
+class HubLogin:
+    """The JupyterHub user this kernel runs for: in a hub's Voila or notebook the
+    single-user server has the user's ``JUPYTERHUB_USER`` and own
+    ``JUPYTERHUB_API_TOKEN`` in its environment, and its kernels inherit them.
+    A table server that runs as a service of the same hub takes the token in
+    its ``hello`` frame and seats the player under the hub name
+    (docs/TABLE_PROTOCOL.md; the server asks the hub whose token it is).  The
+    token is never shown (not in ``repr``) and goes to no other server:
+    :meth:`token_for`."""
+
+    name: str
+    token: str = dataclasses.field(repr=False)
+    base_url: str = "/"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "HubLogin | None":
+        """The hub user of ``env`` (the process's environment), or None outside a hub."""
+        env = os.environ if env is None else env
+        name, token = env.get("JUPYTERHUB_USER", ""), env.get("JUPYTERHUB_API_TOKEN", "")
+        if not name or not token:
+            return None
+        base = "/" + env.get("JUPYTERHUB_BASE_URL", "/").strip("/") + "/"
+        return cls(name, token, base.replace("//", "/"))
+
+    def token_for(self, url: str, page_origin: str = "") -> str | None:
+        """The token, for a table server reached through this hub's own proxy
+        only: ``url`` under the hub's ``services/`` path, either a path (the
+        page resolves it against its own address: the hub's) or an address on
+        the host of the page (``page_origin``, ``https://hub.example.org``).
+        None for any other server (a teacher's laptop must not get the token)."""
+        parts = urlsplit(url)
+        path = parts.path
+        # plain characters only: a browser reads %2e%2e and a backslash as a step up, out of services/
+        if (not path.startswith(self.base_url + "services/") or not set(path) <= _PATH_CHARS
+                or any(seg in (".", "..") for seg in path.split("/"))):
+            return None
+        if not parts.netloc:
+            return self.token if not parts.scheme else None
+        page = urlsplit(page_origin)
+        if page.scheme not in ("http", "https") or not page.netloc:
+            return None
+        return self.token if page.netloc.lower() == parts.netloc.lower() else None
 
 
 class TableLink:
@@ -501,6 +667,7 @@ class TableLink:
         self.phase: str | None = None
         self.session: RemoteSession | None = None
         self.last_error: dict[str, Any] | None = None
+        self.user: str | None = None   # the hub name the server confirmed (a hub service: ``hello`` with a token)
         self.on_session: Callable[[RemoteSession], Any] | None = None
         self.on_info: Callable[[], Any] | None = None
         self.on_problem: Callable[[str], Any] | None = None
@@ -514,6 +681,10 @@ class TableLink:
         return self._ids
 
     # ------------------------------------------------------------ asking
+    def hello(self, hub_token: str) -> None:
+        """Tell the server who this is, with the JupyterHub token (its answer names the user)."""
+        self.send({"type": "hello", "hub_token": hub_token})
+
     def watch(self, table: str) -> None:
         self.table = table
         self.send({"type": "watch", "table": table})
@@ -535,7 +706,9 @@ class TableLink:
     # ------------------------------------------------------------ frames in
     def receive(self, frame: Mapping[str, Any]) -> None:
         kind = frame.get("type")
-        if kind == "seated":
+        if kind == "hello" and isinstance(frame.get("user"), dict):
+            self.user = str(frame["user"].get("name") or "") or None
+        elif kind == "seated":
             self.table, self.seat = str(frame["table"]), int(frame["seat"])
             self.info = dict(frame.get("info") or {})
             if frame.get("seat_token"):

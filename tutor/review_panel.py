@@ -506,6 +506,9 @@ class _RecordSession:
     def name(self, seat: int, you: bool = True) -> str:
         return say(YOU) if you and seat == self.learner else self.game.seat_name(seat)
 
+    def hand_no(self, number: int) -> int:
+        return number
+
 
 # ---------------------------------------------------------------- the widget
 class ReviewPanel(W.VBox):
@@ -610,7 +613,7 @@ class ReviewPanel(W.VBox):
             self._key = key
             self.clear()
             if key is not None:
-                self.button.description = say(REVIEW_HAND, hand_no=key[1])
+                self.button.description = say(REVIEW_HAND, hand_no=self.session.hand_no(key[1]))
 
     def clear(self) -> None:
         self.result = None
@@ -643,7 +646,7 @@ class ReviewPanel(W.VBox):
         s = self.session
         g, me = s.game, s.learner
         hand = g.results[-1].number
-        self.feedback.show_info(say(REVIEWING, hand_no=hand))
+        self.feedback.show_info(say(REVIEWING, hand_no=s.hand_no(hand)))
         self.button.disabled = True
         try:
             r = review_hand(g, me, hand=hand, use_dds=self.use_dds)
@@ -657,7 +660,7 @@ class ReviewPanel(W.VBox):
         self.summary_text = " ".join(head)
         self.moment_texts = moment_lines(r)
         side = len(r["side"]) > 1
-        intro = say_html(INTRO_SIDE if side else INTRO_YOU, hand_no=hand)
+        intro = say_html(INTRO_SIDE if side else INTRO_YOU, hand_no=s.hand_no(hand))
         self.notes = review_notes(r)
         notes = (f"<details class='tt-rv-notes'><summary>{html.escape(say(NOTES_TITLE))}</summary><ul>"
                  + "".join(f"<li>{html.escape(n)}</li>" for n in self.notes) + "</ul></details>") if self.notes else ""
@@ -705,7 +708,7 @@ class ReviewPanel(W.VBox):
             end.add_class("tt-tbl-row")
             end.add_class("tt-rv-practice-end")
             table.set_hand_end([W.HTML(f"<p class='tt-rv-practice-over'>{html.escape(say(PRACTICE_OVER))}</p>"), end])
-        note = W.HTML(f"<p class='tt-rv-practice-note'>{say_html(PRACTICE_NOTE_HTML, hand_no=hand, trick=trick)}</p>")
+        note = W.HTML(f"<p class='tt-rv-practice-note'>{say_html(PRACTICE_NOTE_HTML, hand_no=s.hand_no(hand), trick=trick)}</p>")
         self.practice_box.children = (note, close, table)
 
     def try_again(self) -> None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Sequence
 
 from engine import Bid, Deal, Pass, Phase, Play
-from engine.game import HandResult, TrickGame
+from engine.game import HandResult, SeatView, TrickGame
+from engine.options import GameRules
 from engine.message import Msg, literal, render
 from engine.text import KINDS, translate
 from engine.text.words import LIST_AND_EACH, LIST_SEP
@@ -184,6 +185,8 @@ class SessionWords:
     learner: int
     game_look: GameLook
     single_hand: bool
+    #: The title names the game's deal numbers (a seat at a shared table is never told them).
+    deal_numbers: bool = True
 
     # ============================================================ names
     def _own(self, seat: int) -> str:
@@ -207,6 +210,20 @@ class SessionWords:
         if seat == self.learner and not self.game_look.own_names:
             return say(NAME_YOU, name=self._own(seat))
         return self._own(seat)
+
+    def hand_counted(self, view: SeatView) -> tuple[SeatView, GameRules]:
+        """The view and the rules that number the hand in the title ("Hand 3",
+        Oh Hell's "Hand 3 of 10"): the game's own; a seat at a shared table
+        counts the table's hands."""
+        return view, self.game.rules
+
+    def hand_no(self, number: int) -> int:
+        """Hand ``number`` of the session's game as its players count it (a shared table: its own count)."""
+        return number
+
+    def seat_player(self, seat: int) -> str:
+        """Who plays ``seat``, said under its name in the seat box ("" at a learner's own table)."""
+        return ""
 
     def side_name(self, side: int) -> str:
         """"Your side" / "You" for the learner's side, else its name

@@ -483,11 +483,11 @@ INDEX_HTML = """<!doctype html>
 <noscript><meta http-equiv="refresh" content="0; url={app}"></noscript>
 </head><body style="font-family: sans-serif; margin: 2em">
 <h1>Trick Tutor</h1>
-<p><a href="{app}">Open the app</a> (Spades and Oh Hell: drills, games, score sheets) ·
-<a href="lab/index.html?path=notebooks/00_welcome.ipynb">the chapters</a> ·
-<a href="lab/index.html?path=exercises">the exercises</a></p>
-<p>Python runs in your browser: the first visit downloads it with its packages once; later visits start
-from the browser's cache, and work offline.</p>
+<p><span data-w="open_app_link">{open_app_link}</span> (<span data-w="app_has">{app_has}</span>) ·
+<span data-w="chapters_link">{chapters_link}</span> ·
+<span data-w="exercises_link">{exercises_link}</span></p>
+<p data-w="python">{python}</p>
+{language}
 </body></html>
 """
 
@@ -495,16 +495,56 @@ from the browser's cache, and work offline.</p>
 OFFLINE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Trick Tutor: not available offline</title>
+<title data-w="offline_title">{offline_title}</title>
 </head><body style="font-family: sans-serif; margin: 2em; max-width: 40em">
 <h1>Trick Tutor</h1>
-<p><strong>This page is not available offline.</strong> It was never opened while this computer was online,
-so the browser has no copy of it.</p>
-<p>What works offline: <a href="__ROOT__index.html">the app</a> (drills, games, score sheets),
-<a href="__ROOT__lab/index.html?path=notebooks/00_welcome.ipynb">the chapters</a> in every language and
-<a href="__ROOT__lab/index.html?path=exercises">the exercises</a>.</p>
+<p><strong data-w="offline_head">{offline_head}</strong> <span data-w="offline_why">{offline_why}</span></p>
+<p data-w="offline_what">{offline_what}</p>
+{language}
 </body></html>
 """
+
+#: The entry pages' script that shows them in the reader's language: the page's ``?lang=`` (as the app's),
+#: else the language of the chapter asked for (``?path=notebooks/so/…``), else the browser's languages;
+#: its words are the tutor catalogue's (:mod:`tutor.site_words`), put in at build time.
+LANGUAGE_JS = """<script>/* Trick Tutor: the page in the reader's language (scripts/site/build.py) */
+(function () {
+  var words = __WORDS__, query = new URLSearchParams(location.search);
+  var chapter = /(?:^|\\/)notebooks\\/([a-z]{2,3})\\//.exec(query.get("path") || "");
+  var wanted = [query.get("lang"), chapter && chapter[1]].concat(navigator.languages || [navigator.language]);
+  for (var i = 0; i < wanted.length; i++) {
+    var code = String(wanted[i] || "").toLowerCase().split(/[-_]/)[0];
+    if (Object.prototype.hasOwnProperty.call(words, code)) {
+      document.documentElement.lang = code;
+      document.querySelectorAll("[data-w]").forEach(function (e) { e.innerHTML = words[code][e.dataset.w]; });
+      return;
+    }
+  }
+})();
+</script>"""
+
+
+def entry_page(template: str, root: str, **fill: str) -> str:
+    """An entry page (:data:`INDEX_HTML`, :data:`OFFLINE_HTML`) in English, with its words in every language
+    of the chapters for :data:`LANGUAGE_JS`; its links start at ``root`` (the service worker puts the site's
+    root for offline.html's ``__ROOT__``)."""
+    sys.path.insert(0, str(REPO))  # the words are the tutor catalogue's: tutor.site_words (it needs no Jupyter)
+    try:
+        from tutor.site_words import entry_page_words
+    finally:
+        sys.path.remove(str(REPO))
+    words = {}
+    for lang in ("en", *CHAPTER_LANGUAGES):
+        chapters = f"notebooks/{lang}/00_welcome.ipynb" if lang != "en" else "notebooks/00_welcome.ipynb"
+        app = root + ("index.html" if root else APP_PAGE) + (f"?lang={lang}" if lang != "en" else "")
+        words[lang] = entry_page_words(lang, {"app": app,
+                                              "chapters": f"{root}lab/index.html?path={chapters}",
+                                              "exercises": f"{root}lab/index.html?path=exercises"})
+    shown = re.findall(r'data-w="(\w+)"', template)  # the pieces this page shows
+    script = LANGUAGE_JS.replace("__WORDS__", json.dumps({lang: {k: w[k] for k in shown} for lang, w in words.items()},
+                                                         ensure_ascii=False).replace("</", "<\\/"))
+    return template.format(**fill, **words["en"], language=script)
+
 
 #: Paths (from the site's root) the service worker does not keep ahead: the Voici
 #: pages of the chapters (the app's Learn links open them in the lab) and the file
@@ -536,7 +576,7 @@ def make_offline(out: pathlib.Path) -> dict[str, str]:
         root = "../" * (len(page.relative_to(out).parts) - 1)
         script = KEEP_WORKER.format(root=root, version=json.dumps(version))
         page.write_text(text[:head.end()] + script + text[head.end():], encoding="utf-8")
-    (out / "offline.html").write_text(OFFLINE_HTML, encoding="utf-8")
+    (out / "offline.html").write_text(entry_page(OFFLINE_HTML, "__ROOT__"), encoding="utf-8")
     if (out / "lab" / "favicon.ico").is_file():
         shutil.copyfile(out / "lab" / "favicon.ico", out / "favicon.ico")
     files = {}
@@ -612,7 +652,7 @@ def main(argv: list[str] | None = None) -> int:
              "--lite-dir", str(lite), "--contents", str(contents), "--output-dir", str(out),
              f"--template={VOICI_TEMPLATE}", "--no-sourcemaps", "--no-unused-shared-packages"], cwd=tmp, env=env)
     log(f"the kernel starts Pyodide through {START_SCRIPT} ({start_from_snapshot(out)} files name it)")
-    (out / "index.html").write_text(INDEX_HTML.format(app=APP_PAGE), encoding="utf-8")
+    (out / "index.html").write_text(entry_page(INDEX_HTML, "", app=APP_PAGE), encoding="utf-8")
     (out / ".nojekyll").write_text("")
     offline = make_offline(out)
     info = {"inputs": digest, "pyodide": PYODIDE_NPM, "snapshot": f"static/pyodide/{snapshot}",

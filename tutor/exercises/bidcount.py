@@ -99,6 +99,7 @@ def _spec_of(hand: Sequence[Card], trump: Suit | None, game: str | None) -> Game
             return spec
         except ValueError:
             pass
+    # a bug in code, in English: the questions pass a game's spec name, never a teacher's or a student's text
     raise ValueError(f"game must be {' or '.join(repr(n) for n in known)}, not {game!r}")
 
 
@@ -155,7 +156,7 @@ def estimate_bid(hand: Sequence[Card], trump: Suit | None, hand_size: int, estim
     seat's SeatView — is given; else the count).  Raises ValueError for an
     unknown estimator.
     """
-    if estimator not in ("auto", "advisor", "count"):
+    if estimator not in ("auto", "advisor", "count"):  # a bug in code (normalise_settings checks a teacher's): English
         raise ValueError(f"estimator must be auto, advisor or count, not {estimator!r}")
     players = view.n_seats if view is not None else 4
     spec = _spec_of(hand, trump, view.game if view is not None else None)

@@ -11,6 +11,10 @@
     tricktutor exercises report handed-in --keys class-teacher [--out report.html]
         [--feedback feedback/] [--override overrides.csv]
 
+``--oh-hell-rules`` is the option of the one game whose exercises take rule
+switches today: each game with :attr:`~tutor.games.TutorKit.exercise_rules`
+has its ``--<game>-rules`` (:data:`~tutor.exercises.core.RULE_KITS`).
+
 ``make`` writes the class folder to share (one folder per student, README,
 .gitignore, binder/) and the teacher folder (default ``<out>-teacher``: the
 class secret, settings, roster copy) that grading needs and students must
@@ -26,11 +30,12 @@ import os
 import sys
 from pathlib import Path
 
+from tutor.cli_parser import Parser
 from tutor.exercises import EXERCISES
 from tutor.exercises.classset import (MakeError, binder_link, make_class_set, nbgitpuller_link, repository_path,
                                       set_name)
 from tutor.exercises.collect import CollectError, collect
-from tutor.exercises.core import DEFAULT_SETTINGS
+from tutor.exercises.core import DEFAULT_SETTINGS, RULE_KITS
 from tutor.exercises.grading import GradingError, grade_class, load_keys, read_overrides
 from tutor.exercises.report import write_report
 from tutor.exercises.roster import RosterError
@@ -39,8 +44,6 @@ from tutor.exercises.words import class_set_languages, say, text_of
 from tutor.text import M_
 
 __all__ = ["add_exercise_commands", "nbgitpuller_link", "read_roster"]
-
-_OH_HELL_OPTIONS = ("tricks_always_count", "nil_pays_hand_size")
 
 #: What the commands print (in the current language, English by default): catalogue entries, named placeholders.
 _LINES = {
@@ -67,9 +70,9 @@ _LINES = {
 
 #: The commands' input errors (after "tricktutor exercises <command>: "), in the current language.
 _LINES.update({
-    # TRANSLATORS: make: --oh-hell-rules names an option {option} that does not exist; {known} lists the options
-    # (keep them and --oh-hell-rules as they are).
-    "unknown_rule": M_("ex.cli.unknown_rule", "--oh-hell-rules: unknown option {option} (choose from {known})"),
+    # TRANSLATORS: make: the option {flag} (a game's rule switches, e.g. --oh-hell-rules) names a switch {option}
+    # that does not exist; {known} lists the switches (keep them and {flag} as they are).
+    "unknown_rule": M_("ex.cli.unknown_rules_option", "{flag}: unknown option {option} (choose from {known})"),
     # TRANSLATORS: make: the option --reveal-answers (keep it) was removed.
     "reveal_answers": M_("ex.cli.reveal_answers", "--reveal-answers is no longer offered: notebooks never hold the "
                                                   "answers"),
@@ -166,9 +169,10 @@ _HELP = {
     "make_keys": M_("ex.cli.help.make_keys", "teacher folder (default: OUT-teacher next to OUT); keep it private"),
     # TRANSLATORS: make --exercises.
     "exercises_list": M_("ex.cli.help.exercises_list", "comma-separated exercise names (default: all six)"),
-    # TRANSLATORS: make --oh-hell-rules; keep the option names and the rule ids (OH-V7, OH-V8).
-    "oh_hell_rules": M_("ex.cli.help.oh_hell_rules", "Oh Hell scoring variations for exercise 5: tricks_always_count "
-                                                     "(OH-V7), nil_pays_hand_size (OH-V8), comma-separated"),
+    # TRANSLATORS: make --oh-hell-rules (one such option per game): the game {game}'s variations that the
+    # exercises named in {exercises} (e.g. ex5_oh_hell_scoring) follow when named here; {options} lists them with
+    # their rule ids, e.g. "tricks_always_count (OH-V7), nil_pays_hand_size (OH-V8)" (keep them as they are).
+    "rules": M_("ex.cli.help.rules", "{game} variations for {exercises}: {options}, comma-separated"),
     # TRANSLATORS: make --estimator: how exercise 6 estimates a bid.
     "estimator": M_("ex.cli.help.estimator", "exercise 6: the bid advisor (if installed) or the simple count"),
     # TRANSLATORS: make --repo-url; Binder, nbgitpuller: tools' names.
@@ -214,8 +218,29 @@ def _help(key: str) -> str:
     return _text(key).replace("%", "%%")
 
 
-def _text(key: str) -> str:
-    return text_of(say(_HELP[key]))
+def _text(key: str, **params: object) -> str:
+    return text_of(say(_HELP[key], **params))
+
+
+def _rules_flag(game: str) -> str:
+    """The option of ``make`` that switches on the exercise rules of the game named ``game`` in its spec (a
+    key of :data:`~tutor.exercises.core.RULE_KITS`): ``--oh-hell-rules``."""
+    return f"--{game.replace('_', '-')}-rules"
+
+
+def _rules_dest(game: str) -> str:
+    return f"{game}_rules"
+
+
+def rules_help(game: str) -> str:
+    """The help of :func:`_rules_flag`'s option, in the current language: the game's title, its switches with
+    their rule ids (its spec's option declarations) and the exercises citing those rules."""
+    kit = RULE_KITS[game]
+    options = [kit.spec.rules_class.option(name) for name in kit.exercise_rules]
+    cited = {o.rule for o in options}
+    exercises = [name for name, spec in EXERCISES.items() if cited & set(spec.rules)]
+    return _text("rules", game=kit.spec.title, exercises=", ".join(exercises),
+                 options=", ".join(f"{o.name} ({o.rule})" for o in options)).replace("%", "%%")
 
 
 class _Input(Exception):
@@ -233,13 +258,13 @@ def read_roster(path: str | Path) -> list[str]:
 
 def _settings_from_args(args) -> dict:
     settings: dict = {}
-    if "oh_hell" in DEFAULT_SETTINGS:
-        oh = {k: False for k in DEFAULT_SETTINGS["oh_hell"]}
-        for opt in filter(None, (x.strip() for x in (args.oh_hell_rules or "").split(","))):
-            if opt not in oh:
-                raise _Input(_line("unknown_rule", option=repr(opt), known=", ".join(oh)))
-            oh[opt] = True
-        settings["oh_hell"] = oh
+    for name, kit in RULE_KITS.items():  # each game's rule switches, from its own option (--<game>-rules)
+        switches = dict.fromkeys(kit.exercise_rules, False)
+        for opt in filter(None, (x.strip() for x in (getattr(args, _rules_dest(name)) or "").split(","))):
+            if opt not in switches:
+                raise _Input(_line("unknown_rule", flag=_rules_flag(name), option=repr(opt), known=", ".join(switches)))
+            switches[opt] = True
+        settings[name] = switches
     if "estimator" in DEFAULT_SETTINGS:
         estimator = args.estimator
         if estimator == "auto":  # fix the choice now, so grading later regenerates the same ranges
@@ -393,7 +418,8 @@ def _report(args) -> int:
 def add_exercise_commands(subparsers) -> None:
     """Add ``exercises make|collect|grade|report`` to the ``tricktutor`` parser."""
     ex = subparsers.add_parser("exercises", help=_help("exercises"))
-    sub = ex.add_subparsers(dest="exercises_command", required=True)
+    # the commands speak the current language even under a plain argparse parser (tutor.cli's is a Parser)
+    sub = ex.add_subparsers(dest="exercises_command", required=True, parser_class=Parser)
     m = sub.add_parser("make", help=_help("make"),
                        epilog=_text("make_epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
     m.add_argument("--roster", required=True, help=_help("roster"))
@@ -403,8 +429,8 @@ def add_exercise_commands(subparsers) -> None:
     m.add_argument("--keys", help=_help("make_keys"))
     m.add_argument("--exercises", help=_help("exercises_list"))
     m.add_argument("--reveal-answers", action="store_true", help=argparse_suppress())
-    m.add_argument("--oh-hell-rules", default="",
-                   help=_help("oh_hell_rules"))
+    for game in RULE_KITS:  # each game whose exercises take rule switches: --<game>-rules
+        m.add_argument(_rules_flag(game), dest=_rules_dest(game), default="", help=rules_help(game))
     m.add_argument("--estimator", choices=("auto", "advisor", "count"), default="auto",
                    help=_help("estimator"))
     m.add_argument("--repo-url", help=_help("repo_url"))

@@ -120,6 +120,25 @@ def _setting_error(key: str, **params: Any) -> str:
     return text_of(say(_SETTING_ERRORS[key], **params))
 
 
+#: Why an exercise's questions cannot be made for what a teacher asked (the Python side of ``make``:
+#: :class:`Exercise`, :func:`question_seed`), in the current language.  A value only code can get wrong (a
+#: secret or variant ``make`` and ``grade`` read and check first) is refused in English, said so where it is.
+_EXERCISE_ERRORS = {
+    # TRANSLATORS: the questions of the student {student} (an id, quoted) cannot be made without the class secret
+    # (kept in the teacher folder); only the set of the student {practice} (quoted; keep it) is made without one.
+    "needs_secret": M_("ex.error.needs_secret", "the questions of student {student} need the class secret (kept in "
+                                                "the teacher folder); only the {practice} set is made without one"),
+    # TRANSLATORS: there is no exercise {name} (quoted); {known} lists the exercises' names (keep them).
+    "no_exercise": M_("ex.error.no_exercise", "no exercise {name}: choose one of {known}"),
+    # TRANSLATORS: the student's id given to make the questions is empty (or not a text).
+    "no_student": M_("ex.error.no_student", "the student's id must be a text that is not empty"),
+}
+
+
+def _exercise_error(key: str, **params: Any) -> str:
+    return text_of(say(_EXERCISE_ERRORS[key], **params))
+
+
 def normalise_settings(settings: dict | None) -> dict:
     """``DEFAULT_SETTINGS`` updated with ``settings``; raises ValueError for
     unknown keys or values of the wrong type.  ``lang`` is kept only for a
@@ -177,11 +196,10 @@ def question_seed(exercise: str, qid: str, student: str, secret: str | None = No
     without a secret, or a secret that is not a non-empty str."""
     if secret is None:
         if student != PRACTICE_STUDENT:
-            raise ValueError(f"the questions of student {student!r} need the class secret (kept in the teacher's "
-                             f"keys folder); only the {PRACTICE_STUDENT!r} set is made without one")
+            raise ValueError(_exercise_error("needs_secret", student=repr(student), practice=repr(PRACTICE_STUDENT)))
         digest = hashlib.sha256(f"{exercise}/{qid}/{student}".encode("utf-8")).digest()
     else:
-        if not isinstance(secret, str) or not secret:
+        if not isinstance(secret, str) or not secret:  # a bug in code: load_keys and make check a secret first
             raise ValueError("the class secret must be a non-empty string")
         digest = hmac.new(secret.encode("utf-8"), f"{exercise}|{qid}|{student}".encode("utf-8"),
                           hashlib.sha256).digest()
@@ -191,7 +209,7 @@ def question_seed(exercise: str, qid: str, student: str, secret: str | None = No
 def class_seed(exercise: str, qid: str, secret: str) -> int:
     """The seed shared by a whole class for one question: HMAC-SHA256(secret,
     ``"exercise|qid"``), first 8 bytes (see :meth:`Rng.spread_pick`)."""
-    if not isinstance(secret, str) or not secret:
+    if not isinstance(secret, str) or not secret:  # a bug in code (see question_seed): English
         raise ValueError("the class secret must be a non-empty string")
     digest = hmac.new(secret.encode("utf-8"), f"{exercise}|{qid}".encode("utf-8"), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
@@ -467,15 +485,16 @@ class Exercise:
     def __init__(self, name: str, student: str, settings: dict | None = None, secret: str | None = None,
                  variant: int | None = None):
         if name not in EXERCISES:
-            raise ValueError(f"no exercise {name!r}: choose one of {', '.join(EXERCISES)}")
+            raise ValueError(_exercise_error("no_exercise", name=repr(name), known=", ".join(EXERCISES)))
         if not isinstance(student, str) or not student.strip():
-            raise ValueError("student must be a non-empty id string")
+            raise ValueError(_exercise_error("no_student"))
         self.name = name
         self.student = student
         self.settings = normalise_settings(settings)
         spec = EXERCISES[name]
         self.title = text_of(spec.title)
         if variant is not None:
+            # a bug in code, in English: make fixes the variants, read_variants checks the file grade reads
             if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
                 raise ValueError(f"variant must be an int >= 0 or None, not {variant!r}")
             if secret is None:

@@ -199,7 +199,7 @@ class Question:
             for a in acc:
                 self.notes[canonical(self.kind, a)] = self.judged(a)[1]
             if self.generic is None:  # pragma: no cover - item questions set it
-                raise ValueError("an item question needs its generic feedback")
+                raise ValueError("an item question needs its generic feedback")  # a bug in a question: English
             if self.generic_rule is None:
                 self.generic_rule = ""
             return

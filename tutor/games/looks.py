@@ -145,8 +145,8 @@ class GameLook:
         """What the table's title calls the game ("Spades")."""
         return say(self.spec.title)
 
-    def rules_line(self, s: Seated) -> str:
-        """The rules in force, after the name in the title."""
+    def rules_line(self, s: Seated, rules: GameRules) -> str:
+        """The rules in force (``rules``: the game's, a shared table's whole game), after the name in the title."""
         return ""
 
     def house_line(self, rules: GameRules) -> str:
@@ -185,8 +185,8 @@ def _spades(rules: GameRules) -> SpadesRules:
 class SpadesLook(GameLook):
     """Spades: the compass seats, game to the target (SP-3), spades trump and broken (SP-2, SP-13, SP-15)."""
 
-    def rules_line(self, s: Seated) -> str:
-        return say(SPADES_RULES, target=_spades(s.game.rules).target_score)
+    def rules_line(self, s: Seated, rules: GameRules) -> str:
+        return say(SPADES_RULES, target=_spades(rules).target_score)
 
     def trump_html(self, view: SeatView) -> str:
         return say_html(SPADES_TRUMP, broken=BROKEN_YES if view.broken else BROKEN_NOT_YET)
@@ -207,8 +207,8 @@ class SpadesLook(GameLook):
 class SpadesTwoLook(SpadesLook):
     """Spades for two: face to face, against one computer player (SP-2P)."""
 
-    def rules_line(self, s: Seated) -> str:
-        return say(SPADES_TWO_RULES, other=s.name(1 - s.learner), target=_spades(s.game.rules).target_score)
+    def rules_line(self, s: Seated, rules: GameRules) -> str:
+        return say(SPADES_TWO_RULES, other=s.name(1 - s.learner), target=_spades(rules).target_score)
 
     def blind_nil_tooltip(self, rules: GameRules) -> str:
         return ""
@@ -224,8 +224,7 @@ class OhHellLook(GameLook):
     def name(self, game: TrickGame) -> str:
         return say(OH_HELL_NAME, n=game.n_seats)
 
-    def rules_line(self, s: Seated) -> str:
-        rules = s.game.rules
+    def rules_line(self, s: Seated, rules: GameRules) -> str:
         assert isinstance(rules, OhHellRules)
         hands = say(OH_HELL_HANDS, n=rules.n_hands)
         # the variations switched on: the on/off options that are off by default (OH-V4 … OH-V8)

@@ -16,6 +16,17 @@ function readStored() {
   return out;
 }
 
+// A path ("/services/tables/ws": a JupyterHub service through the hub's own proxy) is on the page's
+// host, wss:// on an https page (a browser refuses ws:// from an https page: mixed content).
+function resolve(url) {
+  try {
+    const u = new URL(url, window.location.href);
+    if (u.protocol === "https:") u.protocol = "wss:";
+    else if (u.protocol === "http:") u.protocol = "ws:";
+    return u.href;
+  } catch (e) { return url; }
+}
+
 function initialize({ model }) {
   let ws = null;
   let queue = [];
@@ -28,7 +39,7 @@ function initialize({ model }) {
     wanted = model.get("url") || "";
     if (!wanted) { setStatus("idle"); return; }
     let sock;
-    try { sock = new WebSocket(wanted); } catch (e) { setStatus("error"); return; }
+    try { sock = new WebSocket(resolve(wanted)); } catch (e) { setStatus("error"); return; }
     ws = sock;
     setStatus("connecting");
     sock.onopen = () => {
@@ -58,6 +69,10 @@ function initialize({ model }) {
     }
   });
   model.set("search", window.location.search || "");
+  model.set("origin", window.location.origin || "");
+  // the page's address without its query (a join link is built on it; file:// pages have none to give)
+  const here = window.location.origin && window.location.origin !== "null" ? window.location.origin : "";
+  model.set("page", here ? here + window.location.pathname : "");
   model.set("stored", readStored());
   model.save_changes();
   if (model.get("url")) open();

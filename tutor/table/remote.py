@@ -4,7 +4,10 @@ It draws a :class:`tutor.remote_session.RemoteSession` exactly as
 :class:`~tutor.table.game_table.GameTable` draws a game against computer
 players: the same seats, cards, bids, hints, hand log and result.  What a
 shared table cannot do is hidden: New game, Save, Load, the options, Undo
-and "Next hand" (the server deals the next hand for everyone).  The session
+and "Next hand" (the server deals the next hand for everyone).  Its title counts
+the table's hands; its score sheet shows the table's whole game so far (the
+state frames' ``results``); each seat box says who plays it (the
+person's name, or a computer player).  The session
 calls :meth:`RemoteTable.refresh` when a new state arrives (another player's
 move, a computer player's) and :meth:`RemoteTable.show_outcome` with a
 refusal the server sent back, said in the reader's language.
@@ -36,6 +39,11 @@ class RemoteTable(GameTable):
             w.layout.display = "none"
         session.on_change = self.refresh
         session.on_outcome = self.show_outcome
+
+    def _score_game(self) -> Any:
+        session = self._session
+        assert isinstance(session, RemoteSession)
+        return session.score_game()  # every hand of the table, not only the mirror's one
 
     @guarded()
     def refresh(self) -> None:

@@ -239,22 +239,28 @@ class TableRendering:
             h.highlighted = [c for c in self._highlight if c in codes]
             h.label = say(HAND_CHOOSE if exchange else HAND_PLAY if legal else HAND)
 
+    def _score_game(self) -> Any:
+        """What the score sheet shows: the game played here, every hand of it
+        (a seat at a shared table: the table's whole game so far)."""
+        return self.game
+
     def _refresh_scoresheet(self) -> None:
         """Show or redraw the score sheet (:mod:`tutor.scoresheet`) when the
         game or its number of scored hands changed.  Before the first hand
         is scored there is nothing to show, and no score sheet is made (nor
         a chart): the table opens sooner."""
-        key = (id(self.game), len(self.game.results))
+        g = self._score_game()
+        key = (id(g), len(g.results))
         if key == self._scoresheet_key:
             return
-        if not self.game.results and self._scoresheet is None:
+        if not g.results and self._scoresheet is None:
             return
         try:
             if self._scoresheet is None:
-                self._scoresheet = ScoreSheet(self.game, names=self.seat_names)
+                self._scoresheet = ScoreSheet(g, names=self.seat_names)
                 self._score_box.children = (self._scoresheet,)
             else:
-                self._scoresheet.refresh(self.game, names=self.seat_names)
+                self._scoresheet.refresh(g, names=self.seat_names)
             self._scoresheet_key = key
         except Exception as e:  # the score sheet must not break the game
             log.exception("score sheet failed")

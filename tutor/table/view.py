@@ -112,15 +112,17 @@ def title_html(s: TableSession, view: SeatView) -> str:
     """The table's title: the game and its rules, the house rules that are
     on, the hand counter, the dealer and the deal numbers."""
     g, look = s.game, s.game_look
-    deal = next((a.number for a in reversed(g.history) if isinstance(a, Deal)), None)
-    parts = [look.hand_text(view, g.rules), say(DEALER, name=s.name(view.dealer)),
-             say(DEAL_NUMBER, number=deal) if deal is not None else say(DEAL_FROM_RECORD)]
-    if g.first_deal is not None:
-        parts.append(say(GAME_FROM_DEAL, number=g.first_deal))
-    house = look.house_line(g.rules)
+    counted, rules = s.hand_counted(view)  # a shared table: its hand number and its whole game's rules
+    parts = [look.hand_text(counted, rules), say(DEALER, name=s.name(view.dealer))]
+    if s.deal_numbers:
+        deal = next((a.number for a in reversed(g.history) if isinstance(a, Deal)), None)
+        parts.append(say(DEAL_NUMBER, number=deal) if deal is not None else say(DEAL_FROM_RECORD))
+        if g.first_deal is not None:
+            parts.append(say(GAME_FROM_DEAL, number=g.first_deal))
+    house = look.house_line(rules)
     house_html = f"<br><span class='tt-tbl-house'>{_e(house)}</span>" if house else ""
     return (f"<div class='tt-tbl-title'><b class='tt-tbl-name'>{_e(look.name(g))}</b> "
-            f"<span class='tt-tbl-rules'>— {_e(look.rules_line(s))}</span>{house_html}<br>"
+            f"<span class='tt-tbl-rules'>— {_e(look.rules_line(s, rules))}</span>{house_html}<br>"
             f"{_e(' · '.join(parts))}</div>")
 
 
@@ -148,10 +150,12 @@ def seat_box(s: TableSession, view: SeatView, seat: int) -> str:
     if turn:
         tags.append(say(TAG_TO_ACT))
     cls = "tt-seat" + (" tt-seat-turn" if turn else "") + (" tt-seat-me" if seat == s.learner else "")
+    who = s.seat_player(seat)  # a shared table: the person's name as typed (text, escaped), or a computer player
     return (f"<div class='{cls}' data-seat='{seat}'>"
             f"<div class='tt-seat-name'><b>{_e(s.label(seat))}</b>"
             + (f" <small>({_e(joined(tags))})</small>" if tags else "") + "</div>"
-            f"<div class='tt-seat-bid'>{say_html(SEAT_BID, bid=bid_txt, won=view.tricks_won[seat])}</div>"
+            + (f"<div class='tt-seat-who' title='{_e(who)}'>{_e(who)}</div>" if who else "")
+            + f"<div class='tt-seat-bid'>{say_html(SEAT_BID, bid=bid_txt, won=view.tricks_won[seat])}</div>"
             f"<div class='tt-seat-card'>{card_html(played)}</div></div>")
 
 
@@ -234,7 +238,7 @@ def result_html(s: TableSession) -> str:
     over = ""
     if s.game.phase is Phase.GAME_OVER:
         over = f"<p class='tt-tbl-over'><b>{_e(say(GAME_OVER, winners=s.winners_text()))}</b></p>"
-    title = say(RESULT_TITLE, number=r.number)
+    title = say(RESULT_TITLE, number=s.hand_no(r.number))
     return (f"<div class='tt-tbl-result' role='region' aria-label='{_e(title)}'>"
             f"<h4>{_e(title)}</h4>"
             + "".join(f"<p>{_e(t)}</p>" for t in sentences)

@@ -49,7 +49,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(args))
     except OSError as e:
-        print(f"tricktutor tables serve: cannot listen on {args.host}:{args.port}: {e.strerror}", file=sys.stderr)
+        print(f"tricktutor tables serve: cannot listen on {args.host or ''}:{args.port or ''}: {e.strerror}",
+              file=sys.stderr)
         return 2
     except FrameError as e:
         print(f"tricktutor tables serve: --table refused: {e.code} {e.data}", file=sys.stderr)
@@ -88,20 +89,33 @@ def _records(args: argparse.Namespace) -> int:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
-    p.add_argument("--port", type=int, default=8765, help="port (0: any free port; default 8765)")
+    p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1: this computer only; as a "
+                   "JupyterHub service: the host of $JUPYTERHUB_SERVICE_URL)")
+    p.add_argument("--port", type=int, default=None, help="port (0: any free port; default 8765; as a JupyterHub "
+                   "service: the port of $JUPYTERHUB_SERVICE_URL)")
     p.add_argument("--db", default=None, help=f"SQLite database file (default {default_db()})")
     p.add_argument("--table", action="append", type=_table_arg, metavar="GAME[:SEATS[:COMPUTERS]]",
                    help="open a table at start (spades, spades:2, oh_hell:5:3 …); COMPUTERS fill the last seats")
     p.add_argument("--rules", default=None, help="house rules of the tables opened with --table (JSON)")
     p.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=2, help="computer players' level (default 2)")
     p.add_argument("--hold-seconds", type=float, default=60.0,
-                   help="a dropped player's seat is held this long before a computer plays it (default 60)")
+                   help="a seat for a person that nobody plays (dropped, or not taken yet) is held this long "
+                        "before a computer plays it (default 60)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer player waits before acting")
-    p.add_argument("--next-hand-delay", type=float, default=4.0, help="seconds between hands")
+    p.add_argument("--next-hand-delay", type=float, default=4.0,
+                   help="seconds between hands (and before the first, from the last person who sat)")
     p.add_argument("--rate", type=float, default=20.0, help="frames a second one connection may send")
+    p.add_argument("--qr", action="store_true", help="print each table's join link as a QR code too (for a "
+                   "projector: a phone scans it off the screen)")
+    p.add_argument("--app-url", default=None, metavar="URL", help="the address of the app's page the class opens "
+                   "(https://…/app.html): the join links open it on Play with others, with the table filled in")
     p.add_argument("--base-url", default=None, help="path prefix of the routes (default /; as a JupyterHub "
                    "service: $JUPYTERHUB_SERVICE_PREFIX)")
+    p.add_argument("--hub-api-url", default=None, help="JupyterHub's API (default $JUPYTERHUB_API_URL, set for a hub "
+                   "service; \"\": none): a player's hub token gives their hub name")
+    p.add_argument("--teacher-group", action="append", metavar="GROUP",
+                   help="members of this JupyterHub group are teachers without the key (may be repeated)")
+    p.add_argument("--teacher-admins", action="store_true", help="JupyterHub's admins are teachers without the key")
 
 
 def add_tables_command(sub: Any) -> None:

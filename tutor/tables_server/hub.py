@@ -52,11 +52,18 @@ class Peer(Protocol):
     def close(self, code: int, reason: str) -> None: ...
 
 
+class Identity(Protocol):
+    """Who owns a JupyterHub token: :class:`~tutor.tables_server.jupyterhub_auth.HubIdentity`
+    (its answer has ``name`` and ``teacher``; FrameError ``hub_…`` when the hub does not vouch)."""
+
+    async def identify(self, token: str) -> Any: ...
+
+
 @dataclass
 class Settings:
     """How the server behaves (``tricktutor tables serve`` options)."""
 
-    hold_seconds: float = 60.0      # a dropped person's seat is held this long, then a computer plays it
+    hold_seconds: float = 60.0      # an empty person's seat is held this long, then a computer plays it
     bot_delay: float = 0.6          # seconds before a computer player acts
     next_hand_delay: float = 4.0    # seconds between hands (auto): time to read the score, take a seat
     rate: float = 20.0              # frames a second a connection may send (a bucket of 2 × rate)
@@ -70,12 +77,17 @@ class Seat:
     token: str | None = None        # the person's seat token, as a digest
     name: str | None = None
     peer: Any = None                # the connection playing it now
-    standin: bool = False           # a computer plays the seat while its person is away
+    standin: bool = False           # a computer plays the seat while its person is away (or nobody took it)
     hold_timer: Any = None
 
     @property
     def by_computer(self) -> bool:
-        return self.kind == "computer" or (self.kind == "person" and self.standin)
+        return self.kind == "computer" or self.standin
+
+    @property
+    def empty(self) -> bool:
+        """A seat for a person that nobody plays now: open, or its person away, no computer standing in."""
+        return self.kind != "computer" and self.peer is None and not self.standin
 
 
 @dataclass(eq=False)
@@ -91,6 +103,9 @@ class Conn:
     stamp: float = field(default_factory=time.monotonic)
     bad: list[float] = field(default_factory=list)
     closed: bool = False
+    user: str | None = None         # the hub name, once the hub vouched for the connection's token
+    waiting: list[Any] | None = None  # frames received while the hub is asked (handled after, in order)
+    results_sent: int = -1          # how many finished hands its last state frame's ``results`` held (-1: none yet)
 
 
 class Table:
@@ -188,8 +203,10 @@ class Hub:
     """Every table and connection of one server process."""
 
     def __init__(self, store: Store, loop: asyncio.AbstractEventLoop, settings: Settings | None = None,
-                 teacher_key: str | None = None) -> None:
+                 teacher_key: str | None = None, identity: Identity | None = None) -> None:
         self.store = store
+        self.identity = identity      # JupyterHub's identities (a hub service), or None
+        self._asking: set[asyncio.Task[None]] = set()
         self.loop = loop
         self.settings = settings or Settings()
         key = teacher_key or store.meta("teacher_key")
@@ -217,6 +234,8 @@ class Hub:
 
     def shutdown(self) -> None:
         """Cancel every timer (the server is stopping; the store keeps everything)."""
+        for task in list(self._asking):
+            task.cancel()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -230,6 +249,7 @@ class Hub:
         self.conns[id(peer)] = conn
         self._send(conn, {"type": "welcome", "server": "tricktutor-tables", "protocol": P.VERSION,
                           "limits": {"frame_bytes": P.MAX_FRAME_BYTES, "rate": self.settings.rate},
+                          "hub": self.identity is not None,
                           "games": [{"name": s.name, "seat_counts": list(s.seat_counts),
                                      "options": [o.name for o in s.options]} for s in specs()]})
 
@@ -259,7 +279,7 @@ class Hub:
     def _stand_in(self, table: Table, seat: int) -> None:
         st = table.seats[seat]
         st.hold_timer = None
-        if st.kind == "person" and st.peer is None and table.code in self.tables:
+        if st.empty and table.code in self.tables:
             st.standin = True
             self._broadcast(table)
             self._next(table)
@@ -295,6 +315,12 @@ class Hub:
             self._error(conn, "rate_limited", rate=rate)
             return
         conn.bucket -= 1.0
+        if conn.waiting is not None:  # the hub is asked who this is: the frame waits for the answer
+            conn.waiting.append(text)
+            return
+        self._handle(conn, text)
+
+    def _handle(self, conn: Conn, text: str | bytes) -> None:
         try:
             frame = P.check_frame(text)
         except P.FrameError as e:
@@ -329,7 +355,45 @@ class Hub:
         self._reply(conn, re, {"type": "pong"})
 
     def _on_hello(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
-        self._reply(conn, re, {"type": "hello", "protocol": P.VERSION})
+        if "hub_token" not in frame:
+            self._reply(conn, re, {"type": "hello", "protocol": P.VERSION})
+            return
+        if self.identity is None:
+            raise P.FrameError("no_hub")
+        # the hub is asked who owns the token; this connection's next frames wait for the answer
+        conn.waiting = []
+        task = self.loop.create_task(self._identify(conn, frame["hub_token"], re))
+        self._asking.add(task)
+        task.add_done_callback(self._asking.discard)
+
+    async def _identify(self, conn: Conn, token: str, re: Any) -> None:
+        """The hub's answer for ``conn``'s token: its hub name (a seat it takes is
+        named so) and the teacher role if the configuration gives it; or an error
+        that changes nothing.  Then the frames that waited, in order."""
+        assert self.identity is not None
+        try:
+            user = await self.identity.identify(token)
+        except P.FrameError as e:
+            self._error(conn, e.code, re, strike=e.code == "hub_bad_token", **e.data)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bug: this hello fails, the server goes on; logged by
+            log.error("asking the hub failed: %s", type(e).__name__)  # its kind only (no token in a log line)
+            self._error(conn, "internal", re, strike=False)
+        else:
+            if not conn.closed:
+                conn.user = str(user.name)
+                conn.teacher = conn.teacher or bool(user.teacher)
+                self._reply(conn, re, {"type": "hello", "protocol": P.VERSION,
+                                       "user": {"name": conn.user, "teacher": bool(user.teacher)}})
+        queued, conn.waiting = conn.waiting or [], None
+        for i, text in enumerate(queued):
+            if conn.closed:
+                break
+            if conn.waiting is not None:  # another hello with a token: the rest waits again
+                conn.waiting.extend(queued[i:])
+                break
+            self._handle(conn, text)
 
     def _on_teacher(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
         if not hmac.compare_digest(frame["key"].encode(), self.teacher_key.encode()):
@@ -347,6 +411,7 @@ class Hub:
         if conn.watching is not None:
             conn.watching.watchers.discard(conn)
         conn.watching = table
+        conn.results_sent = -1  # a new role: its first state carries the whole game's results
         table.watchers.add(conn)
         self._reply(conn, re, {"type": "watching", "table": table.code, "role": "teacher" if conn.teacher
                                else "spectator"})
@@ -365,6 +430,16 @@ class Hub:
     def _between_hands(self, table: Table) -> bool:
         return table.game.phase in (Phase.DEAL, Phase.GAME_OVER)
 
+    def _check_takeable(self, table: Table, seat: int) -> None:
+        """FrameError unless a person may take ``seat`` now: an open seat nobody
+        plays; a computer player's seat (or an open seat a computer player
+        plays) between hands, before the first deal included."""
+        st = table.seats[seat]
+        if st.kind == "person":
+            raise P.FrameError("seat_taken", seat=seat)
+        if st.by_computer and not self._between_hands(table):
+            raise P.FrameError("between_hands", seat=seat)
+
     def _seat_person(self, table: Table, seat: int, name: str | None) -> str:
         token = secrets.token_urlsafe(24)
         st = table.seats[seat]
@@ -378,6 +453,7 @@ class Hub:
             st.hold_timer.cancel()
             st.hold_timer = None
         st.peer, st.standin = conn, False
+        conn.results_sent = -1  # a new role: its first state carries the whole game's results
         if conn.watching is not None:
             conn.watching.watchers.discard(conn)
             conn.watching = None
@@ -390,12 +466,8 @@ class Hub:
             raise P.FrameError("bad_field", field="seat")
         if conn.seat is not None:
             raise P.FrameError("already_seated", table=conn.table.code if conn.table else None, seat=conn.seat)
-        st = table.seats[seat]
-        if st.kind == "person":
-            raise P.FrameError("seat_taken", seat=seat)
-        if st.kind == "computer" and not self._between_hands(table):
-            raise P.FrameError("between_hands", seat=seat)
-        token = self._seat_person(table, seat, frame.get("name"))
+        self._check_takeable(table, seat)
+        token = self._seat_person(table, seat, conn.user or frame.get("name"))  # a hub user: the hub name
         self._attach(conn, table, seat)
         self._reply(conn, re, {"type": "seated", "table": table.code, "seat": seat, "seat_token": token,
                                "info": table.info()})
@@ -514,20 +586,17 @@ class Hub:
         self.store.set_seat(table.code, seat, "open", None, None)
         self._reply(conn, re, {"type": "done", "table": table.code})
         self._broadcast(table)
+        self._next(table)  # its turn now: held for a person, then a computer player plays it
 
     def _on_invite(self, conn: Conn, frame: dict[str, Any], re: Any) -> None:
         """The teacher seats a person: a seat token for ``seat``, handed to that person."""
         self._need_teacher(conn)
         table, seat = self._teacher_seat(frame)
-        st = table.seats[seat]
-        if st.kind == "person":
-            raise P.FrameError("seat_taken", seat=seat)
-        if st.kind == "computer" and not self._between_hands(table):
-            raise P.FrameError("between_hands", seat=seat)
+        self._check_takeable(table, seat)
         token = self._seat_person(table, seat, frame.get("name"))
-        self._hold(table, seat)
         self._reply(conn, re, {"type": "invited", "table": table.code, "seat": seat, "seat_token": token})
         self._broadcast(table)
+        self._next(table)
 
     def _teacher_seat(self, frame: dict[str, Any]) -> tuple[Table, int]:
         table = self._table(frame["table"])
@@ -638,19 +707,30 @@ class Hub:
         game = table.game
         if game.phase is Phase.GAME_OVER:
             return
+        seats = table.seats
         if game.phase is Phase.DEAL:
-            seats = table.seats
             # the next hand only for someone: a person connected, or away less than the hold (a table
             # whose people have all gone stops between hands instead of playing computers forever)
-            if (table.config.get("next_hand") == "auto" and any(s.kind == "person" and not s.standin for s in seats)
-                    and not any(s.kind == "open" for s in seats)):
-                delay = self.settings.next_hand_delay if game.hands_dealt else min(self.settings.next_hand_delay, 1.0)
-                table.timer = self.loop.call_later(delay, self._deal, table)
-            return
-        for seat in game.seats_to_act:
-            if table.seats[seat].by_computer:
-                table.timer = self.loop.call_later(self.settings.bot_delay, self._bot_move, table, seat, table.seq)
+            if table.config.get("next_hand") != "auto" or not any(
+                    s.kind == "person" and (s.peer is not None or s.hold_timer is not None) for s in seats):
                 return
+            waiting = [n for n, s in enumerate(seats) if s.kind == "open" and s.empty]
+            for n in waiting:  # seats opened for people: held for them, then a computer player plays them
+                if seats[n].hold_timer is None:
+                    self._hold(table, n)
+            if not waiting:
+                # the same pause before the first hand as between hands: time for the others to sit
+                table.timer = self.loop.call_later(self.settings.next_hand_delay, self._deal, table)
+            return
+        bot = None
+        for seat in game.seats_to_act:
+            st = seats[seat]
+            if st.by_computer:
+                bot = seat if bot is None else bot
+            elif st.empty and st.hold_timer is None:
+                self._hold(table, seat)  # nobody there at its turn: a computer player after the hold
+        if bot is not None:
+            table.timer = self.loop.call_later(self.settings.bot_delay, self._bot_move, table, bot, table.seq)
 
     def _bot_move(self, table: Table, seat: int, seq: int) -> None:
         table.timer = None
@@ -676,6 +756,11 @@ class Hub:
         game = table.game
         frame: dict[str, Any] = {"type": "state", "table": table.code, "seq": table.seq,
                                  "info": cache.get("info") or cache.setdefault("info", table.info())}
+        if conn.results_sent != len(game.results):  # the finished hands, when they changed for this connection
+            if "results" not in cache:
+                cache["results"] = P.results_json(game.results, table.memo)
+            frame["results"] = cache["results"]
+            conn.results_sent = len(game.results)
         if conn.table is table and conn.seat is not None:
             frame["role"], frame["seat"] = "seat", conn.seat
             frame["view"] = view = self._seat_view(table, conn.seat, cache)

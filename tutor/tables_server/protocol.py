@@ -45,9 +45,10 @@ _MAX_ID = 64
 #: "str" (at most 200 characters), "code" (a table code or token: 8–64 URL-safe
 #: characters), "seat" (a whole number 0–6), "count" (a seat count 1–7: the game's
 #: spec judges it), "int" (a whole number 0–2**31),
-#: "obj" (a JSON object), "level" (1–4), "bool".
+#: "obj" (a JSON object), "level" (1–4), "bool", "secret" (a JupyterHub token: 8–512
+#: characters, letters, digits and ``- _ . ~ + / =``; checked by the hub, never stored).
 CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
-    "hello": {},
+    "hello": {"hub_token": ("secret", False)},
     "teacher": {"key": ("code", True)},
     "watch": {"table": ("code", True)},
     "take_seat": {"table": ("code", True), "seat": ("seat", True), "name": ("str", False)},
@@ -68,6 +69,7 @@ CLIENT_FRAMES: dict[str, dict[str, tuple[str, bool]]] = {
 }
 _ENVELOPE = {"v", "type", "id"}
 _URLSAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+_SECRET = _URLSAFE | frozenset(".~+/=")
 
 
 class FrameError(Exception):
@@ -113,6 +115,8 @@ def _field_ok(kind: str, v: Any) -> bool:
         return isinstance(v, dict)
     if kind == "bool":
         return isinstance(v, bool)
+    if kind == "secret":
+        return isinstance(v, str) and 8 <= len(v) <= 512 and set(v) <= _SECRET
     return False
 
 
@@ -239,7 +243,8 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- views
 #: Fields of a view a frame leaves out: the spec and rules (sent once, in the table's
-#: description) and the whole list of past hands (the last one is sent as ``last_result``).
+#: description) and the past hands as the engine holds them (the last one is sent in full as
+#: ``last_result``; every one, without its cards, as the state frame's ``results``: :func:`results_json`).
 _VIEW_SKIP = frozenset({"spec", "rules", "results"})
 
 
@@ -324,6 +329,17 @@ def view_json(view: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> dict
     out["last_result"] = data(view.results[-1], memo) if view.results else None
     out["hands_played"] = len(view.results)
     return dict(out)
+
+
+#: Fields of a finished hand that ``results`` leaves out (``last_result`` keeps them): its cards.
+_RESULT_SKIP = frozenset({"tricks", "turn_up"})
+
+
+def results_json(results: Sequence[Any], memo: dict[int, tuple[Any, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every finished hand of a game (its :class:`~engine.views.HandResult` list)
+    as a state frame's ``results``: each as ``last_result`` without its cards
+    (``tricks``, ``turn_up``), the whole game so far for a score sheet."""
+    return [{k: v for k, v in data(r, memo).items() if k not in _RESULT_SKIP} for r in results]
 
 
 def _agree(values: list[Any]) -> Any:
