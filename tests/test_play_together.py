@@ -5,7 +5,8 @@ carried by the asyncio client in place of the browser's WebSocket.
 What is checked: a page link fills in the address and the code; the free
 seats are offered; Join shows the table a learner knows with the seat's own
 cards; another player's move re-renders it; a stored seat token gets the
-seat back in a new page; a bad address is refused with a sentence.
+seat back in a new page, also without the join link (the table kept beside
+the token fills the form in); a bad address is refused with a sentence.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import json
 from typing import Any
 
 from engine import Phase
-from tutor.play_together import PlayTogether, join_from_query, server_url, table_of_link
+from tutor.play_together import PlayTogether, join_from_query, remembered_table, server_url, table_of_link
+from tutor.relay import LAST_TABLE_KEY
 from tutor.remote_session import SEAT_TOKEN_KEY
 from tutor.table.remote import RemoteTable
 from tutor.tables_server.client import TableClient
@@ -40,11 +42,17 @@ def test_bad_address_is_refused_with_a_sentence() -> None:
     assert pt.feedback.kind == "error" and "ws://" in pt.feedback.text and pt.relay.url == ""
 
 
-async def page(server: Any, stored: dict[str, str] | None = None, query: str = "") -> tuple[PlayTogether, TableClient]:
-    """A section whose relay is carried by an asyncio client (as the browser's WebSocket would)."""
+async def page(server: Any, stored: dict[str, str] | None = None, query: str = "",
+               typed: tuple[str, str, str] | None = None) -> tuple[PlayTogether, TableClient]:
+    """A section whose relay is carried by an asyncio client (as the browser's WebSocket would);
+    ``typed``: the server's address, the table code and the name typed in the form."""
     pt = PlayTogether()
-    if stored:
-        pt.relay.stored = dict(stored)
+    if typed:
+        pt.server.value, pt.code.value, pt.name.value = typed
+    with pt.relay.hold_trait_notifications():  # the browser sends both in one message (relay.js)
+        pt.relay.search = query
+        if stored:
+            pt.relay.stored = dict(stored)
     client: dict[str, TableClient] = {}
 
     def send(frame: dict[str, Any]) -> None:
@@ -54,7 +62,6 @@ async def page(server: Any, stored: dict[str, str] | None = None, query: str = "
     pt.link._send = send
     pt.relay.store = lambda k, v: pt.relay.set_trait("stored", {**pt.relay.stored, k: v})  # type: ignore[method-assign]
     pt.link._store = pt.relay.store
-    pt.relay.search = query
     pt.connect()
     c = await TableClient.connect(pt.relay.url)
     client["c"] = c
@@ -88,6 +95,58 @@ def test_join_play_and_come_back(tmp_path: Any) -> None:
         await until(lambda: again.table is not None)
         assert again.table.learner_seat == 2
         for c in (cb, cc):
+            await c.close()
+    run(body, tmp_path)
+
+
+def test_the_table_kept_is_read_as_typed_text() -> None:
+    kept = {"server": "ws://10.0.0.5:8765", "table": "AbC-12_x", "name": "Asha", "seat": 2}
+    assert remembered_table({LAST_TABLE_KEY: json.dumps(kept)}) == {
+        "server": "ws://10.0.0.5:8765/ws", "table": "AbC-12_x", "name": "Asha", "seat": 2}
+    assert remembered_table({LAST_TABLE_KEY: json.dumps({**kept, "seat": True, "name": None})}) == {
+        "server": "ws://10.0.0.5:8765/ws", "table": "AbC-12_x", "name": "", "seat": None}
+    assert remembered_table({LAST_TABLE_KEY: json.dumps({**kept, "table": "<b>;DROP"})})["table"] == "bDROP"
+    for bad in ("", "{", "[1]", json.dumps({**kept, "server": "http://x"}), json.dumps({**kept, "table": "%%"})):
+        assert remembered_table({LAST_TABLE_KEY: bad}) is None, bad
+    assert remembered_table({}) is None
+
+
+def test_a_page_reloaded_without_the_join_link_takes_the_seat_back(tmp_path: Any) -> None:
+    """The address and the code typed (no join link), a seat taken; the page reloaded, its address
+    still without the link: the form is filled in again and the seat taken back without a click."""
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (0, 2))
+        a, ca = await page(server, typed=(server.url, code, "Asha"))
+        await until(lambda: a.seat.options)
+        a.join(2)
+        await until(lambda: isinstance(a.table, RemoteTable))
+        assert remembered_table(a.relay.stored) == {"server": server.url, "table": code, "name": "Asha", "seat": 2}
+        await ca.close()
+        kept = dict(a.relay.stored)
+        again, cc = await page(server, stored=kept)
+        await until(lambda: again.table is not None)
+        assert again.table is not None and again.table.learner_seat == 2
+        assert (again.server.value, again.code.value, again.name.value) == (server.url, code, "Asha")
+        assert [f["type"] for f in again.relay.sent if f["type"] in ("resume", "take_seat", "watch")] == ["resume"]
+        # a link to another table wins over the table kept (which is kept still)
+        other = await teacher_table(server, "spades", 4, (1,))
+        elsewhere, ce = await page(server, stored=kept, query=f"?table={other}&server={server.url}")
+        await until(lambda: elsewhere.seat.options)
+        assert elsewhere.code.value == other and elsewhere.name.value == "" and elsewhere.table is None
+        assert remembered_table(elsewhere.relay.stored) is not None
+        # a token the server no longer takes: forgotten, the free seats shown, the seat this browser had
+        # (when free: here West's computer player, between hands) chosen first
+        stale, cs = await page(server, stored={LAST_TABLE_KEY: json.dumps(
+            {"server": server.url, "table": code, "name": "Asha", "seat": 3}), SEAT_TOKEN_KEY + code: "notAtoken"})
+        await until(lambda: stale.seat.options)
+        assert stale.relay.stored[SEAT_TOKEN_KEY + code] == "" and stale.table is None
+        assert stale.name.value == "Asha" and stale.seat.options[0][1] != 3 and stale.seat.value == 3
+        # a table its server no longer knows is forgotten: the next reload does not go back to it
+        gone, cg = await page(server, stored={**kept, LAST_TABLE_KEY: json.dumps(
+            {"server": server.url, "table": "NoSuchTable1", "seat": 0})})
+        await until(lambda: gone.feedback.kind == "error")
+        assert gone.code.value == "NoSuchTable1" and remembered_table(gone.relay.stored) is None
+        for c in (cc, ce, cs, cg):
             await c.close()
     run(body, tmp_path)
 

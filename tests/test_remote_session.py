@@ -352,3 +352,31 @@ def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_th
         for c in (t, ca):
             await c.close()
     run(body, tmp_path)
+
+
+def test_a_spades_discard_is_no_void_in_spades_for_the_mirror() -> None:
+    """Spades deal 29 (level-1 computer players): a seat discards a club holding spades (SP-14 lets it;
+    OH-V6 is Oh Hell's), then leads a spade before spades are broken, holding only spades (SP-13). The
+    mirror must not read the discard as "no spades" (which left no filling with that inference, and the
+    filling without any inference broke SP-13 in the replay: "no mirror of this view", a stalled hand)."""
+    spec = spec_for("spades", 4)
+    rules_obj = spec.rules_from_json({}, 4)
+    g = spec.new_game(rules_obj, first_deal=29, auto_deal=False)
+    g.deal_next()
+    bots = [make_player(1, seed=290 + s) for s in range(4)]
+    checked = 0
+    while g.phase is not Phase.DEAL:
+        if g.phase is Phase.PLAY:
+            for seat in range(4):
+                server = view_json(g.view(seat))
+                mine = view_json(mirror_game(spec, spec.rules_to_json(rules_obj), server, random.Random(0)).view(seat))
+                assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
+                checked += 1
+        s = g.seats_to_act[0]
+        view = g.view(s)
+        a = bots[s].choose(view)
+        if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
+            g.look(s)
+            a = bots[s].choose(g.view(s))
+        g.apply(a)
+    assert checked == 4 * 52

@@ -179,6 +179,38 @@ def test_make_offline_lists_the_entry_pages_and_keeps_the_worker(tmp_path):
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
 
 
+def test_start_from_snapshot_points_every_pyodide_url_at_the_start_script(tmp_path):
+    """The kernel's pyodideUrl, wherever jupyterlite-pyodide-kernel wrote it (jupyter-lite.json,
+    the pages carrying their settings, each relative to itself), names start-pyodide.js."""
+    site = tmp_path
+    files = {"jupyter-lite.json": '{"pyodideUrl": "./static/pyodide/pyodide.js"}',
+             build.APP_PAGE: '<script>{"pyodideUrl": "../../../static/pyodide/pyodide.js", "x": 1}</script>',
+             "lab/index.html": "<html>no settings here</html>"}
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    assert build.start_from_snapshot(site) == 2
+    assert json.loads((site / "jupyter-lite.json").read_text()) == {"pyodideUrl": "./static/pyodide/start-pyodide.js"}
+    assert '"pyodideUrl": "../../../static/pyodide/start-pyodide.js", "x": 1' in (site / build.APP_PAGE).read_text()
+    assert (site / "lab/index.html").read_text() == "<html>no settings here</html>"
+
+
+@pytest.mark.parametrize("written", ['{"pyodideUrl": "https://cdn.example/pyodide.js"}', '{"pyodideURL": "x"}'])
+def test_start_from_snapshot_fails_loudly_when_the_kernels_setting_is_not_as_expected(tmp_path, written):
+    (tmp_path / "jupyter-lite.json").write_text(written)
+    with pytest.raises(SystemExit, match="jupyter-lite.json"):
+        build.start_from_snapshot(tmp_path)
+
+
+def test_the_start_script_has_its_snapshot_name_to_fill_in_and_falls_back():
+    """make_snapshot fills in the snapshot's name (once); the script starts the usual way when
+    the snapshot is missing or fails, and says so."""
+    script = (REPO / "scripts" / "site" / build.START_SCRIPT).read_text()
+    assert all(script.count(line) == 1 for line in build.START_SCRIPT_BLANKS)
+    assert "return pyodideLoad(options);" in script and "starts the usual way" in script
+    assert "caches.match(" in script and "fetch(" not in script      # never downloads it itself
+
+
 def test_the_pages_workflow_publishes_only_a_tested_site():
     """pages.yml (a tag v*, or by hand) runs every site test before it uploads the site."""
     yaml = pytest.importorskip("yaml")

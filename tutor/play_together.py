@@ -11,14 +11,18 @@ The page's own WebSocket carries the frames (:class:`tutor.relay.SocketRelay`),
 in Voila and in the static site alike; :class:`tutor.remote_session.TableLink`
 speaks the protocol.  The seat token is kept in the browser's localStorage:
 a reload, or a server that went away and came back, gets the seat back by
-itself.  Every callback is guarded: an error is shown on the page.
+itself.  So is the table the browser last took a seat at (its server, code,
+the name typed, the seat: :func:`remembered_table`), so that a page reloaded
+without the join link fills the form in and takes the seat back too, once
+the section is opened.  Every callback is guarded: an error is shown on the page.
 """
 from __future__ import annotations
 
 import html
+import json
 import logging
 import os
-from typing import Any
+from typing import Any, Mapping
 from urllib.parse import parse_qs, urlsplit
 
 import ipywidgets as W
@@ -26,13 +30,14 @@ import ipywidgets as W
 from engine.registry import spec_for
 
 from .common import Feedback, guarded
-from .relay import SocketRelay
+from .relay import LAST_TABLE_KEY, SocketRelay
 from .remote_session import SEAT_TOKEN_KEY, HubLogin, TableLink, seat_player
 from .table.remote import RemoteTable
 from .teacher_view import TeacherView, seat_label
 from .text import M_, say
 
-__all__ = ["PlayTogether", "join_from_query", "server_url", "table_of_link", "token_from_query"]
+__all__ = ["PlayTogether", "join_from_query", "remembered_table", "server_url", "table_of_link",
+           "token_from_query"]
 
 log = logging.getLogger("tutor.play_together")
 
@@ -140,6 +145,26 @@ def _code(text: str) -> str:
     return "".join(ch for ch in (text or "").strip() if ch.isalnum() or ch in "-_")[:64]
 
 
+def remembered_table(stored: Mapping[str, str]) -> dict[str, Any] | None:
+    """The table this browser last took a seat at, as the page kept it (``stored``: the relay's
+    localStorage keys): ``{"server", "table", "name", "seat"}`` (name "" and seat None when not
+    kept), or None when nothing (usable) is kept.  Whatever is kept is checked as typed text is."""
+    try:
+        obj = json.loads(stored.get(LAST_TABLE_KEY) or "null")
+    except ValueError:
+        return None
+    if not isinstance(obj, dict):
+        return None
+    server = server_url(str(obj.get("server") or ""))
+    table = _code(str(obj.get("table") or ""))
+    if server is None or not table:
+        return None
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 64:
+        seat = None
+    return {"server": server, "table": table, "name": str(obj.get("name") or "")[:200], "seat": seat}
+
+
 class PlayTogether(W.VBox):
     """The section: the join form, then the table.  ``relay`` and ``link``
     (kept by the app across a change of language) default to new ones; ``previous``: the
@@ -187,6 +212,7 @@ class PlayTogether(W.VBox):
         self._table_box = W.VBox()
         self._wanted = False
         self._invited = ("", "")  # (table code, seat token) of a teacher's invitation link
+        self._seat_wish: int | None = None  # the seat this browser last had here (chosen first when free)
         self.relay.observe(self._on_status, names="status")
         self.relay.observe(self._on_search, names="search")
         self.relay.observe(self._on_stored, names="stored")
@@ -201,6 +227,7 @@ class PlayTogether(W.VBox):
                 mine.value = theirs.value
             self._invited = previous._invited
         self._prefill(query)
+        self._recall()
         self.teacher = TeacherView(lambda: server_url(self.server.value),
                                    lambda: _code(self.code.value) or table_of_link(self.server.value),
                                    self._opened, query=query,
@@ -244,6 +271,7 @@ class PlayTogether(W.VBox):
 
     @guarded()
     def _on_stored(self, _change: dict) -> None:
+        self._recall()
         self._come_back()
 
     def _stored_token(self, code: str) -> str | None:
@@ -260,6 +288,38 @@ class PlayTogether(W.VBox):
         if (not self._wanted and self.link.session is None and self.code.value and self.server.value
                 and self._stored_token(_code(self.code.value))):
             self._on_connect()
+
+    # ------------------------------------------------------------ the table this browser sat at
+    def _recall(self) -> None:
+        """Fill the form in with the table this browser last took a seat at (its token, kept beside it,
+        then takes the seat back: :meth:`_come_back`), unless the page's link names another table."""
+        last = remembered_table(self.relay.stored)
+        if last is None:
+            return
+        _server, table = join_from_query(self.relay.search or os.environ.get("QUERY_STRING", ""))
+        if table and _code(table) != last["table"]:
+            return
+        for box, value in ((self.server, last["server"]), (self.code, last["table"]), (self.name, last["name"])):
+            if value and not box.value:
+                box.value = value
+        self._seat_wish = last["seat"]
+
+    def _remember(self) -> None:
+        """Keep the table where this page has just been seated (its server, code, the name typed, the
+        seat) in the browser's localStorage, for a reload without the join link."""
+        url = self.relay.url or server_url(self.server.value)
+        if not url or not self.link.table or self.link.seat is None:
+            return
+        text = json.dumps({"server": url, "table": self.link.table, "name": self.name.value.strip()[:200],
+                           "seat": self.link.seat})
+        if self.relay.stored.get(LAST_TABLE_KEY) != text:
+            self.relay.store(LAST_TABLE_KEY, text)
+
+    def _forget(self) -> None:
+        """The table kept is gone (closed, or unknown to its server): a reload no longer goes back to it."""
+        last = remembered_table(self.relay.stored)
+        if last is not None and last["table"] == _code(self.code.value):
+            self.relay.store(LAST_TABLE_KEY, "")
 
     # ------------------------------------------------------------ connecting
     def connect(self) -> None:
@@ -329,7 +389,7 @@ class PlayTogether(W.VBox):
             self._seats_box.layout.display = "none"
             return
         free = self.link.open_seats()
-        chosen = self.seat.value
+        chosen = self.seat.value if self.seat.value is not None else self._seat_wish
         self.seat.options = [(self._seat_label(s), s) for s in free]
         if free:
             self.seat.value = chosen if chosen in free else free[0]
@@ -350,6 +410,7 @@ class PlayTogether(W.VBox):
         key = SEAT_TOKEN_KEY + str(self.link.table)
         if self.link.token and self.relay.stored.get(key) != self.link.token:  # an invitation's token: kept too
             self.relay.store(key, self.link.token)
+        self._remember()
 
     def _on_problem(self, code: str) -> None:
         if code == "no_hub":  # not a service of this hub: the hub name goes as a typed name
@@ -358,11 +419,13 @@ class PlayTogether(W.VBox):
             self.feedback.show_error(say(HUB_UNAVAILABLE if code == "hub_unavailable" else HUB_REFUSED))
             return
         if code == "bad_token":  # the stored token is stale (a closed table, a seat given away): look again
-            self.relay.stored = {k: v for k, v in self.relay.stored.items() if k != SEAT_TOKEN_KEY + self.code.value}
+            self.relay.store(SEAT_TOKEN_KEY + self.code.value, "")  # forgotten in localStorage too
             self.link.token = None
             self._invited = ("", "")
             self.link.watch(self.code.value)
             return
+        if code in ("no_such_table", "closed"):
+            self._forget()
         if code == "closed":
             self._table_closed()
             return

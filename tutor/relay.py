@@ -9,9 +9,10 @@ back the same way.  One code path for Voila and the static site.
 
 The relay also reads the page's address (``search``: a join link's
 ``?table=CODE&server=ws://HOST:PORT/ws``; ``page``: the address before it, for the
-join link a teacher shows) and keeps seat tokens in the
-browser's ``localStorage`` (:meth:`SocketRelay.store`; read back into
-``stored`` when the page opens), so a reload gets the seat back.
+join link a teacher shows) and keeps seat tokens, and the table this browser
+last sat at (:data:`LAST_TABLE_KEY`), in the browser's ``localStorage``
+(:meth:`SocketRelay.store`; read back into ``stored`` when the page opens), so
+a reload gets the seat back, with or without the link.
 """
 from __future__ import annotations
 
@@ -23,11 +24,15 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-__all__ = ["SocketRelay"]
+__all__ = ["LAST_TABLE_KEY", "SocketRelay"]
 
 log = logging.getLogger("tutor.relay")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+
+#: The localStorage key of the table this browser last took a seat at (JSON: server, table, name, seat);
+#: relay.js keeps this key and those starting with ``tricktutor-seat-`` (the seat tokens), no other.
+LAST_TABLE_KEY = "tricktutor-last-table"
 
 
 class SocketRelay(anywidget.AnyWidget):
@@ -63,7 +68,8 @@ class SocketRelay(anywidget.AnyWidget):
         self.send({"type": "frame", "text": json.dumps(frame)})
 
     def store(self, key: str, value: str) -> None:
-        """Keep ``key`` (it starts with ``tricktutor-seat-``) in the browser's localStorage."""
+        """Keep ``key`` (it starts with ``tricktutor-seat-``, or is :data:`LAST_TABLE_KEY`) in the browser's
+        localStorage; an empty ``value`` removes it."""
         self.stored = {**self.stored, key: value}
         self.send({"type": "store", "key": key, "value": value})
 

@@ -168,8 +168,10 @@ def mirror_game(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: r
     last: Exception | None = None
     for i in range(tries):
         try:
-            # first with what the rules that may be in play tell about the hidden hands, then without
-            return _mirror_once(spec, rules_json, view, rng, start or start_of_hand(view), strict=i % 2 == 0)
+            # what each rule that may be in play tells about the hidden hands: both, each alone, neither
+            # (Spades has SP-13 but not OH-V6: a Spades discard holding spades is no void in spades)
+            return _mirror_once(spec, rules_json, view, rng, start or start_of_hand(view),
+                                inferences=_INFERENCES[i % len(_INFERENCES)])
         except MirrorError:
             raise
         except Exception as e:  # noqa: BLE001 - an unlucky filling: another try
@@ -177,11 +179,17 @@ def mirror_game(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: r
     raise MirrorError(f"no mirror of this view: {last}")
 
 
-def _voids(tricks: list[Mapping[str, Any]], n: int, trump: Any, strict: bool) -> list[set[Any]]:
+#: The inferences a mirror tries in turn, as ``(SP-13, OH-V6)`` switches (:func:`_voids`).
+_INFERENCES = ((True, True), (True, False), (False, True), (False, False))
+
+
+def _voids(tricks: list[Mapping[str, Any]], n: int, trump: Any, inferences: tuple[bool, bool]) -> list[set[Any]]:
     """The suits each seat cannot hold (any more): those it showed out of
-    (SP-14, OH-9); with ``strict`` also what a rule that may be in play
-    tells: a seat that led trump before trump was played held only trumps
-    (SP-13), a seat that showed out without trumping held no trump (OH-V6)."""
+    (SP-14, OH-9); and what a rule that may be in play tells, each where
+    its switch in ``inferences`` is on: a seat that led trump before trump
+    was played held only trumps (SP-13), a seat that showed out without
+    trumping held no trump (OH-V6)."""
+    lead_rule, trump_rule = inferences
     void: list[set[Any]] = [set() for _ in range(n)]
     trump_played = False
     for t in tricks:
@@ -189,12 +197,12 @@ def _voids(tricks: list[Mapping[str, Any]], n: int, trump: Any, strict: bool) ->
         if not tp:
             continue
         led = tp[0][1].suit
-        if strict and trump is not None and led.letter == trump and not trump_played:
+        if lead_rule and trump is not None and led.letter == trump and not trump_played:
             void[tp[0][0]] |= {c.suit for c in DECK if c.suit.letter != trump}
         for s, c in tp[1:]:
             if c.suit != led:
                 void[s].add(led)
-                if strict and trump is not None and c.suit.letter != trump:
+                if trump_rule and trump is not None and c.suit.letter != trump:
                     void[s] |= {x.suit for x in DECK if x.suit.letter == trump}
         trump_played = trump_played or any(trump is not None and c.suit.letter == trump for _s, c in tp)
     return void
@@ -263,7 +271,8 @@ def _fill(pool: list[Card], need: list[int], void: list[set[Any]], rng: random.R
 
 
 def _mirror_once(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: random.Random,
-                 start: tuple[list[int], list[int] | None], strict: bool = True) -> TrickGame:
+                 start: tuple[list[int], list[int] | None],
+                 inferences: tuple[bool, bool] = (True, True)) -> TrickGame:
     n, me = int(view["n_seats"]), int(view["seat"])
     number = int(view.get("hand_number") or 1)
     rules = mirror_rules(spec, rules_json, n, number)
@@ -285,7 +294,7 @@ def _mirror_once(spec: GameSpec, rules_json: Any, view: Mapping[str, Any], rng: 
     played: list[list[Card]] = [[] for _ in range(n)]
     for s, c in plays:
         played[s].append(c)
-    void = _voids(tricks, n, view.get("trump"), strict)
+    void = _voids(tricks, n, view.get("trump"), inferences)
     own = _cards(view.get("hand") or [])
     passed = _cards(view.get("passed") or [])
     received = _cards(view.get("received") or [])

@@ -20,7 +20,15 @@ fetches nothing from anywhere but the site itself:
   time: ``pycompile.cjs``), so the browser does not compile IPython & co. at each
   page load, and slimmed: their JupyterLab extensions (``*.data/``: the page gets
   those from the site's ``extensions/``) and plotly's own plotly.js copies (the
-  page draws charts with the jupyterlab-plotly extension's) are left out.
+  page draws charts with the jupyterlab-plotly extension's) are left out;
+* a memory snapshot of that Pyodide with Python started and the kernel's and the app's
+  packages imported (:data:`STARTUP_IMPORTS`), made in Node at build time (``snapshot.cjs``:
+  Pyodide 0.29's experimental ``_makeSnapshot``), kept gzip-compressed in
+  ``static/pyodide/snapshot-<hash>.bin``.  The kernel starts Pyodide through
+  ``start-pyodide.js`` (every "pyodideUrl" the build wrote names it instead of pyodide.js:
+  :func:`start_from_snapshot`; the kernel's own code is not patched), which starts from the
+  snapshot when the site's offline copy (service-worker.js) holds it, i.e. from the second
+  visit on, and otherwise, or if that fails, the usual way, saying which in the console.
 
 What is built (``--out``, default ``_site``):
 ``index.html`` (opens the app, passing on ``?seed=``), ``voici/render/notebooks/app.html``
@@ -32,6 +40,7 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -223,6 +232,65 @@ def compile_wheels(runtime: pathlib.Path, wheel_dir: pathlib.Path) -> None:
         with zipfile.ZipFile(w) as z:
             files = {n: z.read(n) for n in z.namelist() if not n.endswith(".dist-info/RECORD")}
         write_wheel(w, files)
+
+
+#: The page's start script (scripts/site/start-pyodide.js, staged beside pyodide.js): the kernel's
+#: "pyodideUrl" names it in place of pyodide.js (:func:`start_from_snapshot`).
+START_SCRIPT = "start-pyodide.js"
+#: Its lines that make_snapshot fills in (the snapshot's file name and unpacked size).
+START_SCRIPT_BLANKS = ('const SNAPSHOT = "__SNAPSHOT__";', "const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;")
+#: The kernel's "pyodideUrl" as jupyterlite-pyodide-kernel's build writes it into jupyter-lite.json
+#: and into the pages that carry their settings (relative to each), pyodide.js at the end.
+PYODIDE_URL = re.compile(r'("pyodideUrl": "(?:\./|(?:\.\./)*)static/pyodide/)pyodide\.js"')
+
+
+def make_snapshot(dest: pathlib.Path) -> str:
+    """Pyodide's memory snapshot, made in Node by snapshot.cjs from the staged runtime and
+    wheels (``dest``, with its lock file) after :data:`STARTUP_IMPORTS`, written gzip-compressed
+    as ``snapshot-<hash>.bin``; and the page's start script (:data:`START_SCRIPT`) that
+    starts the kernel's Pyodide from it.  Returns the snapshot's file name."""
+    raw = dest / "snapshot.bin"
+    proc = subprocess.run(["node", str(HERE / "snapshot.cjs"), str(dest), str(raw), ",".join(STARTUP_IMPORTS)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"making Pyodide's snapshot failed:\n{(proc.stdout + proc.stderr)[-3000:]}")
+    made = json.loads(proc.stdout.strip().splitlines()[-1])
+    packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    raw.unlink()
+    # (not ".gz": a server may send a .gz file as "Content-Encoding: gzip", the browser would unpack
+    # it, and the service worker's hash would no longer match)
+    name = f"snapshot-{hashlib.sha256(packed).hexdigest()[:16]}.bin"
+    (dest / name).write_bytes(packed)
+    script = (HERE / START_SCRIPT).read_text(encoding="utf-8")
+    for line in START_SCRIPT_BLANKS:
+        if script.count(line) != 1:
+            raise SystemExit(f"{START_SCRIPT}: its line {line!r} is missing")
+    script = script.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_BYTES__", str(made["bytes"]))
+    (dest / START_SCRIPT).write_text(script, encoding="utf-8")
+    log(f"Pyodide's snapshot {name}: {made['bytes'] / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB "
+        f"compressed, made in {made['seconds']:.1f} s")
+    return name
+
+
+def start_from_snapshot(out: pathlib.Path) -> int:
+    """The kernel starts Pyodide through :data:`START_SCRIPT` (which loads pyodide.js itself):
+    every "pyodideUrl" jupyterlite-pyodide-kernel wrote (jupyter-lite.json, and the pages
+    carrying their settings) names it instead of pyodide.js.  The kernel's own code is not
+    touched.  Fails when the app page or jupyter-lite.json has none to change, or when any
+    other pyodideUrl is left.  Returns how many files changed."""
+    changed = 0
+    for f in [out / "jupyter-lite.json", *out.rglob("*.html")]:
+        text = f.read_text(encoding="utf-8")
+        new, n = PYODIDE_URL.subn(rf'\g<1>{START_SCRIPT}"', text)
+        if n:
+            f.write_text(new, encoding="utf-8")
+            changed += 1
+        elif f.relative_to(out).as_posix() in ("jupyter-lite.json", APP_PAGE):
+            raise SystemExit(f"{f.relative_to(out)}: no \"pyodideUrl\": \"…static/pyodide/pyodide.js\" to point "
+                             f"at {START_SCRIPT} (has jupyterlite-pyodide-kernel changed how it writes it?)")
+        if '"pyodideUrl"' in new and not re.search(r'"pyodideUrl": "[^"]*/' + re.escape(START_SCRIPT) + '"', new):
+            raise SystemExit(f"{f.relative_to(out)}: a pyodideUrl other than {START_SCRIPT} is left")
+    return changed
 
 
 def wheel_info(path: pathlib.Path) -> dict:
@@ -570,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         own = build_tricktutor(wheels_dir)
         lite = tmp / "lite"
         preload = stage_pyodide(runtime, [*kernel_own_wheels(), *wheels, own], lite / "static" / "pyodide")
+        snapshot = make_snapshot(lite / "static" / "pyodide")
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1))
         contents = tmp / "contents"
         pandas_chapters = stage_contents(contents)
@@ -582,10 +651,12 @@ def main(argv: list[str] | None = None) -> int:
         run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--apps", "lab",
              "--lite-dir", str(lite), "--contents", str(contents), "--output-dir", str(out),
              f"--template={VOICI_TEMPLATE}", "--no-sourcemaps", "--no-unused-shared-packages"], cwd=tmp, env=env)
+    log(f"the kernel starts Pyodide through {START_SCRIPT} ({start_from_snapshot(out)} files name it)")
     (out / "index.html").write_text(entry_page(INDEX_HTML, "", app=APP_PAGE), encoding="utf-8")
     (out / ".nojekyll").write_text("")
     offline = make_offline(out)
-    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "preloaded": preload, "pandas_chapters": pandas_chapters,
+    info = {"inputs": digest, "pyodide": PYODIDE_NPM, "snapshot": f"static/pyodide/{snapshot}",
+            "preloaded": preload, "pandas_chapters": pandas_chapters,
             "offline_files": len(offline), "offline_bytes": sum((out / p).stat().st_size for p in offline),
             "bytes": dir_size(out), "files": sum(1 for f in out.rglob("*") if f.is_file()),
             "build_seconds": round(time.monotonic() - t0, 1)}

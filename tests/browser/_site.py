@@ -8,6 +8,9 @@ Not a test module (leading underscore).  Shared by ``test_site_browser.py`` and
 * :class:`SiteServer` — the site on 127.0.0.1 (scripts/site/serve.py's server, in a
   thread of this process: it can be stopped and restarted on the same port), and
   how many bytes it sent.
+* :func:`offline_copy_complete`, :func:`python_start`, :func:`set_snapshot_aside` — the
+  service worker's offline copy, how the kernel's Python started (from the site's
+  snapshot or the usual way), a start without the snapshot.
 * :data:`OFFLINE_LAUNCH` — Chromium options that refuse every address but
   127.0.0.1 (a proxy that does not exist, and a host resolver that knows no name);
   :func:`guard` records each request of a context that is not for 127.0.0.1
@@ -126,3 +129,53 @@ class Guard:
 
 def guard(context) -> Guard:
     return Guard(context)
+
+
+def offline_copy_complete(page, timeout_s: float = 300) -> None:
+    """Waits until the site's service worker has kept every file of the build (its list of
+    files is the last entry it writes); ``page`` is any page of the site."""
+    import time
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate("""async () => {
+        for (const name of await caches.keys()) {
+            const c = await caches.open(name);
+            if (await c.match(new URL("__tricktutor-files__.json", location.origin + "/").href)) return true;
+        }
+        return false;
+    }"""):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the service worker's offline copy was not complete in time")
+        page.wait_for_timeout(1000)
+
+
+def python_start(page) -> str | None:
+    """How the page's kernel started Python (scripts/site/start-pyodide.js): "snapshot", or
+    "usual: <why>"; None while no kernel worker said."""
+    for worker in page.workers:
+        try:
+            said = worker.evaluate("self.ttPythonStart || null")
+        except Exception:     # noqa: BLE001 -- a worker that ended meanwhile
+            continue
+        if said:
+            return said
+    return None
+
+
+def set_snapshot_aside(page, snapshot: str, aside: bool) -> int:
+    """Takes the site's snapshot (``build_info()["snapshot"]``) out of the offline copy
+    (``aside=True``: the next start is the usual one), held in ``page``'s memory, or puts it
+    back; ``page`` stays open between the two.  Returns how many copies moved."""
+    return page.evaluate("""async ([path, aside]) => {
+        const url = new URL(path, location.origin + "/").href;
+        if (aside) {
+            window.ttHeld = [];
+            for (const name of await caches.keys()) {
+                const c = await caches.open(name);
+                const r = await c.match(url);
+                if (r) { window.ttHeld.push([name, r]); await c.delete(url); }
+            }
+            return window.ttHeld.length;
+        }
+        for (const [name, r] of window.ttHeld) await (await caches.open(name)).put(url, r);
+        return window.ttHeld.splice(0).length;
+    }""", [snapshot, aside])

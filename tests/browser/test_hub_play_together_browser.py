@@ -29,6 +29,7 @@ import tornado.websocket
 from playwright.sync_api import expect
 
 from _app_page import APP, DESKTOP, PHONE, full_screenshot, main_tab, open_app, overflow_report
+from _together import TOGETHER, WAIT_MS, take_first_seat
 from _voila import start_voila, stop_voila
 
 from tutor.app import SECTION_TITLES
@@ -41,8 +42,6 @@ from tutor.text import say
 pytestmark = pytest.mark.browser
 
 TOKEN = "tok-amina-0123456789abcdef"
-TOGETHER = ".tt-section-play-with-others"
-WAIT_MS = 60_000
 
 
 def _listen(app: tornado.web.Application) -> tuple[tornado.httpserver.HTTPServer, int]:
@@ -213,12 +212,7 @@ def test_a_hub_player_is_seated_under_the_hub_name(browser: Any, hub: Any, artif
         assert [boxes.nth(i).is_visible() for i in range(3)] == [True, True, False]   # server, code; no name box
         assert [boxes.nth(i).input_value() for i in range(2)] == ["/services/tables/ws", code]
         full_screenshot(page, artifacts_dir / f"hub_together_form_{size}.png")
-        page.locator(f"{TOGETHER} .tt-together-connect").click()
-        seat = page.locator(f"{TOGETHER} .tt-together-seat button").first
-        expect(seat).to_be_visible(timeout=WAIT_MS)
-        seat.click()
-        page.locator(f"{TOGETHER} .tt-together-join").click()
-        expect(page.locator(f"{TOGETHER} .tt-remote-table")).to_be_visible(timeout=WAIT_MS)
+        take_first_seat(page)
         players, users = hub.call(_players(hub, code))
         assert [p["name"] for p in players if p["kind"] == "person"] == ["amina"]
         assert "amina" in users   # the seat's connection: the hub vouched for it (not a name typed)

@@ -18,8 +18,6 @@ Screenshots: tests/browser/artifacts/together_<step>_<size>.png.
 """
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 from typing import Any
 from urllib.parse import quote
@@ -28,56 +26,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
+from _together import TOGETHER, WAIT_MS, ServerThread, act_once, open_section_titled, play_hand, take_first_seat
 
 from engine.text import language
 from tutor.app import SECTION_TITLES
-from tutor.session import NOT_ALLOWED
-from tutor.tables_server.client import TableClient
-from tutor.tables_server.hub import Settings
-from tutor.tables_server.server import start
 from tutor.text import say
 
 pytestmark = pytest.mark.browser
-
-TOGETHER = ".tt-section-play-with-others"
-HAND = f"{TOGETHER} .tt-row[role=toolbar] .tt-card[data-card]"
-PLAYABLE = f"{TOGETHER} .tt-row[role=toolbar] .tt-card.tt-playable[data-card]"
-WAIT_MS = 60_000
-
-
-class ServerThread:
-    """The table server in a thread of this process (its own event loop)."""
-
-    def __init__(self, db: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.server = self.call(start("127.0.0.1", 0, db, Settings(bot_delay=0.2, next_hand_delay=60.0,
-                                                                    hold_seconds=60.0, rate=50.0)))
-        self.teacher = self.call(TableClient.connect(self.server.url))
-        assert self.call(self.teacher.request("teacher", key=self.server.hub.teacher_key))["type"] == "teacher_ok"
-
-    def call(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(30)
-
-    def open_table(self, game: str, seats: int, people: tuple[int, ...]) -> str:
-        reply = self.call(self.teacher.request("open_table", game=game, seats=seats, level=1, next_hand="teacher"))
-        code = str(reply["table"])
-        for s in people:
-            assert self.call(self.teacher.request("free_seat", table=code, seat=s))["type"] == "done"
-        return code
-
-    def deal(self, code: str) -> None:
-        """The teacher deals the next hand (tables here wait for the teacher: the result stays shown)."""
-        assert self.call(self.teacher.request("next_hand", table=code))["type"] == "done"
-
-    def stop(self) -> None:
-        async def bye() -> None:
-            await self.teacher.close()
-            self.server.stop()
-        self.call(bye())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="module")
@@ -94,53 +49,15 @@ def join_page(browser: Any, app_url: str, st: ServerThread, code: str, lang: str
     with language(lang):
         title = say(SECTION_TITLES[-1])
     open_section_titled(page, title)
-    page.locator(f"{TOGETHER} .tt-together-connect").click()
-    seat = page.locator(f"{TOGETHER} .tt-together-seat button").first
-    expect(seat).to_be_visible(timeout=WAIT_MS)
-    seat.click()
-    page.locator(f"{TOGETHER} .tt-together-join").click()
-    expect(page.locator(f"{TOGETHER} .tt-remote-table")).to_be_visible(timeout=WAIT_MS)
+    take_first_seat(page)
     page.tt_lang = lang  # type: ignore[attr-defined]
     return context, page
 
 
-def open_section_titled(page: Page, title: str, seated: bool = False) -> None:
-    """open_section for a title in the page's language (the section's class is the English one).
-    ``seated``: a page whose seat token takes its seat back by itself, where the join form is folded
-    away (a join link opens the page on this section, so that may be done before the tab is clicked)."""
-    from _app_page import main_tab
-    main_tab(page, title).click()
-    expect(page.locator(TOGETHER)).to_be_visible()
-    if not seated:
-        expect(page.locator(f"{TOGETHER} .tt-together-connect")).to_be_visible(timeout=WAIT_MS)
-
-
-def hand(page: Page) -> list[str]:
-    return [c for c in page.locator(HAND).evaluate_all("els => els.map(e => e.dataset.card)")]
-
-
-def act_once(page: Page) -> bool:
-    """Whatever this page's player has to do now, if anything: look, bid 3 (or the nearest bid the
-    table allows), or play the first card the table marks playable.  True when it acted."""
-    look = page.locator(f"{TOGETHER} .tt-look")
-    if look.count() and look.is_visible():
-        look.click()
-        return True
-    bids = page.locator(f"{TOGETHER} .tt-tbl-bids button")
-    if bids.count() and bids.first.is_visible():
-        allowed = [i for i in range(bids.count()) if "danger" not in (bids.nth(i).get_attribute("class") or "")]
-        pick = min(allowed, key=lambda i: abs(i - 3)) if allowed else 0
-        bids.nth(pick).click()
-        return True
-    playable = page.locator(PLAYABLE)
-    if playable.count():
-        playable.first.click()
-        return True
-    return False
-
-
-def played_out(page: Page) -> bool:
-    return page.locator(f"{TOGETHER} .tt-tbl-result, {TOGETHER} .tt-tbl-score").count() > 0 and not hand(page)
+def reload_with_link(page: Page) -> None:
+    """Reload the page (its address is the join link) and open the section again."""
+    page.reload()
+    open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
 
 
 def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, tables: ServerThread,
@@ -166,55 +83,11 @@ def test_four_people_four_languages_one_spades_hand(browser: Any, app_url: str, 
         for (_c, page), (lang, viewport) in zip(pages, langs):  # cards face down until a player's turn to bid
             size = "phone" if viewport is PHONE else "desktop"
             full_screenshot(page, artifacts_dir / f"together_seated_{lang}_{size}.png")
-        seen13: set[int] = set()
-        refused_on: int | None = None
-        reloaded = False
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            acted = False
-            for i, (_c, page) in enumerate(pages):
-                cards = hand(page)
-                if refused_on is None and i in (1, 2) and page.locator(PLAYABLE).count():
-                    playable = set(page.locator(PLAYABLE).evaluate_all("els => els.map(e => e.dataset.card)"))
-                    bad = [c for c in cards if c not in playable]
-                    if bad:
-                        page.locator(f"{HAND}[data-card='{bad[0]}']").click()
-                        fb = page.locator(f"{TOGETHER} .tt-feedback .tt-error")
-                        expect(fb).to_be_visible(timeout=WAIT_MS)
-                        with language(page.tt_lang):  # type: ignore[attr-defined]
-                            head = say(NOT_ALLOWED, reason="|").split("|")[0].strip()
-                        assert head and head in fb.inner_text()
-                        for j, (_c2, other) in enumerate(pages):
-                            if j != i:
-                                assert other.locator(f"{TOGETHER} .tt-feedback .tt-error").count() == 0
-                        full_screenshot(page, artifacts_dir / f"together_refused_{page.tt_lang}_phone.png")
-                        refused_on = i
-                if not reloaded and len(cards) <= 9 and i == 3:
-                    # a reload mid-hand: the page gets its seat (and its cards) back by itself
-                    page.reload()
-                    open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
-                    expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
-                    assert sorted(hand(page)) == sorted(cards)
-                    reloaded = True
-                if act_once(page):
-                    acted = True
-                    time.sleep(0.3)
-            hands = [set(hand(p)) for _c, p in pages]
-            seen13 |= {i for i, h in enumerate(hands) if len(h) == 13}
-            assert all(not (hands[a] & hands[b]) for a in range(4) for b in range(a + 1, 4)), hands
-            if all(not h for h in hands) and pages[0][1].locator(f"{TOGETHER} .tt-tbl-result").count():
-                break
-            if not acted:
-                time.sleep(0.5)
-        else:
-            for i, (_c, page) in enumerate(pages):
-                full_screenshot(page, artifacts_dir / f"together_stuck_{i}.png")
-            raise AssertionError("the hand was not finished in time: " + " | ".join(
-                f"{len(hand(p))} cards, {p.locator(TOGETHER + ' .tt-status, ' + TOGETHER + ' .tt-feedback').all_inner_texts()}"
-                for _c, p in pages))
-        assert seen13 == {0, 1, 2, 3}  # each page showed its own 13 cards (and no other page's: disjoint)
-        assert refused_on is not None, "no Somali or Hausa player ever held a card it could not play"
-        assert reloaded
+        played = play_hand([p for _c, p in pages], refusers=(1, 2), reloads={3: reload_with_link},
+                           shots=artifacts_dir, prefix="together", seconds=300)
+        assert played.seen13 == {0, 1, 2, 3}  # each page showed its own 13 cards (and no other page's: disjoint)
+        assert played.refused_on is not None, "no Somali or Hausa player ever held a card it could not play"
+        assert played.reloaded == {3}
         for (_c, page), (lang, viewport) in zip(pages, langs):
             size = "phone" if viewport is PHONE else "desktop"
             full_screenshot(page, artifacts_dir / f"together_hand_over_{lang}_{size}.png")

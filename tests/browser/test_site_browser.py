@@ -6,7 +6,8 @@ other address is refused and counted, and the count must be 0.  Pyodide's start
 is the cost (about 15 s a page), so one page drives many steps:
 
 1. the app page (``index.html?seed=7`` -> ``voici/render/notebooks/app.html?seed=7``)
-   at 1280×800: Learn's links point into JupyterLite's lab; each drill (a wrong
+   at 1280×800, on a first visit (Python starts the usual way) and on a later one (from
+   the site's memory snapshot, kept by the service worker): Learn's links point into JupyterLite's lab; each drill (a wrong
    card in Follow suit is explained with its rule; Who wins?; Bidding with
    "Show me" and its chart; Scoring); a whole Spades hand against the computer
    players (each card's answer in ≤ 1 s on average), its review in a learner's
@@ -29,7 +30,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.app import SECTIONS  # the page's sections, one tab each
-from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch
+from _site import (APP_PATH, SiteServer, build_info, build_site, guard, offline_copy_complete, offline_launch,
+                   python_start)
 
 pytestmark = pytest.mark.browser
 
@@ -246,8 +248,11 @@ def _spades_for_two(page):
     expect(two).to_be_hidden()
 
 
+@pytest.mark.parametrize("start", ["usual", "snapshot"])
 def test_the_site_runs_the_app_offline_and_asks_nothing_of_other_hosts(site, site_browser, artifacts_dir,
-                                                                        tmp_path):
+                                                                        tmp_path, start):
+    """``start``: the page's Python starts the usual way (a first visit) or from the site's
+    snapshot (a later visit: the service worker's offline copy holds it)."""
     info = build_info(site.site)
     print(f"site: {info['bytes'] / 1e6:.1f} MB in {info['files']} files, built in {info['build_seconds']} s")
     context = site_browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
@@ -256,10 +261,15 @@ def test_the_site_runs_the_app_offline_and_asks_nothing_of_other_hosts(site, sit
     page.set_default_timeout(STEP_MS)
     errors = _watch(page)
     try:
+        if start == "snapshot":
+            _open(page, site.url + "index.html?seed=7")
+            offline_copy_complete(page)
         t0 = time.perf_counter()
         _open(page, site.url + "index.html?seed=7")
         assert APP_PATH in page.url and "seed=7" in page.url
-        print(f"cold open: {time.perf_counter() - t0:.1f} s, {site.bytes_sent / 1e6:.1f} MB sent")
+        print(f"{'cold' if start == 'usual' else 'later'} open: {time.perf_counter() - t0:.1f} s, "
+              f"{site.bytes_sent / 1e6:.1f} MB sent; Python started: {python_start(page)}")
+        assert python_start(page).startswith(start), python_start(page)
         # Learn: every chapter one click away, in JupyterLite's lab
         links = page.locator(".tt-learn .tt-chapter a")
         expect(links).to_have_count(14)

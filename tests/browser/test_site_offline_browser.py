@@ -5,8 +5,9 @@ server stops and the browser's HTTP cache is cleared (Chrome DevTools Protocol
 ``Network.clearBrowserCache``: what an expired cache, days later, leaves; the
 service worker and its cache stay).  With nothing but the service worker's cache:
 
-* ``index.html`` opens the app, and a reload opens it again: each time a card of
-  the Follow suit drill is clicked and answered;
+* ``index.html`` opens the app, and a reload opens it again: each time Python starts
+  from the site's memory snapshot (kept with the rest) and a card of the Follow suit
+  drill is clicked and answered;
 * a chapter in the page's language (Somali) opens in the lab and its first code cell runs;
 * a page never opened online says what is not available offline (no browser error page).
 
@@ -20,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.app import SECTIONS  # the page's sections, one tab each
-from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch
+from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch, python_start
 
 pytestmark = pytest.mark.browser
 
@@ -114,6 +115,7 @@ def test_the_site_opens_and_reloads_offline_after_the_http_cache_is_gone(site, s
                     page.reload()
                 assert APP_PATH in page.url
                 _app_answers_a_card(page)
+                assert python_start(page) == "snapshot"        # kept with the offline copy
                 cdp.send("Network.clearBrowserCache")
             page.screenshot(path=str(artifacts_dir / "site_offline_app_1280.png"))
             page.set_viewport_size({"width": 390, "height": 844})

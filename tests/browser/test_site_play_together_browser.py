@@ -2,22 +2,22 @@
 
 The site (``./dev.sh site``, :mod:`_site`) is served from 127.0.0.1 and opened in a Chromium that
 reaches no other address (:func:`_site.offline_launch`); the table server runs in this test's
-process on a free port (``ServerThread`` of test_play_together_browser.py, with its teacher client
-that opens the table).  Pyodide cannot open a socket: the page's own WebSocket carries the frames
+process on a free port (``ServerThread`` of _together.py, with its teacher client that opens the
+table).  Pyodide cannot open a socket: the page's own WebSocket carries the frames
 (:mod:`tutor.relay`, ``tutor/static/relay.js`` in the site's wheel) to ``ws://127.0.0.1:PORT``.
 
 A Spades table with two computer players and two people: two site app pages (English at 1280×800,
 Somali at 390×844) open the join link (``app.html?table=CODE&server=ws://…``), take a seat each in
 "Play with others" and play the whole hand: each page shows only its own cards (13 at the deal, the
 two hands disjoint), a refused card is explained on that page (in its language) and on the other
-page not at all, the English page reloaded mid-hand gets its seat and cards back by itself (the seat
-token in localStorage), and no request leaves 127.0.0.1.
+page not at all, each page reloaded mid-hand gets its seat and cards back by itself (the seat token in
+localStorage; the Somali page is reloaded with its join link, the English one opened again without
+it: the table it sat at is kept too), and no request leaves 127.0.0.1.
 
 Screenshots: tests/browser/artifacts/site_together_<step>_<lang>.png.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import quote
 
@@ -26,12 +26,10 @@ from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, overflow_report
 from _site import APP_PATH, SiteServer, build_site, guard, offline_launch
-from test_play_together_browser import (HAND, PLAYABLE, TOGETHER, WAIT_MS, ServerThread, act_once, hand,
-                                        open_section_titled)
+from _together import ServerThread, open_section_titled, play_hand, take_first_seat
 
 from engine.text import language
 from tutor.app import SECTION_TITLES
-from tutor.session import NOT_ALLOWED
 from tutor.text import say
 
 pytestmark = pytest.mark.browser
@@ -72,14 +70,31 @@ def join_site_page(browser: Any, site: SiteServer, st: ServerThread, code: str, 
     expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
     with language(lang):
         open_section_titled(page, say(SECTION_TITLES[-1]))
-    page.locator(f"{TOGETHER} .tt-together-connect").click()
-    seat = page.locator(f"{TOGETHER} .tt-together-seat button").first
-    expect(seat).to_be_visible(timeout=WAIT_MS)
-    seat.click()
-    page.locator(f"{TOGETHER} .tt-together-join").click()
-    expect(page.locator(f"{TOGETHER} .tt-remote-table")).to_be_visible(timeout=WAIT_MS)
+    take_first_seat(page)
     page.tt_lang = lang  # type: ignore[attr-defined]
     return context, page, walls
+
+
+def reload_with_link(page: Page) -> None:
+    """A site page reloaded mid-hand (its address is the join link): the new kernel gets the seat (and
+    its cards) back by itself (the seat token in the site's localStorage), before or after its section
+    is opened again."""
+    page.reload()
+    reopen(page)
+
+
+def reload_without_link(page: Page) -> None:
+    """The site's app opened again mid-hand at its plain address (no join link): once the section is
+    opened, the page gets the seat (and its cards) back by itself (the table kept in localStorage)."""
+    page.goto(page.url.split("?")[0] + f"?lang={page.tt_lang}")  # type: ignore[attr-defined]
+    assert "table=" not in page.url
+    reopen(page)
+
+
+def reopen(page: Page) -> None:
+    expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
+    with language(page.tt_lang):  # type: ignore[attr-defined]
+        open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
 
 
 def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteServer, site_browser: Any,
@@ -94,60 +109,12 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
         tables.deal(code)
         for _c, page, _w in pages:
             full_screenshot(page, artifacts_dir / f"site_together_seated_{page.tt_lang}.png")  # type: ignore[attr-defined]
-        seen13: set[int] = set()
-        refused_on: int | None = None
-        reloaded = False
-        deadline = time.monotonic() + 400
-        while time.monotonic() < deadline:
-            acted = False
-            for i, (_c, page, _w) in enumerate(pages):
-                cards = hand(page)
-                if refused_on is None and page.locator(PLAYABLE).count():
-                    playable = set(page.locator(PLAYABLE).evaluate_all("els => els.map(e => e.dataset.card)"))
-                    bad = [c for c in cards if c not in playable]
-                    if bad:
-                        page.locator(f"{HAND}[data-card='{bad[0]}']").click()
-                        fb = page.locator(f"{TOGETHER} .tt-feedback .tt-error")
-                        expect(fb).to_be_visible(timeout=WAIT_MS)
-                        with language(page.tt_lang):  # type: ignore[attr-defined]
-                            head = say(NOT_ALLOWED, reason="|").split("|")[0].strip()
-                        assert head and head in fb.inner_text()
-                        for j, (_c2, other, _w2) in enumerate(pages):
-                            if j != i:
-                                assert other.locator(f"{TOGETHER} .tt-feedback .tt-error").count() == 0
-                        full_screenshot(page, artifacts_dir /
-                                        f"site_together_refused_{page.tt_lang}.png")  # type: ignore[attr-defined]
-                        refused_on = i
-                if not reloaded and i == 0 and len(cards) <= 9:
-                    # a reload mid-hand: the new kernel gets the seat (and its cards) back by itself (the
-                    # seat token in the site's localStorage)
-                    page.reload()
-                    expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
-                    with language(page.tt_lang):  # type: ignore[attr-defined]
-                        open_section_titled(page, say(SECTION_TITLES[-1]), seated=True)
-                    expect(page.locator(HAND)).to_have_count(len(cards), timeout=WAIT_MS)
-                    assert sorted(hand(page)) == sorted(cards)
-                    reloaded = True
-                if act_once(page):
-                    acted = True
-                    time.sleep(0.3)
-            hands = [set(hand(p)) for _c, p, _w in pages]
-            seen13 |= {i for i, h in enumerate(hands) if len(h) == 13}
-            assert not (hands[0] & hands[1]), hands
-            if all(not h for h in hands) and all(p.locator(f"{TOGETHER} .tt-tbl-result").count()
-                                                 for _c, p, _w in pages):
-                break
-            if not acted:
-                time.sleep(0.5)
-        else:
-            for _c, page, _w in pages:
-                full_screenshot(page, artifacts_dir / f"site_together_stuck_{page.tt_lang}.png")  # type: ignore[attr-defined]
-            raise AssertionError("the hand was not finished in time: " + " | ".join(
-                f"{len(hand(p))} cards, {p.locator(TOGETHER + ' .tt-status, ' + TOGETHER + ' .tt-feedback').all_inner_texts()}"
-                for _c, p, _w in pages))
-        assert seen13 == {0, 1}   # each page showed its own 13 cards (and not the other's: disjoint)
-        assert refused_on is not None, "neither player ever held a card it could not play"
-        assert reloaded
+        played = play_hand([p for _c, p, _w in pages], refusers=(0, 1),
+                           reloads={0: reload_without_link, 1: reload_with_link},
+                           shots=artifacts_dir, prefix="site_together", seconds=400)
+        assert played.seen13 == {0, 1}   # each page showed its own 13 cards (and not the other's: disjoint)
+        assert played.refused_on is not None, "neither player ever held a card it could not play"
+        assert played.reloaded == {0, 1}
         for _c, page, walls in pages:
             full_screenshot(page, artifacts_dir / f"site_together_hand_over_{page.tt_lang}.png")  # type: ignore[attr-defined]
             assert not overflow_report(page), overflow_report(page)

@@ -7,8 +7,9 @@ invitation link (folded away) opens a phone page that has the seat at once, and 
 names Amina beside South; the hand records download as a file a replay reads; the language menu
 redraws the board in Somali on the same connection. Looked at at 1280×800 and 390×844 (no sideways
 scroll). The teacher closes a table where a Hausa phone sits: "Close the table" asks first (and "No"
-keeps it), "Yes, close it" closes it; the phone's page says so in Hausa and shows its form again. On the static site (Pyodide: segno there too), the same view opens a table and draws the
-join link to the site's own app page and its QR code.
+keeps it), "Yes, close it" closes it; the phone's page says so in Hausa and shows its form again.
+On the static site (Pyodide: segno there too), the same view opens a table and draws the join link
+to the site's own app page and its QR code.
 Screenshots: tests/browser/artifacts/teacher_<step>_<size>.png.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
 from _site import APP_PATH, SiteServer
-from test_play_together_browser import TOGETHER, WAIT_MS, ServerThread, join_page, open_section_titled
+from _together import TOGETHER, WAIT_MS, ServerThread, open_section_titled, take_first_seat
 from test_site_play_together_browser import START_MS, site, site_browser  # noqa: F401 - the site's fixtures
 
 from engine.record import game_from_record
@@ -135,8 +136,12 @@ def test_the_teacher_closes_a_table_and_a_hausa_phone_is_told(browser: Any, app_
         expect(teacher.locator(f"{TEACHER} .tt-teacher-seat")).to_have_count(4, timeout=WAIT_MS)
         code = teacher.locator(f"{TOGETHER} .tt-together-form input").nth(1).input_value()
         # a Hausa phone takes a seat (before the first deal: a computer player's seat is free for a person)
-        pctx, phone = join_page(browser, app_url, tables, code, "ha", PHONE)
+        pctx, phone = open_app(browser, f"{app_url}?table={code}&server={quote(tables.server.url, safe='')}&lang=ha",
+                               PHONE)
         contexts.append(pctx)
+        with language("ha"):
+            open_section_titled(phone, say(SECTION_TITLES[-1]))
+        take_first_seat(phone)
         expect(seat_row(teacher, 0)).to_contain_text("connected", timeout=WAIT_MS)
         # the first click asks; "No" keeps the table
         ask = teacher.locator(f"{TEACHER} .tt-teacher-close-ask")

@@ -2,15 +2,19 @@
 // relayed to the kernel: Python never opens a socket (in the static site it cannot).
 // Text frames go both ways as custom messages {type: "frame", text}; the socket's
 // state is the "status" trait; seat tokens are kept in localStorage (keys with the
-// prefix "tricktutor-seat-") and read back into the "stored" trait.
+// prefix "tricktutor-seat-"), and the table this browser last sat at (LAST: its server,
+// code, name and seat, for a reload without the join link), read back into the "stored"
+// trait.  No other key is read or written; an empty value removes the key.
 const PREFIX = "tricktutor-seat-";
+const LAST = "tricktutor-last-table";
+const kept = (k) => typeof k === "string" && (k.startsWith(PREFIX) || k === LAST);
 
 function readStored() {
   const out = {};
   try {
     for (let i = 0; i < window.localStorage.length; i++) {
       const k = window.localStorage.key(i);
-      if (k && k.startsWith(PREFIX)) out[k] = window.localStorage.getItem(k);
+      if (kept(k)) out[k] = window.localStorage.getItem(k);
     }
   } catch (e) { /* storage refused (private mode): no tokens kept */ }
   return out;
@@ -62,8 +66,11 @@ function initialize({ model }) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "frame" && typeof msg.text === "string") {
       if (ws && ws.readyState === 1) ws.send(msg.text); else queue.push(msg.text);
-    } else if (msg.type === "store" && typeof msg.key === "string" && msg.key.startsWith(PREFIX)) {
-      try { window.localStorage.setItem(msg.key, String(msg.value)); } catch (e) {}
+    } else if (msg.type === "store" && kept(msg.key)) {
+      try {
+        if (msg.value === "" || msg.value == null) window.localStorage.removeItem(msg.key);
+        else window.localStorage.setItem(msg.key, String(msg.value));
+      } catch (e) {}
     } else if (msg.type === "reconnect") {
       open();
     }
