@@ -224,23 +224,9 @@ class TeacherView(W.VBox):
         self.invite_btn = self._button(INVITE, self._on_invite, "tt-teacher-invite")
         self.deal_btn = self._button(DEAL, self._on_deal, "tt-teacher-deal", "success")
         self.records_btn = self._button(RECORDS, self._on_records, "tt-teacher-records")
-        self.close_btn = self._button(CLOSE, self._on_close, "tt-teacher-close", "danger")
-        #: the code of the table the teacher asked to close, while the question waits for an answer
-        self._closing: str | None = None
-        self.close_ask = W.HTML()
-        self.close_yes = self._button(CLOSE_YES, self._on_close_yes, "tt-teacher-close-yes", "danger")
-        self.close_no = self._button(CLOSE_NO, self._on_close_no, "tt-teacher-close-no")
-        answers = W.HBox([self.close_yes, self.close_no], layout=W.Layout(flex_flow="row wrap"))
-        self.close_box = W.VBox([self.close_ask, answers], layout=W.Layout(display="none"))
-        self.close_box.add_class("tt-teacher-close-box")
-        self.download = W.HTML()
-        self.download.add_class("tt-teacher-download")
-        self.invitation = W.HTML()
-        self.invitation.add_class("tt-teacher-invitation")
-        self.join = W.HTML()
-        self.join.add_class("tt-teacher-join")
-        self.board = W.HTML()
-        self.board.add_class("tt-teacher-board")
+        self._make_close_question()
+        self.download, self.invitation, self.join, self.board = (
+            self._html(f"tt-teacher-{part}") for part in ("download", "invitation", "join", "board"))
         row1 = W.HBox([self.game, self.open_btn])
         row2 = W.HBox([self.seat, self.computer_btn, self.free_btn])
         row3 = W.HBox([self.name, self.invite_btn])
@@ -265,6 +251,25 @@ class TeacherView(W.VBox):
             self._draw_download()
             self._draw_invitation()
         self._seat_buttons()
+
+    def _make_close_question(self) -> None:
+        """"Close the table" and the question it asks first ("Yes, close it" / "No, keep it open")."""
+        self.close_btn = self._button(CLOSE, self._on_close, "tt-teacher-close", "danger")
+        #: the code of the table the teacher asked to close, while the question waits for an answer
+        self._closing: str | None = None
+        self.close_ask = W.HTML()
+        self.close_yes = self._button(CLOSE_YES, self._on_close_yes, "tt-teacher-close-yes", "danger")
+        self.close_no = self._button(CLOSE_NO, self._on_close_no, "tt-teacher-close-no")
+        answers = W.HBox([self.close_yes, self.close_no], layout=W.Layout(flex_flow="row wrap"))
+        self.close_box = W.VBox([self.close_ask, answers], layout=W.Layout(display="none"))
+        self.close_box.add_class("tt-teacher-close-box")
+
+    @staticmethod
+    def _html(css_class: str) -> W.HTML:
+        """An empty HTML part of the view, with its CSS class."""
+        part = W.HTML()
+        part.add_class(css_class)
+        return part
 
     def detach(self) -> None:
         """Stop following the relay (a new view, in another language, takes it over); once is enough."""

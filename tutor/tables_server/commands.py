@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -160,10 +161,11 @@ def _serve_spoken(args: argparse.Namespace) -> int:
         return _fail("rules_json")
     try:
         # late: only `serve` needs tornado (the app extra); the rest of the command line works without it
-        from .server import serve  # noqa: PLC0415
+        from .server import check_arguments, serve  # noqa: PLC0415
     except ImportError as e:
         return _fail("needs", module=e.name or "tornado")
     try:
+        check_arguments(args, os.environ)   # a wrong argument is said before any event loop starts
         return asyncio.run(serve(args))
     except OSError as e:
         return _fail("cannot_listen", host=args.host or "", port="" if args.port is None else args.port,

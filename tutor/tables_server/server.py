@@ -269,10 +269,17 @@ def listen_address(args: argparse.Namespace, env: Mapping[str, str]) -> tuple[st
     return host, port
 
 
-async def serve(args: argparse.Namespace) -> int:
-    """Run the server until SIGINT or SIGTERM."""
+def check_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> None:
+    """The command line's checks that need no server (``--app-url``, the hub's settings): ValueError with
+    the sentence to print, before any event loop or database is started."""
     if args.app_url and app_page(args.app_url) is None:
         raise ValueError(say(_ERRORS["app_url"], url=repr(args.app_url[:80])))
+    hub_identity(args, env)
+
+
+async def serve(args: argparse.Namespace) -> int:
+    """Run the server until SIGINT or SIGTERM."""
+    check_arguments(args, os.environ)
     db = Path(args.db) if args.db else default_db()
     db.parent.mkdir(parents=True, exist_ok=True)
     settings = Settings(hold_seconds=args.hold_seconds, bot_delay=args.bot_delay,
