@@ -58,7 +58,7 @@ from engine.message import Text
 from engine.text import known_languages
 from engine.text.render import join_list
 
-from .common import Feedback, guarded
+from .common import Feedback, guarded, import_in_background
 from .drills import DRILL_GAMES, drill_game, drills_for
 from .drills.menu import GAME_LABEL as DRILL_GAME_LABEL, INTRO as DRILLS_INTRO
 from .games import KITS, TutorKit, app_sections, kit_for
@@ -723,6 +723,11 @@ class TrickTutorApp(W.VBox):
         self._scores_box.children = tuple(self.scoresheets.values())
 
 
+#: Seconds after the page is built when the games' table modules are imported in the background (the first
+#: page and its first card come first; Pyodide, with no threads, imports them when a table opens).
+TABLE_WARM_UP_S = 2.0
+
+
 def build_app(seed: int | None = None, lang: str | None = None) -> TrickTutorApp:
     """Build the Trick Tutor page (a widget; display it or make it a cell's
     last value).  ``seed``: reproducible deals and drills (default:
@@ -735,6 +740,8 @@ def build_app(seed: int | None = None, lang: str | None = None) -> TrickTutorApp
     if lang is None:
         lang = lang_from_environment(known_languages("tutor"), os.environ)
     app = TrickTutorApp(seed=seed, lang=lang)
+    # the games' tables, read while the learner is on the first page, so that a table opens at once
+    import_in_background("tutor.table", *sorted({kit.table.split(":")[0] for kit in KITS}), delay=TABLE_WARM_UP_S)
     # The page's long-lived objects (its widgets, the catalogues, the engine's tables) leave the cyclic
     # collector's generations: a full collection no longer scans them in the middle of a learner's click
     # (browser_speed.py: without this, one review in two waited ~35 ms for one). Garbage made later is
