@@ -91,6 +91,10 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
         contexts.append(pctx)
         expect(phone.locator(f"{TOGETHER} .tt-remote-table")).to_be_visible(timeout=WAIT_MS)
         expect(seat_row(teacher, 2)).to_contain_text("connected", timeout=WAIT_MS)
+        # the teacher deals (the test server's pause before a hand is 60 s: a table would deal by itself
+        # only then, as long as the wait below, which made this test a race)
+        expect(teacher.locator(f"{TEACHER} .tt-teacher-cards [data-card]")).to_have_count(0)
+        teacher.locator(f"{TEACHER} .tt-teacher-deal").click()
         expect(teacher.locator(f"{TEACHER} .tt-teacher-cards [data-card]")).to_have_count(52, timeout=WAIT_MS)
         # the hand records: a file that a replay reads
         teacher.locator(f"{TEACHER} .tt-teacher-records").click()
