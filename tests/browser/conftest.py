@@ -12,6 +12,9 @@
   (``/usr/bin/chromium``, or ``$TT_CHROMIUM``) instead of a Playwright-downloaded
   build, which cannot be fetched here.
 * ``write_notebook`` (fixture) = ``make_notebook(path, *cell_sources)``: a minimal .ipynb.
+* ``site`` (module fixture): the static site (:func:`_site.build_site`) served on a free loopback port;
+  ``site_browser`` (module fixture): Chromium that reaches no address but 127.0.0.1
+  (:func:`_site.offline_launch`), for the site's tests.
 
 Voila renders with the project's template ``tricktutor`` (Voila's lab template
 without requests to CDNs; ``share/jupyter/voila/templates/tricktutor``, found
@@ -31,6 +34,7 @@ import subprocess
 
 import pytest
 
+from _site import SiteServer, build_site, offline_launch
 from _voila import (CHROMIUM, CHROMIUM_ARGS, LOG_DIR, REPO, VOILA_START_TIMEOUT, VOILA_TEMPLATE,  # noqa: F401
                     free_port, make_notebook, start_voila, stop_voila)
 
@@ -106,3 +110,19 @@ def sized_page(request, browser, app_url):
     page.tt_size = request.param  # type: ignore[attr-defined]
     yield page
     context.close()
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The static site, built (or found built) by :func:`_site.build_site`, served on a free loopback port."""
+    server = SiteServer(build_site()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def site_browser(browser_type, browser_type_launch_args):
+    """Chromium that reaches no address but 127.0.0.1 (:func:`_site.offline_launch`)."""
+    b = browser_type.launch(**offline_launch(browser_type_launch_args))
+    yield b
+    b.close()

@@ -30,8 +30,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.app import SECTIONS  # the page's sections, one tab each
-from _site import (APP_PATH, SiteServer, build_info, build_site, guard, offline_copy_complete, offline_launch,
-                   python_start)
+from _site import (APP_PATH, build_info, guard, offline_copy_complete, python_start)
 
 pytestmark = pytest.mark.browser
 
@@ -43,22 +42,6 @@ OH_HELL = ".tt-play-oh-hell"
 TWO = ".tt-play-spades-two"
 MAIN_TABS = ".tt-app > .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab"
 DRILL_TABS = ".tt-drill-tabs > .lm-TabBar .lm-TabBar-tab"
-
-
-@pytest.fixture(scope="module")
-def site():
-    path = build_site()
-    server = SiteServer(path).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def site_browser(browser_type, browser_type_launch_args):
-    """Chromium that reaches no address but 127.0.0.1 (:func:`_site.offline_launch`)."""
-    b = browser_type.launch(**offline_launch(browser_type_launch_args))
-    yield b
-    b.close()
 
 
 def _watch(page) -> list[str]:

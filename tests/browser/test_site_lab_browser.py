@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from _classkit import keys_of, make_set
-from _site import SiteServer, build_site, guard, offline_launch
+from _site import guard
 from tutor.cli import main
 
 pytestmark = pytest.mark.browser
@@ -29,21 +29,6 @@ pytestmark = pytest.mark.browser
 START_MS = 180_000
 STEP_MS = 30_000
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
-
-
-@pytest.fixture(scope="module")
-def site():
-    path = build_site()
-    server = SiteServer(path).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def site_browser(browser_type, browser_type_launch_args):
-    b = browser_type.launch(**offline_launch(browser_type_launch_args))
-    yield b
-    b.close()
 
 
 def _menu(page, menu, item):

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.app import SECTIONS  # the page's sections, one tab each
-from _site import APP_PATH, SiteServer, build_info, build_site, guard, offline_launch, python_start
+from _site import APP_PATH, build_info, guard, python_start
 
 pytestmark = pytest.mark.browser
 
@@ -29,21 +29,6 @@ START_MS = 180_000
 STEP_MS = 30_000
 MAIN_TABS = ".tt-app > .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab"
 FOLLOW = ".tt-follow-drill"
-
-
-@pytest.fixture(scope="module")
-def site():
-    path = build_site()
-    server = SiteServer(path).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def site_browser(browser_type, browser_type_launch_args):
-    b = browser_type.launch(**offline_launch(browser_type_launch_args))
-    yield b
-    b.close()
 
 
 def _app_answers_a_card(page):

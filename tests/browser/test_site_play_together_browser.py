@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, overflow_report
-from _site import APP_PATH, SiteServer, build_site, guard, offline_launch
+from _site import APP_PATH, SiteServer, guard
 from _together import ServerThread, open_section_titled, play_hand, take_first_seat
 
 from engine.text import language
@@ -35,20 +35,6 @@ from tutor.text import say
 pytestmark = pytest.mark.browser
 
 START_MS = 180_000        # Pyodide and the kernel starting on a busy 2-core machine
-
-
-@pytest.fixture(scope="module")
-def site() -> Any:
-    server = SiteServer(build_site()).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def site_browser(browser_type: Any, browser_type_launch_args: dict) -> Any:
-    b = browser_type.launch(**offline_launch(browser_type_launch_args))
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from _site import (SiteServer, build_info, build_site, guard, offline_copy_complete, offline_launch,
-                   python_start)
+from _site import (build_info, guard, offline_copy_complete, python_start)
 
 pytestmark = pytest.mark.browser
 
@@ -28,21 +27,6 @@ STEP_MS = 30_000
 FOLLOW = ".tt-follow-drill"
 DRILLS = ".tt-app .lm-TabBar-tab"
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
-
-
-@pytest.fixture(scope="module")
-def site():
-    path = build_site()
-    server = SiteServer(path).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def site_browser(browser_type, browser_type_launch_args):
-    b = browser_type.launch(**offline_launch(browser_type_launch_args))
-    yield b
-    b.close()
 
 
 #: Replaces the offline copy's snapshot: "buildid", the same memory said to be another Pyodide's

@@ -25,7 +25,7 @@ from playwright.sync_api import Page, expect
 from _app_page import DESKTOP, PHONE, full_screenshot, open_app, overflow_report
 from _site import APP_PATH, SiteServer
 from _together import TOGETHER, WAIT_MS, ServerThread, open_section_titled, take_first_seat
-from test_site_play_together_browser import START_MS, site, site_browser  # noqa: F401 - the site's fixtures
+from test_site_play_together_browser import START_MS
 
 from engine.record import game_from_record
 from engine.registry import spec_for
@@ -191,7 +191,7 @@ def test_the_teacher_closes_a_table_and_a_hausa_phone_is_told(browser: Any, app_
             c.close()
 
 
-def test_the_teachers_view_on_the_static_site(site: SiteServer, site_browser: Any, tables: ServerThread,  # noqa: F811
+def test_the_teachers_view_on_the_static_site(site: SiteServer, site_browser: Any, tables: ServerThread,
                                               artifacts_dir: Any) -> None:
     key = tables.server.hub.teacher_key
     context = site_browser.new_context(viewport=DESKTOP)
