@@ -51,11 +51,15 @@ def seat_row(page: Page, seat: int) -> Any:
     return page.locator(f"{TEACHER} .tt-teacher-seat[data-seat='{seat}']")
 
 
+def open_teacher(browser: Any, app_url: str, tables: ServerThread) -> tuple[Any, Page]:
+    """The app on a desktop, opened with the server's address and the teacher key (English)."""
+    key = tables.server.hub.teacher_key
+    return open_app(browser, f"{app_url}?server={quote(tables.server.url, safe='')}&teacher={key}&lang=en", DESKTOP)
+
+
 def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str, tables: ServerThread,
                                                       artifacts_dir: Any) -> None:
-    key = tables.server.hub.teacher_key
-    url = f"{app_url}?server={quote(tables.server.url, safe='')}&teacher={key}&lang=en"
-    tctx, teacher = open_app(browser, url, DESKTOP)
+    tctx, teacher = open_teacher(browser, app_url, tables)
     contexts = [tctx]
     try:
         open_section_titled(teacher, say(SECTION_TITLES[-1]))
@@ -128,9 +132,7 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
 
 def test_the_teacher_closes_a_table_and_a_hausa_phone_is_told(browser: Any, app_url: str, tables: ServerThread,
                                                                 artifacts_dir: Any) -> None:
-    key = tables.server.hub.teacher_key
-    url = f"{app_url}?server={quote(tables.server.url, safe='')}&teacher={key}&lang=en"
-    tctx, teacher = open_app(browser, url, DESKTOP)
+    tctx, teacher = open_teacher(browser, app_url, tables)
     contexts = [tctx]
     try:
         open_section_titled(teacher, say(SECTION_TITLES[-1]))

@@ -165,7 +165,7 @@ class TableClient:
         if _ws_connect is not None:
             ws = await asyncio.wait_for(_ws_connect(url, max_size=2 ** 22, compression=None,
                                                     open_timeout=timeout), timeout)
-        else:  # pragma: no cover
+        else:  # pragma: no cover - only without the websockets package (the test extra brings it)
             ws = _TornadoSocket(await asyncio.wait_for(websocket_connect(url), timeout))
         client = cls(ws, keep)
         await client.wait_for(lambda f: f.get("type") == "welcome", timeout)
