@@ -101,7 +101,7 @@ def seats_issue(name: str, seats: Any) -> Msg | None:
     citing the rule), or None when it can."""
     fam = _family(name)
     if not fam:
-        return msg("NO_SUCH_GAME", value=name, known=" or ".join(f'"{n}"' for n in game_names()))
+        return msg("NO_SUCH_GAME", value=name, known=", ".join(f'"{n}"' for n in game_names()))
     counts = sorted({c for s in fam for c in s.seat_counts})
     if isinstance(seats, int) and not isinstance(seats, bool) and seats in counts:
         return None

@@ -33,7 +33,7 @@ def test_look_up_by_name_and_seats():
     ("spades", 4.0, "Spades is for 2 or 4 seats, not 4.0 (SP-1, SP-2P-1)"),
     ("oh_hell", 8, "Oh Hell is for 3 to 7 seats, not 8 (OH-1)"),
     ("oh_hell", True, "Oh Hell is for 3 to 7 seats, not True (OH-1)"),
-    ("bridge", 4, 'no game called \'bridge\' (known: "spades" or "oh_hell")'),
+    ("bridge", 4, 'no game called \'bridge\' (known: "spades", "oh_hell")'),
 ])
 def test_unknown_layouts_are_refused_with_the_rule(name, seats, message):
     assert seats_problem(name, seats) == message
