@@ -322,7 +322,8 @@ def test_bids_are_said_as_the_table_says_them() -> None:
 
 def test_a_change_of_language_redraws_the_teachers_board(tmp_path: Any) -> None:
     """The app laid out again in Somali: the teacher's view comes back on the same connection with
-    its table, the board's words in Somali; a seat change after it is drawn in Somali too."""
+    its table, the board's words in Somali; a seat change after it is drawn in Somali too; a close
+    question waiting for its answer is asked again in the new language."""
     from tutor.app import SECTIONS, TrickTutorApp
 
     async def body(server: Any) -> None:
@@ -355,8 +356,19 @@ def test_a_change_of_language_redraws_the_teachers_board(tmp_path: Any) -> None:
             assert t2.feedback.text != "Done." and t.feedback.text != t2.feedback.text
             await until(lambda: t2.state["info"]["players"][1]["kind"] == "open")
             assert "free seat" not in seat_line(t2, 1)
+            # a close question waiting for its answer is asked again in the new words; "No" keeps the table
+            t2.close_btn.click()
+            asked_so = t2.close_ask.value
+            assert code in asked_so and t2.close_box.layout.display == ""
             app.switch_language("en")
-            assert "free seat" in seat_line(app.together.teacher, 1)
+            t3 = app.together.teacher
+            assert "free seat" in seat_line(t3, 1)
+            assert t3.close_box.layout.display == "" and t3.close_btn.disabled
+            assert f"Close table {code}?" in t3.close_ask.value and t3.close_ask.value != asked_so
+            t3.close_no.click()
+            assert t3.close_box.layout.display == "none" and not t3.close_btn.disabled
+            await asyncio.sleep(0.3)
+            assert code in server.hub.tables and t3.state is not None
             if wire.client is not None:
                 await wire.client.close()
     run(body, tmp_path)

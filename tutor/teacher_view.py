@@ -251,6 +251,9 @@ class TeacherView(W.VBox):
             self._draw_download()
             self._draw_invitation()
         self._seat_buttons()
+        if previous is not None and previous._closing is not None and self.state is not None \
+                and previous._closing == self.state["table"]:
+            self._on_close()  # the question still waits for its answer: asked again, in this view's words
 
     def _make_close_question(self) -> None:
         """"Close the table" and the question it asks first ("Yes, close it" / "No, keep it open")."""
