@@ -6,7 +6,8 @@ What is checked: a page link fills in the address and the code; the free
 seats are offered; Join shows the table a learner knows with the seat's own
 cards; another player's move re-renders it; a stored seat token gets the
 seat back in a new page, also without the join link (the table kept beside
-the token fills the form in); a bad address is refused with a sentence.
+the token fills the form in); a bad address is refused with a sentence; a
+person whose seat the teacher gives away is told so in their language.
 """
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ import json
 from typing import Any
 
 from engine import Phase
-from tutor.play_together import PlayTogether, join_from_query, remembered_table, server_url, table_of_link
+from engine.text import language
+from tutor.play_together import (UNSEATED, PlayTogether, join_from_query, remembered_table, server_url,
+                                 table_of_link)
 from tutor.relay import LAST_TABLE_KEY
 from tutor.remote_session import SEAT_TOKEN_KEY
 from tutor.table.remote import RemoteTable
 from tutor.tables_server.client import TableClient
+from tutor.text import say
 
 from test_remote_session import run, teacher_table, until
 
@@ -95,6 +99,30 @@ def test_join_play_and_come_back(tmp_path: Any) -> None:
         await until(lambda: again.table is not None)
         assert again.table.learner_seat == 2
         for c in (cb, cc):
+            await c.close()
+    run(body, tmp_path)
+
+
+def test_a_person_whose_seat_the_teacher_gives_away_is_told_in_their_language(tmp_path: Any) -> None:
+    """The teacher frees a seated person's seat (or gives it to a computer player): that person's page,
+    in Somali, says so in Somali, drops the table and shows the form again."""
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (2,))
+        with language("so"):
+            a, ca = await page(server, query=f"?table={code}&server={server.url}")
+            await until(lambda: a.seat.options)
+            a.join(2)
+            await until(lambda: isinstance(a.table, RemoteTable))
+            t = await TableClient.connect(server.url)
+            assert (await t.request("teacher", key=server.hub.teacher_key))["type"] == "teacher_ok"
+            assert (await t.request("seat_computer", table=code, seat=2))["type"] == "done"
+            await until(lambda: a.table is None)
+            said = say(UNSEATED)
+        with language("en"):
+            assert said != say(UNSEATED)
+        assert a.feedback.kind == "error" and a.feedback.text == said
+        assert a.form.layout.display == "" and a._table_box.children == ()
+        for c in (ca, t):
             await c.close()
     run(body, tmp_path)
 

@@ -82,9 +82,8 @@ SEAT_TAKEN = M_("together.seat_taken", "Someone has just taken that seat. Choose
 # TRANSLATORS: a computer player's seat can only be taken between hands.
 BETWEEN_HANDS = M_("together.between_hands", "A computer player's seat can be taken only between hands. Wait for "
                                              "this hand to end.")
-# TRANSLATORS: the teacher gave this person's seat to someone else, or closed the table.
-UNSEATED = M_("together.unseated", "You no longer have a seat at this table (the teacher changed the seats or "
-                                   "closed the table).")
+# TRANSLATORS: the teacher gave this person's seat to someone else (or to a computer player, or freed it).
+UNSEATED = M_("together.unseated", "You no longer have a seat at this table: the teacher changed the seats.")
 # TRANSLATORS: the teacher closed the table this person sat at (or looked at): its game is over.
 TABLE_CLOSED = M_("together.closed", "The teacher has closed this table: its game is over. To play again, ask for "
                                      "the code of a new table.")
