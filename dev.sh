@@ -190,9 +190,19 @@ case "$cmd" in
     for a in "$@"; do
       if [ "$a" = --serve ]; then SERVE=1; else ARGS+=("$a"); fi
     done
+    # one set-up and build at a time (two test workers may ask for the site at once): another
+    # waits here, then finds the site up to date; the lock is let go before serving
+    if command -v flock >/dev/null 2>&1; then
+      exec 9>.site-build.lock
+      flock 9
+    fi
     setup_site
     # rebuilt only when something it is made from changed (--force: always)
     "$SITE_VENV/bin/python" scripts/site/build.py ${ARGS[@]+"${ARGS[@]}"}
+    if command -v flock >/dev/null 2>&1; then
+      flock -u 9
+      exec 9>&-
+    fi
     if [ -n "$SERVE" ]; then
       # binds first, then prints the link of the server that started (PORT=..., default 8000)
       exec "$SITE_VENV/bin/python" scripts/site/serve.py
