@@ -51,6 +51,9 @@ def test_bids_links_and_the_qr_code() -> None:
     assert join_link("", "ws://h:1/ws", "abcdefgh") == "ws://h:1/ws?table=abcdefgh"
     invite = invitation_link(PAGE, "ws://h:1/ws", "abcdefgh", "tok_EN-123")
     assert token_from_query(urlsplit(invite).query) == "tok_EN-123"
+    assert parse_qs(urlsplit(invite).query)["seat_token"] == ["tok_EN-123"] and "&token=" not in invite
+    # the Jupyter server's own login token (?token=… of a local app's page) is never taken for a seat's
+    assert token_from_query("table=abcdefgh&token=jupyter-login-token") == ""
     svg = qr_svg(link)
     assert svg.startswith("<svg") and "viewBox" in svg and "<text" not in svg
     # the drawing is the QR code of the link: its size is the code's (version 5: 37 modules, a border of 3)

@@ -33,6 +33,7 @@ from .common import Feedback, guarded
 from .relay import LAST_TABLE_KEY, SocketRelay
 from .remote_session import SEAT_TOKEN_KEY, HubLogin, TableLink, seat_player
 from .table.remote import RemoteTable
+from .tables_server.links import SEAT_TOKEN_PARAM
 from .teacher_view import TeacherView, seat_label
 from .text import M_, say
 
@@ -131,8 +132,9 @@ def join_from_query(query: str) -> tuple[str, str]:
 
 
 def token_from_query(query: str) -> str:
-    """The seat token of a teacher's invitation link (``…&token=TOKEN``), or "" (docs/TABLE_PROTOCOL.md: ``invite``)."""
-    return _code((parse_qs((query or "").lstrip("?")).get("token") or [""])[0])
+    """The seat token of a teacher's invitation link (``…&seat_token=TOKEN``), or "" (docs/TABLE_PROTOCOL.md:
+    ``invite``).  A ``token=`` of the address is the Jupyter server's login token, never a seat's."""
+    return _code((parse_qs((query or "").lstrip("?")).get(SEAT_TOKEN_PARAM) or [""])[0])
 
 
 def table_of_link(text: str) -> str:

@@ -89,7 +89,7 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
         full_screenshot(teacher, artifacts_dir / "teacher_board_desktop.png")
         assert overflow_report(teacher) == []
         invite = invitation.locator("a").get_attribute("href") or ""
-        assert "token=" in invite and f"table={code}" in invite
+        assert "seat_token=" in invite and f"table={code}" in invite
         # Amina's phone opens her invitation link: her seat at once, her cards on her page
         pctx, phone = open_app(browser, invite, PHONE)
         contexts.append(pctx)

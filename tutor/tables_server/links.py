@@ -5,7 +5,8 @@ A **join link** opens the app's Play with others section on a table: the app's p
 ``?table=CODE&server=ws://HOST:PORT/ws``; without the app's address, the server's own
 ``ws://HOST:PORT/ws?table=CODE`` (the join form's address box reads it too). An
 **invitation link** (``invite``, docs/TABLE_PROTOCOL.md) adds the seat token the teacher was
-given for one person: ``&token=…``; that person's page takes the seat at once.
+given for one person: ``&seat_token=…`` (not ``token``, which Jupyter, Voila and JupyterHub read as
+their own login token); that person's page takes the seat at once.
 
 QR codes are drawn by segno (pure Python, no imaging library: it runs in the static site's
 Pyodide too), as an SVG that scales to its box, or as text for a terminal.  No widget here.
@@ -17,7 +18,11 @@ from urllib.parse import urlencode, urlsplit
 
 import segno
 
-__all__ = ["app_page", "invitation_link", "join_link", "qr_svg", "qr_terminal"]
+__all__ = ["SEAT_TOKEN_PARAM", "app_page", "invitation_link", "join_link", "qr_svg", "qr_terminal"]
+
+#: The invitation link's query name for the seat token (``token`` is the Jupyter server's own login token:
+#: a link with ``token=`` is taken for a login and sent to the login page).
+SEAT_TOKEN_PARAM = "seat_token"
 
 
 def app_page(text: str) -> str | None:
@@ -39,8 +44,8 @@ def join_link(page: str, server: str, code: str) -> str:
 def invitation_link(page: str, server: str, code: str, token: str) -> str:
     """The join link of one person the teacher kept a seat for, with its seat ``token``: for that person only."""
     if page:
-        return f"{page}?{urlencode({'table': code, 'server': server, 'token': token})}"
-    return f"{server}?{urlencode({'table': code, 'token': token})}"
+        return f"{page}?{urlencode({'table': code, 'server': server, SEAT_TOKEN_PARAM: token})}"
+    return f"{server}?{urlencode({'table': code, SEAT_TOKEN_PARAM: token})}"
 
 
 def qr_svg(text: str) -> str:
