@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import Phase
 from engine.text import language
-from tutor.play_together import (UNSEATED, PlayTogether, join_from_query, remembered_table, server_url,
+from tutor.play_together import (CHOOSE, NO_SEAT, SEATED, UNSEATED, PlayTogether, join_from_query, remembered_table, server_url,
                                  table_of_link)
 from tutor.relay import LAST_TABLE_KEY
 from tutor.remote_session import SEAT_TOKEN_KEY
@@ -113,6 +113,8 @@ def test_a_person_whose_seat_the_teacher_gives_away_is_told_in_their_language(tm
             await until(lambda: a.seat.options)
             a.join(2)
             await until(lambda: isinstance(a.table, RemoteTable))
+            seated_line = a.status.value
+            assert say(SEATED, name="")[:8] in seated_line
             t = await TableClient.connect(server.url)
             assert (await t.request("teacher", key=server.hub.teacher_key))["type"] == "teacher_ok"
             assert (await t.request("seat_computer", table=code, seat=2))["type"] == "done"
@@ -122,6 +124,11 @@ def test_a_person_whose_seat_the_teacher_gives_away_is_told_in_their_language(tm
             assert said != say(UNSEATED)
         assert a.feedback.kind == "error" and a.feedback.text == said
         assert a.form.layout.display == "" and a._table_box.children == ()
+        # the seat's line is gone; the page looks at the table again and offers its seats (or says there is none)
+        with language("so"):
+            await until(lambda: a.status.value != "")
+            assert seated_line not in a.status.value
+            assert say(CHOOSE) in a.status.value or say(NO_SEAT) in a.status.value
         for c in (ca, t):
             await c.close()
     run(body, tmp_path)

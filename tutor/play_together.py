@@ -441,6 +441,8 @@ class PlayTogether(W.VBox):
             self._table_box.children = ()
             self.table = None
             self.form.layout.display = ""
+            self.status.value = ""  # no "Your seat: …" left beside the message
+            self.link.watch(self.code.value)  # the table's seats offered again (another may be free)
 
     def _table_closed(self) -> None:
         """The teacher closed the table: the page says so; its table, seat choice and seat token go
