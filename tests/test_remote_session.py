@@ -345,6 +345,10 @@ def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_th
         assert [r["scores_after"] for r in sent[-1]] == [list(r[1:]) for r in sheet.total_rows.rows]
         assert [len(r) for r in sent] == [0, 1, 2]  # sent when a hand ended (and in the first state), not each time
         assert {r[0] for r in sheet.line_rows.rows} == {1, 2}
+        # hand 3 dealt: the hand's log counts the table's hands too (the mirror's own game starts at its hand 1)
+        assert (await t.request("next_hand", table=code))["type"] == "done"
+        await until(lambda: ca.state["view"].get("hand_number") == 3 and a.session.seq == ca.state["seq"])
+        assert a.session.events[0].startswith("Hand 3: "), a.session.events
         # Zed's connection drops: Amina's table says so
         await cb.close()
         await until(lambda: not a.session.table_info["players"][1]["connected"])

@@ -391,7 +391,7 @@ class TableSession(SessionWords):
         if g.phase is Phase.DEAL:
             if self.single_hand:
                 return _note(SINGLE_HAND_OVER)
-            return _note(HAND_OVER.get(what, HAND_OVER_CONTINUE), hand_no=g.hands_dealt)
+            return _note(HAND_OVER.get(what, HAND_OVER_CONTINUE), hand_no=self.hand_no(g.hands_dealt))
         return None
 
     def _attempt(self, action: Action) -> Verdict:
@@ -529,7 +529,7 @@ class TableSession(SessionWords):
         with self._busy():
             self._deal_next()
             self.advance()
-        return _note(NEXT_HAND, hand_no=g.hands_dealt, dealer_name=self.name(g.dealer))
+        return _note(NEXT_HAND, hand_no=self.hand_no(g.hands_dealt), dealer_name=self.name(g.dealer))
 
     @contextmanager
     def _busy(self) -> Iterator[None]:

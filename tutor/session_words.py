@@ -281,8 +281,9 @@ class SessionWords:
         deal = hist[start]
         assert isinstance(deal, Deal)
         dealer = self.name(self._dealer_of_hand(hand_no))
-        out = [say(DEALT_NUMBER, hand_no=hand_no, dealer_name=dealer, number=deal.number) if deal.number is not None else
-               say(DEALT, hand_no=hand_no, dealer_name=dealer)]
+        said = self.hand_no(hand_no)  # as the players count it (a shared table: the table's hand)
+        out = [say(DEALT_NUMBER, hand_no=said, dealer_name=dealer, number=deal.number) if deal.number is not None else
+               say(DEALT, hand_no=said, dealer_name=dealer)]
         visible = g.view(me).bids
         tricks = self._tricks_of_hand(hand_no)
         played = 0
@@ -326,7 +327,7 @@ class SessionWords:
         if g.phase is Phase.GAME_OVER:
             return say(TURN_GAME_OVER)
         if g.phase is Phase.DEAL:
-            return say(TURN_HAND_OVER, hand_no=g.hands_dealt)
+            return say(TURN_HAND_OVER, hand_no=self.hand_no(g.hands_dealt))
         to_act = g.seats_to_act
         if me in to_act:
             turn = {Phase.BIDDING: TURN_BID, Phase.EXCHANGE: TURN_PASS, Phase.PLAY: TURN_PLAY}.get(g.phase)
@@ -342,8 +343,8 @@ class SessionWords:
             return say(STATUS_GAME_OVER, winners=self.winners_text())
         if g.phase is Phase.DEAL:
             if self.single_hand:
-                return say(SINGLE_HAND_STATUS, hand_no=g.hands_dealt)
-            return say(STATUS_HAND_OVER, hand_no=g.hands_dealt, next=g.hands_dealt + 1)
+                return say(SINGLE_HAND_STATUS, hand_no=self.hand_no(g.hands_dealt))
+            return say(STATUS_HAND_OVER, hand_no=self.hand_no(g.hands_dealt), next=self.hand_no(g.hands_dealt) + 1)
         if me in view.to_act:
             if g.phase is Phase.BIDDING:
                 if view.hand is None:
