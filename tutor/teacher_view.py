@@ -115,7 +115,7 @@ NO_TABLE = M_("teacher.no_table", "The table server has no open table with the c
 SEAT_TAKEN = M_("teacher.seat_taken", "A person sits at {seat_name}. Free the seat first.")
 # TRANSLATORS: the server refused: a computer player's seat ({seat_name}) is given to a person only between hands.
 BETWEEN = M_("teacher.between_hands", "{seat_name} has a computer player in this hand: a person can have the seat "
-                                      "only between hands. Try again when the hand ends, or free the seat.")
+                                      "only between hands. Try again when the hand ends.")
 # TRANSLATORS: the server refused to deal: a hand is being played.
 IN_PROGRESS = M_("teacher.hand_in_progress", "A hand is being played: the next one can be dealt when it ends.")
 # TRANSLATORS: the server refused a seat this table does not have.

@@ -219,7 +219,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=2, help=_help("level"))
     p.add_argument("--hold-seconds", type=float, default=60.0, help=_help("hold"))
     p.add_argument("--bot-delay", type=float, default=0.6, help=_help("bot_delay"))
-    p.add_argument("--next-hand-delay", type=float, default=4.0, help=_help("next_hand_delay"))
+    p.add_argument("--next-hand-delay", type=float, default=15.0, help=_help("next_hand_delay"))
     p.add_argument("--rate", type=float, default=20.0, help=_help("rate"))
     p.add_argument("--qr", action="store_true", help=_help("qr"))
     p.add_argument("--app-url", default=None, metavar="URL", help=_help("app_url"))

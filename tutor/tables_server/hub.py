@@ -65,7 +65,7 @@ class Settings:
 
     hold_seconds: float = 60.0      # an empty person's seat is held this long, then a computer plays it
     bot_delay: float = 0.6          # seconds before a computer player acts
-    next_hand_delay: float = 4.0    # seconds between hands (auto): time to read the score, take a seat
+    next_hand_delay: float = 15.0   # seconds between hands (auto): time to read the result, take a seat
     rate: float = 20.0              # frames a second a connection may send (a bucket of 2 × rate)
     strikes: int = 8                # bad frames in a minute before a connection is closed
     level: int = 1                  # computer players' level when a table does not say
