@@ -20,7 +20,7 @@ from engine.text import language
 from tutor.play_together import (CHOOSE, NO_SEAT, SEATED, UNSEATED, PlayTogether, join_from_query, remembered_table, server_url,
                                  table_of_link)
 from tutor.relay import LAST_TABLE_KEY
-from tutor.remote_session import SEAT_TOKEN_KEY
+from tutor.remote_session import OFFLINE, SEAT_TOKEN_KEY, SENT
 from tutor.table.remote import RemoteTable
 from tutor.tables_server.client import TableClient
 from tutor.text import say
@@ -131,6 +131,32 @@ def test_a_person_whose_seat_the_teacher_gives_away_is_told_in_their_language(tm
             assert say(CHOOSE) in a.status.value or say(NO_SEAT) in a.status.value
         for c in (ca, t):
             await c.close()
+    run(body, tmp_path)
+
+
+def test_an_action_made_while_the_connection_is_lost_is_not_sent_and_says_so(tmp_path: Any) -> None:
+    """With the page's connection lost, a bid is not sent (sent after the connection comes back, it would
+    reach the server before the seat is taken back: refused as not_seated): the page says so in its
+    language; once the connection is back, the same bid is sent and played."""
+    async def body(server: Any) -> None:
+        code = await teacher_table(server, "spades", 4, (0,))
+        with language("so"):
+            a, ca = await page(server, query=f"?table={code}&server={server.url}")
+            await until(lambda: a.seat.options)
+            a.join(0)
+            await until(lambda: a.link.session is not None and a.link.session.learner
+                        in a.link.session.game.view(0).to_act and a.link.session.game.phase is Phase.BIDDING)
+            s = a.link.session
+            acts = len([f for f in a.relay.sent if f.get("type") == "act"])
+            a.relay.status = "closed"
+            out = s.bid(3)
+            assert out.text == say(OFFLINE) and out.text != ""
+            assert len([f for f in a.relay.sent if f.get("type") == "act"]) == acts  # nothing went out
+            a.relay.status = "open"  # back: the page resumes its seat, then the bid goes
+            out = s.bid(3)
+            assert out.text == say(SENT)
+            await until(lambda: s.game.view(0).bids[0] == 3)
+        await ca.close()
     run(body, tmp_path)
 
 

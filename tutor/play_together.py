@@ -349,6 +349,7 @@ class PlayTogether(W.VBox):
     @guarded()
     def _on_status(self, change: dict) -> None:
         new, old = change["new"], change.get("old")
+        self.link.online = new == "open"
         if new == "open":
             self.status.value = ""
             self._start()

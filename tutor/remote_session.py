@@ -60,6 +60,8 @@ SEAT_TOKEN_KEY = "tricktutor-seat-"
 
 # TRANSLATORS: a play, bid or exchange sent to the table server, waiting for its answer (Play with others).
 SENT = M_("remote.sent", "Sent to the table…")
+# TRANSLATORS: a play, bid or exchange made while the connection to the table server is lost: it was not sent.
+OFFLINE = M_("remote.offline", "Not sent: the connection to the table server is lost. Play again when it is back.")
 # TRANSLATORS: "Next hand" or "Undo" at a table shared with others: the table server deals the next hand itself.
 TABLE_DEALS = M_("remote.table_deals", "At a shared table the next hand is dealt for everyone, and nothing can be "
                                        "taken back.")
@@ -551,7 +553,8 @@ class RemoteSession(TableSession):
         frame: dict[str, Any] = {"type": "act", "action": action_json(action)}
         if self.seq is not None:
             frame["seq"] = self.seq
-        self.send(frame)
+        if self.send(frame) == 0:  # the connection is lost (TableLink.send)
+            return Outcome("info", OFFLINE)
         return Outcome("info", SENT)
 
     def _attempt(self, action: Action) -> Verdict:  # the table decides, never the mirror
@@ -662,7 +665,10 @@ class TableLink:
     localStorage, so a reload gets the seat back).  Feed every frame received
     to :meth:`receive`.  ``on_session`` is called once the seat's first state
     has built :attr:`session`; ``on_info`` on every change of the table's
-    seats; ``on_problem(code)`` on an error frame not about an action."""
+    seats; ``on_problem(code)`` on an error frame not about an action.
+    :attr:`online` (the page's connection is open) False: a seat's action is
+    not sent (its session says :data:`OFFLINE`): sent after the connection
+    comes back, it would reach the server before the seat is taken back."""
 
     def __init__(self, send: Callable[[dict[str, Any]], None],
                  store: Callable[[str, str], None] | None = None) -> None:
@@ -681,8 +687,12 @@ class TableLink:
         self.on_info: Callable[[], Any] | None = None
         self.on_problem: Callable[[str], Any] | None = None
         self._acts: set[int] = set()
+        self.online = True
 
     def send(self, frame: dict[str, Any]) -> int:
+        """Send ``frame``; its id, or 0 when it is a seat's action and the connection is lost (not sent)."""
+        if frame.get("type") == "act" and not self.online:
+            return 0
         self._ids += 1
         if frame.get("type") == "act":
             self._acts.add(self._ids)
