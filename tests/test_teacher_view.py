@@ -30,7 +30,7 @@ from tutor.play_together import TABLE_CLOSED, PlayTogether, token_from_query
 from tutor.remote_session import SEAT_TOKEN_KEY
 from tutor.tables_server.client import TableClient
 from tutor.tables_server.links import invitation_link, join_link, qr_svg, qr_terminal
-from tutor.teacher_view import CLOSED, TeacherView, bid_text
+from tutor.teacher_view import CLOSED, NEED_CODE, NEED_SERVER, TeacherView, bid_text
 from tutor.text import say
 
 from test_remote_session import run, until
@@ -59,6 +59,27 @@ def test_bids_links_and_the_qr_code() -> None:
     # the drawing is the QR code of the link: its size is the code's (version 5: 37 modules, a border of 3)
     n = segno.make(link, error="m").symbol_size(scale=1, border=3)[0]
     assert f'viewBox="0 0 {n} {n}"' in svg
+
+
+def test_a_button_pressed_before_the_address_or_the_code_is_typed_says_what_to_type() -> None:
+    """"Show every hand" and "Open a table" with no server address (or one that is not), or "Show every hand"
+    with no table code: the view says what to type, in the page's language, and sends nothing."""
+    with language("ha"):
+        pt = PlayTogether()
+        t = pt.teacher
+        t.key.value = "a-teacher-key"
+        t.show_btn.click()
+        assert t.feedback.kind == "error" and t.feedback.text == say(NEED_SERVER)
+        pt.server.value = "192.168.1.10:8765"  # not ws://…
+        t.open_btn.click()
+        assert t.feedback.text == say(NEED_SERVER)
+        pt.server.value = "ws://192.168.1.10:8765/ws"
+        t.show_btn.click()
+        assert t.feedback.kind == "error" and t.feedback.text == say(NEED_CODE)
+        hausa = t.feedback.text
+        assert t.relay.url == "" and t.relay.sent == []
+    with language("en"):
+        assert say(NEED_CODE) != hausa
 
 
 class Wire:

@@ -120,6 +120,10 @@ BETWEEN = M_("teacher.between_hands", "{seat_name} has a computer player in this
 IN_PROGRESS = M_("teacher.hand_in_progress", "A hand is being played: the next one can be dealt when it ends.")
 # TRANSLATORS: the server refused a seat this table does not have.
 NO_SEAT = M_("teacher.no_seat", "This table has no such seat.")
+# TRANSLATORS: the teacher pressed a button before typing the table server's address (or typed one that is not).
+NEED_SERVER = M_("teacher.need_server", "Type the table server's address first (it starts with ws:// or wss://).")
+# TRANSLATORS: the teacher pressed "Show every hand" before typing a table's code.
+NEED_CODE = M_("teacher.need_code", "Type the table's code first, or open a new table.")
 # TRANSLATORS: the server refused: too many clicks in a short time.
 TOO_FAST = M_("teacher.too_fast", "Too many requests at once. Wait a moment and try again.")
 # TRANSLATORS: the server refused a game, seat count or house rule: {reason} the rules engine's reason, in words.
@@ -300,6 +304,16 @@ class TeacherView(W.VBox):
             return {"type": "hello", "hub_token": token}
         return {"type": "teacher", "key": self.key.value.strip()}
 
+    def _can_ask(self, need_code: bool) -> bool:
+        """A server's address typed (and a table's code, when ``need_code``); else the view says what to type."""
+        if self._server() is None:
+            self.feedback.show_error(say(NEED_SERVER))
+            return False
+        if need_code and not self._code():
+            self.feedback.show_error(say(NEED_CODE))
+            return False
+        return True
+
     def _frame_out(self, frame: dict[str, Any]) -> None:
         url = self._server()
         if url is None:
@@ -362,6 +376,8 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_show(self) -> None:
         self.feedback.clear()
+        if not self._can_ask(need_code=True):
+            return
         self._frame_out(self._login())
         self._frame_out({"type": "watch", "table": self._code()})
 
@@ -369,6 +385,8 @@ class TeacherView(W.VBox):
     @guarded()
     def _on_open(self) -> None:
         name, n = str(self.game.value).split(":")
+        if not self._can_ask(need_code=False):
+            return
         self._frame_out(self._login())
         self._frame_out({"type": "open_table", "game": name, "seats": int(n), "level": 2})
 
