@@ -313,6 +313,13 @@ def test_the_players_table_counts_the_tables_hands_names_its_people_and_keeps_th
         seats = table._table_html.value
         assert "Amina" in seats and "Zed &lt;i&gt;" in seats and "<i>" not in seats  # a name is text
         assert "computer player, level 1" in seats
+        # each seat has one name on every page ("Seat 3", as the join form and the teacher's board say it),
+        # not Ada, Ben … counted from each viewer's seat; the page's own seat is "Seat 1 (you)"
+        assert a.session.name(2) == b.session.name(2) == "Seat 3" and a.session.name(1) == "Seat 2"
+        assert b.session.name(0) == "Seat 1" and a.session.name(0) == "You"
+        assert a.session.label(0) == "Seat 1 (you)" and b.session.label(1) == "Seat 2 (you)"
+        with language("so"):
+            assert a.session.name(2) == b.session.name(2) != "Seat 3"
 
         async def play_hand(number: int) -> None:
             assert (await t.request("next_hand", table=code))["type"] == "done"

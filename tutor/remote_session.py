@@ -46,18 +46,21 @@ from engine.views import HandResult, ScoreLine
 
 from .games import look_for
 from .session import Outcome, TableSession
+from .session_words import NAME_YOU
 from .tables_server.protocol import msg_from_json
 from .text import M_, say
 
 __all__ = ["RemoteSession", "TableLink", "HubLogin", "mirror_game", "MirrorError", "verdict_from_json", "action_json",
            "open_seats", "seat_player", "result_from_json", "GameSoFar", "SENT", "TABLE_DEALS", "SERVER_SAID",
-           "SEAT_TOKEN_KEY"]
+           "SEAT_TOKEN_KEY", "SEAT_N", "OFFLINE"]
 
 log = logging.getLogger("tutor.remote_session")
 
 #: Where a page keeps a seat's token (browser localStorage key, followed by the table code).
 SEAT_TOKEN_KEY = "tricktutor-seat-"
 
+# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
+SEAT_N = M_("together.seat_n", "Seat {number}")
 # TRANSLATORS: a play, bid or exchange sent to the table server, waiting for its answer (Play with others).
 SENT = M_("remote.sent", "Sent to the table…")
 # TRANSLATORS: a play, bid or exchange made while the connection to the table server is lost: it was not sent.
@@ -521,6 +524,20 @@ class RemoteSession(TableSession):
     def table_info(self) -> Mapping[str, Any]:
         """The table's ``info`` of the last state frame (TABLE_PROTOCOL.md)."""
         return (self.state or {}).get("info") or {}
+
+    def _own(self, seat: int) -> str:
+        """A shared table names each seat alike on every page: North … where the game names its seats, else
+        "Seat 1", "Seat 2" … as the join form and the teacher's board do (not Ada, Ben … counted from each
+        viewer's own seat, which would give one seat a name per page); the learner's own seat is "You"."""
+        if not self.game_look.own_names or seat == self.learner:
+            return super()._own(seat)
+        return say(SEAT_N, number=seat + 1)
+
+    def label(self, seat: int) -> str:
+        """A seat box's name; the learner's own is "Seat 2 (you)" where seats have no names of their own."""
+        if seat == self.learner and self.game_look.own_names:
+            return say(NAME_YOU, name=say(SEAT_N, number=seat + 1))
+        return super().label(seat)
 
     def hand_no(self, number: int) -> int:
         return number + self._offset  # the mirror's hand 1 is the table's hand N

@@ -30,7 +30,7 @@ from .card_faces import table_card_html
 from .common import Feedback, guarded
 from .games import look_for
 from .relay import SocketRelay
-from .remote_session import WHO_NAMELESS, HubLogin, seat_player
+from .remote_session import SEAT_N, WHO_NAMELESS, HubLogin, seat_player
 from .table.game_table import DOWNLOAD
 from .table.view import TABLE_CSS
 from .tables_server.links import invitation_link, join_link, qr_svg
@@ -53,8 +53,6 @@ GAME_SEATS = M_("teacher.game_seats", "{game}, {n} seats")
 OPEN = M_("teacher.open", "Open a table")
 # TRANSLATORS: after a table was opened: {code} its code, to give the players.
 OPENED = M_("teacher.opened", "Table {code} is open. Give the players this code with the server's address.")
-# TRANSLATORS: a seat of a game whose seats have no names of their own (Oh Hell): seat {number} (1, 2, …).
-SEAT_N = M_("together.seat_n", "Seat {number}")
 # TRANSLATORS: the label of the seat choice for a computer player.
 SEAT = M_("teacher.seat", "Seat")
 # TRANSLATORS: a button: a computer player plays the chosen seat.
