@@ -63,7 +63,7 @@ def test_every_option_of_serve_has_its_help_in_the_language(lang: str) -> None:
                 + [str(a.help) for a in [*top._choices_actions, *sub._choices_actions]])
 
     english, spoken = helps("en"), helps(lang)
-    assert len(english) == len(spoken) == 21
+    assert len(english) == len(spoken) == 22
     assert not set(spoken) & set(english), [t for t in spoken if t in english]
     assert any(str(commands.default_db()) in t for t in spoken)  # the default file, in its placeholder
 

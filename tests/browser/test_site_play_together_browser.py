@@ -14,10 +14,19 @@ page not at all, each page reloaded mid-hand gets its seat and cards back by its
 localStorage; the Somali page is reloaded with its join link, the English one opened again without
 it: the table it sat at is kept too), and no request leaves 127.0.0.1.
 
+A classroom's table server that serves the site itself (``tricktutor tables serve --site _site``):
+the app link it prints (``http://…:PORT/voici/…/app.html?table=…&server=ws://…:PORT/ws``) opens
+the app from that same port, in Hausa on a phone, and the page sits at the table and is dealt its
+13 cards: one server, one port, no other web server.
+
 Screenshots: tests/browser/artifacts/site_together_<step>_<lang>.png.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -26,7 +35,7 @@ from playwright.sync_api import Page, expect
 
 from _app_page import DESKTOP, PHONE, full_screenshot, overflow_report
 from _site import APP_PATH, SiteServer, guard
-from _together import ServerThread, open_section_titled, play_hand, take_first_seat
+from _together import HAND, TOGETHER, WAIT_MS, ServerThread, open_section_titled, play_hand, take_first_seat
 
 from engine.text import language
 from tutor.app import SECTION_TITLES
@@ -109,3 +118,47 @@ def test_two_people_and_two_computers_play_a_spades_hand_on_the_site(site: SiteS
     finally:
         for context, _p, _w in pages:
             context.close()
+
+
+def test_the_table_server_serves_the_site_and_its_link_seats_a_phone(site: SiteServer, site_browser: Any,
+                                                                   tmp_path: Path, artifacts_dir: Any) -> None:
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(repo) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "tutor.cli", "tables", "serve", "--port", "0", "--db",
+                             str(tmp_path / "t.sqlite3"), "--table", "spades:4:3", "--next-hand-delay", "1",
+                             "--bot-delay", "0.1", "--site", str(site.site)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=repo,
+                            start_new_session=True)
+    context = site_browser.new_context(viewport=PHONE)
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        while not any(APP_PATH + "?" in ln for ln in lines):
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read() if proc.stderr else "server ended"
+            lines.append(line.strip())
+        link = lines[-1].split()[-1]
+        ws = lines[0].split()[-1]
+        assert link.startswith(ws.replace("ws://", "http://", 1).rsplit("/ws", 1)[0] + "/" + APP_PATH)
+        walls = guard(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(link + "&lang=ha")
+        expect(page.locator(".tt-app-header h1")).to_have_text("Trick Tutor", timeout=START_MS)
+        with language("ha"):
+            open_section_titled(page, say(SECTION_TITLES[-1]))
+        take_first_seat(page)
+        look = page.locator(f"{TOGETHER} .tt-look")   # dealt: the cards face down until the player looks (SP-10)
+        expect(look).to_be_visible(timeout=WAIT_MS)
+        look.click()
+        expect(page.locator(HAND)).to_have_count(13, timeout=WAIT_MS)
+        full_screenshot(page, artifacts_dir / "site_together_served_by_the_table_server_ha.png")
+        assert not errors and walls.refused == []
+    finally:
+        context.close()
+        proc.terminate()
+        proc.wait(10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()

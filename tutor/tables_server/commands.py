@@ -95,6 +95,10 @@ _HELP = {
     # its tab is called.
     "app_url": M_("tables.cli.help.app_url", "the address of the app's page the class opens (https://…/app.html): "
                                              "the join links open it on Play with others, with the table filled in"),
+    # TRANSLATORS: serve --site; keep ./dev.sh site. The phones open the app from this server (http://, like the
+    # table server's ws://): no other web server, no internet.
+    "site": M_("tables.cli.help.site", "serve the static site built in this folder (./dev.sh site) from this server "
+                                       "too: the join links open its app, and the phones need no other server"),
     # TRANSLATORS: serve --base-url; keep $JUPYTERHUB_SERVICE_PREFIX.
     "base_url": M_("tables.cli.help.base_url", "path prefix of the routes (default /; as a JupyterHub service: "
                                                "$JUPYTERHUB_SERVICE_PREFIX)"),
@@ -223,6 +227,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rate", type=float, default=20.0, help=_help("rate"))
     p.add_argument("--qr", action="store_true", help=_help("qr"))
     p.add_argument("--app-url", default=None, metavar="URL", help=_help("app_url"))
+    p.add_argument("--site", default=None, metavar="DIR", help=_help("site"))
     p.add_argument("--base-url", default=None, help=_help("base_url"))
     p.add_argument("--hub-api-url", default=None, help=_help("hub_api_url"))
     p.add_argument("--teacher-group", action="append", metavar="GROUP", help=_help("teacher_group"))

@@ -1,8 +1,8 @@
 """``tricktutor tables serve``: the table server on tornado.
 
 Tornado is installed with Jupyter already (no new dependency), speaks
-WebSocket and HTTP in one server (a later version can serve the static
-site's files from the same port), and runs on the asyncio event loop that
+WebSocket and HTTP in one server (``--site DIR`` serves the static
+site's files from the same port: a classroom needs no other web server), and runs on the asyncio event loop that
 Jupyter's own server uses, so the same code could run as a Jupyter or
 JupyterHub service (docs/SCALING.md).
 
@@ -93,6 +93,9 @@ _ERRORS = {
     "hub_api_url": M_("tables.serve.bad_hub_api_url", "--hub-api-url: an http:// or https:// address"),
     # TRANSLATORS: --app-url (keep it) is not a web address: {url} what was given (quoted).
     "app_url": M_("tables.serve.bad_app_url", "--app-url is not an http:// or https:// address: {url}"),
+    # TRANSLATORS: --site (keep it) names a folder that holds no built static site; {path} the folder (quoted);
+    # keep ./dev.sh site.
+    "site": M_("tables.serve.bad_site", "--site: {path} holds no built static site (build it with ./dev.sh site)"),
 }
 
 
@@ -134,6 +137,28 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             pass
 
 
+#: The app's page in a built static site (scripts/site/build.py: APP_PAGE).
+SITE_APP_PAGE = "voici/render/notebooks/app.html"
+
+#: Types Python's table may lack or get wrong (as scripts/site/serve.py: wasm must be application/wasm for
+#: streaming compilation).
+_SITE_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+               ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json"}
+
+
+class SiteFiles(tornado.web.StaticFileHandler):
+    """The static site's files (``--site``), as GitHub Pages serves them: the browser may reuse a file for
+    10 minutes; text compressed for a browser that asks (the application's ``compress_response``).
+    tornado's handler refuses a path outside the folder."""
+
+    def get_content_type(self) -> str:
+        suffix = Path(self.absolute_path or "").suffix.lower()
+        return _SITE_TYPES.get(suffix) or super().get_content_type()
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "max-age=600")
+
+
 class Health(tornado.web.RequestHandler):
     """``GET /``: what this server is (JSON), for a client or a health check."""
 
@@ -156,12 +181,20 @@ def _base(base_url: str) -> str:
     return "/" + inner + "/" if inner else "/"
 
 
-def make_app(hub: Hub, base_url: str = "/") -> tornado.web.Application:
+def make_app(hub: Hub, base_url: str = "/", site: Path | None = None) -> tornado.web.Application:
     """The routes under ``base_url`` (``/``; as a JupyterHub service, its prefix
-    ``/services/NAME/``): ``ws`` the WebSocket, the prefix itself what this is."""
+    ``/services/NAME/``): ``ws`` the WebSocket, the prefix itself what this is; with
+    ``site`` (a built static site's folder) the prefix serves the site's files instead
+    (what this is moves to ``server.json``)."""
     base = _base(base_url)
+    routes: list[Any] = [(base + "ws", TableSocket, {"hub": hub})]
+    if site is None:
+        routes.append((base, Health, {"ws_path": base + "ws"}))
+    else:
+        routes += [(base + "server.json", Health, {"ws_path": base + "ws"}),
+                   (base + "(.*)", SiteFiles, {"path": str(site), "default_filename": "index.html"})]
     return tornado.web.Application(
-        [(base + "ws", TableSocket, {"hub": hub}), (base, Health, {"ws_path": base + "ws"})],
+        routes, compress_response=site is not None,
         websocket_max_message_size=_WS_MAX_BYTES, websocket_ping_interval=10, websocket_ping_timeout=10)
 
 
@@ -180,14 +213,15 @@ class Running:
 
 
 async def start(host: str, port: int, db: str, settings: Settings, base_url: str = "/",
-                identity: Identity | None = None) -> Running:
+                identity: Identity | None = None, site: Path | None = None) -> Running:
     """Start a server on the running event loop (``port`` 0: a free one);
-    ``identity``: players' names and the teacher role from JupyterHub."""
+    ``identity``: players' names and the teacher role from JupyterHub; ``site``: a
+    built static site served from the same port (:func:`make_app`)."""
     store = Store(db)
     hub = Hub(store, asyncio.get_running_loop(), settings, identity=identity)
     sockets = tornado.netutil.bind_sockets(port, address=host)
     bound = sockets[0].getsockname()[1]
-    server = tornado.httpserver.HTTPServer(make_app(hub, base_url), max_body_size=_WS_MAX_BYTES)
+    server = tornado.httpserver.HTTPServer(make_app(hub, base_url, site), max_body_size=_WS_MAX_BYTES)
     server.add_sockets(sockets)
     shown = f"[{host}]" if ":" in host else host
     base = _base(base_url)
@@ -274,7 +308,16 @@ def check_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> None:
     the sentence to print, before any event loop or database is started."""
     if args.app_url and app_page(args.app_url) is None:
         raise ValueError(say(_ERRORS["app_url"], url=repr(args.app_url[:80])))
+    if getattr(args, "site", None) and not (Path(args.site) / SITE_APP_PAGE).is_file():
+        raise ValueError(say(_ERRORS["site"], path=repr(str(args.site)[:200])))
     hub_identity(args, env)
+
+
+def site_app_url(ws_url: str, base_url: str) -> str:
+    """The app's page of the site this server serves: ``ws://HOST:PORT/ws`` → ``http://HOST:PORT/…/app.html``."""
+    parts = urlsplit(ws_url)
+    scheme = "https" if parts.scheme == "wss" else "http"
+    return f"{scheme}://{parts.netloc}{_base(base_url)}{SITE_APP_PAGE}"
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -288,7 +331,8 @@ async def serve(args: argparse.Namespace) -> int:
     base_url = args.base_url or env.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
     identity = hub_identity(args, env)
     host, port = listen_address(args, env)
-    running = await start(host, port, str(db), settings, base_url, identity)
+    site = Path(args.site).resolve() if getattr(args, "site", None) else None
+    running = await start(host, port, str(db), settings, base_url, identity, site)
     hub, url = running.hub, running.url
     rules = json.loads(args.rules) if args.rules else {}
     opened = []
@@ -298,8 +342,9 @@ async def serve(args: argparse.Namespace) -> int:
         opened.append(hub.open_table(game, n, rules, args.level, "auto", open_seats=tuple(range(n - k))))
     _say("listening", url=url)
     _say("key", key=hub.teacher_key)
-    page = app_page(args.app_url) if args.app_url else ""
     join = _link_base(url, host)  # a server on every address: the links name this computer's
+    # the app's page the join links open: --app-url, else the site this server serves (same host and port)
+    page = app_page(args.app_url) if args.app_url else site_app_url(join, base_url) if site is not None else ""
     if identity is not None:
         teachers = [say(_LINES["hub_group"], group=g) for g in sorted(identity.teacher_groups)]
         if identity.teacher_admins:
