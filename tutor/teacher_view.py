@@ -86,8 +86,8 @@ RECORDS_READY = P_("teacher.records_ready", "The file holds {n} finished hand. P
 JOIN = M_("teacher.join", "Join this table: scan the code or open the link.")
 # TRANSLATORS: under the join link when it names this computer only (127.0.0.1 or localhost): phones cannot reach it.
 LOCAL_ONLY = M_("teacher.local_only", "This link works on this computer only (127.0.0.1 or localhost). For the "
-                                      "players' phones, use this computer's network address, and start the table "
-                                      "server with --host.")
+                                      "players' phones, start the table server with --host 0.0.0.0 --site _site: its "
+                                      "join links name this computer's network address and open the app from it.")
 # TRANSLATORS: the folded invitation: {name} the person's name, {seat_name} the seat ("North", "Seat 3"). Only the teacher opens it.
 INVITED = M_("teacher.invited", "Invitation for {name} ({seat_name}): give this link to that person only, not on the "
                                 "projector.")
