@@ -47,6 +47,23 @@ def tables(tmp_path_factory: Any) -> Any:
     st.stop()
 
 
+def cut_or_outside(page: Any) -> list[str]:
+    """The teacher panel's labels cut short and its controls that reach past the panel's right edge."""
+    return page.evaluate("""() => {
+        const panel = document.querySelector('.tt-teacher');
+        const edge = panel.getBoundingClientRect().right + 1;
+        const bad = [];
+        for (const el of panel.querySelectorAll('.widget-label, .jupyter-button, select, input')) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0) continue;
+            if (r.right > edge) bad.push('outside: ' + (el.textContent || el.value || el.tagName).trim().slice(0, 40));
+            if (el.classList.contains('widget-label') && el.scrollWidth > el.clientWidth + 1)
+                bad.push('cut: ' + el.textContent.trim().slice(0, 40));
+        }
+        return bad;
+    }""")
+
+
 def seat_row(page: Page, seat: int) -> Any:
     return page.locator(f"{TEACHER} .tt-teacher-seat[data-seat='{seat}']")
 
@@ -124,6 +141,12 @@ def test_the_teachers_view_on_a_projector_and_a_phone(browser: Any, app_url: str
         expect(teacher.locator(f"{TEACHER} .tt-teacher-cards [data-card]")).to_have_count(52)
         expect(teacher.locator(f"{TEACHER} .tt-teacher-qr svg")).to_be_visible()
         full_screenshot(teacher, artifacts_dir / "teacher_board_so_desktop.png")
+        # on a phone, in Somali: every control inside the panel, every label whole (none cut to a word)
+        teacher.set_viewport_size(PHONE)
+        full_screenshot(teacher, artifacts_dir / "teacher_board_so_phone.png")
+        assert overflow_report(teacher) == []
+        assert cut_or_outside(teacher) == [], cut_or_outside(teacher)
+        teacher.set_viewport_size(DESKTOP)
         assert teacher.tt_errors == [] and phone.tt_errors == []  # type: ignore[attr-defined]
     finally:
         for c in contexts:
