@@ -77,6 +77,15 @@ def run_async(coro: Awaitable[_T]) -> _T:
         return pool.submit(asyncio.run, coro).result()
 
 
+def stop_process(proc: subprocess.Popen) -> None:
+    """Stop a server a test started (``tricktutor tables serve`` …): SIGTERM, wait for it (10 s), close its pipes."""
+    proc.terminate()
+    proc.wait(10)
+    for stream in (proc.stdout, proc.stderr):
+        if stream is not None:
+            stream.close()
+
+
 def run_replay(path, *args: str, timeout: float = 120) -> tuple[int, dict | None, str]:
     """``python -m tutor.cli replay PATH [ARGS]`` → (exit status, parsed
     stdout JSON or None, stderr)."""

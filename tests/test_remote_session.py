@@ -243,6 +243,18 @@ def test_open_seats_are_the_free_ones_and_computers_between_hands() -> None:
     assert open_seats(info, None) == [1]
 
 
+def computer_acts(g: Any, bots: Any) -> None:
+    """The next seat to act does what its computer player chooses (looking at its cards first, unless it
+    bids Blind Nil)."""
+    s = g.seats_to_act[0]
+    view = g.view(s)
+    a = bots[s].choose(view)
+    if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
+        g.look(s)
+        a = bots[s].choose(g.view(s))
+    g.apply(a)
+
+
 # ----------------------------------------------------------------- the mirror alone, at every state of many games
 MIRROR_KEYS = ("hand", "bids", "tricks", "current_trick", "to_act", "tricks_won", "phase", "dealer", "hand_size",
                "trump", "turn_up", "broken", "looked")
@@ -275,13 +287,7 @@ def test_the_mirror_of_every_seats_view_is_that_view(game: str, seats: int, rule
                     assert mine[key] == server[key], (key, seat)
                 assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
                 checked += 1
-            s = g.seats_to_act[0]
-            view = g.view(s)
-            a = bots[s].choose(view)
-            if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
-                g.look(s)
-                a = bots[s].choose(g.view(s))
-            g.apply(a)
+            computer_acts(g, bots)
     assert checked > 150
 
 
@@ -383,11 +389,5 @@ def test_a_spades_discard_is_no_void_in_spades_for_the_mirror() -> None:
                 mine = view_json(mirror_game(spec, spec.rules_to_json(rules_obj), server, random.Random(0)).view(seat))
                 assert sorted(map(json.dumps, mine["legal"])) == sorted(map(json.dumps, server["legal"]))
                 checked += 1
-        s = g.seats_to_act[0]
-        view = g.view(s)
-        a = bots[s].choose(view)
-        if isinstance(a, Look) or (view.hand is None and not getattr(a, "blind", False)):
-            g.look(s)
-            a = bots[s].choose(g.view(s))
-        g.apply(a)
+        computer_acts(g, bots)
     assert checked == 4 * 52

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.tables_server.client import TableClient
-from engine_test_helpers import run_async
+from engine_test_helpers import run_async, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -108,11 +108,7 @@ def test_kill_9_and_restart_resumes_every_table_at_the_same_action(tmp_path: Pat
             await p.close()
             await t.close()
         finally:
-            proc.terminate()
-            proc.wait(10)
-            for stream in (proc.stdout, proc.stderr):
-                if stream is not None:
-                    stream.close()
+            stop_process(proc)
 
     run_async(asyncio.wait_for(after(), 40))
 
@@ -140,11 +136,7 @@ def test_tricktutor_tables_records_writes_a_hand_record_that_replay_reads(tmp_pa
                 last = r["seq"]
             return code
         finally:
-            proc.terminate()
-            proc.wait(10)
-            for stream in (proc.stdout, proc.stderr):
-                if stream is not None:
-                    stream.close()
+            stop_process(proc)
 
     code = run_async(asyncio.wait_for(play(), 40))
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))

@@ -25,6 +25,7 @@ from tutor.tables_server.commands import add_tables_command, serve_language
 from tutor.tables_server.links import join_link
 from tutor.tables_server.server import _LINES, _TABLE_LINES
 from tutor.text import say
+from engine_test_helpers import stop_process
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -170,8 +171,4 @@ def test_serve_prints_its_start_lines_in_somali(tmp_path: Path) -> None:
         assert not set(english) & {ln.strip() for ln in lines}
         assert "teacher key" not in "\n".join(lines) and "listening" not in "\n".join(lines)
     finally:
-        proc.terminate()
-        proc.wait(10)
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        stop_process(proc)

@@ -27,7 +27,7 @@ from tutor.tables_server.hub import Settings
 from tutor.tables_server.server import _ERRORS, SITE_APP_PAGE, site_app_url, start
 from tutor.text import say
 
-from engine_test_helpers import run_async
+from engine_test_helpers import run_async, stop_process
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -114,11 +114,7 @@ def test_serve_site_prints_join_links_that_open_its_own_app(tmp_path: Path) -> N
         status, _h, body = _get(link)
         assert status == 200 and body.decode() == APP_HTML
     finally:
-        proc.terminate()
-        proc.wait(10)
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        stop_process(proc)
 
 
 def test_a_folder_without_a_built_site_is_refused_before_anything_starts(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from tutor.teacher_view import CLOSED, NEED_CODE, NEED_SERVER, TeacherView, bid_
 from tutor.text import say
 
 from test_remote_session import run, until
+from engine_test_helpers import stop_process
 
 PAGE = "http://192.168.1.10:8866/app.html"
 REPO = Path(__file__).resolve().parent.parent
@@ -440,11 +441,7 @@ def test_tables_serve_prints_the_app_link_and_its_qr_code(tmp_path: Any) -> None
         start = next(i for i, ln in enumerate(lines) if ln.startswith("██"))
         assert "\n".join(lines[start:]) + "\n" == qr_terminal(link)
     finally:
-        proc.terminate()
-        proc.wait(10)
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        stop_process(proc)
     bad = subprocess.run([sys.executable, "-m", "tutor.cli", "tables", "serve", "--port", "0", "--db",
                           str(tmp_path / "u.sqlite3"), "--app-url", "ftp://x/app.html"],
                          capture_output=True, text=True, env=env, cwd=REPO, timeout=60)

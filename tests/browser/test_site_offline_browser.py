@@ -15,15 +15,13 @@ Screenshots: tests/browser/artifacts/site_offline_*.png.
 """
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from engine.text import language
 from tutor.app import SECTION_TITLES, SECTIONS  # the page's sections, one tab each
 from tutor.text import say
-from _site import APP_PATH, build_info, guard, python_start
+from _site import APP_PATH, build_info, guard, offline_copy_complete, python_start
 
 pytestmark = pytest.mark.browser
 
@@ -62,16 +60,7 @@ def _worker_ready(page):
     of files is the last entry it writes); returns the caches' names and that cache's size."""
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                            timeout=START_MS)
-    deadline = time.monotonic() + START_MS / 1000
-    while not page.evaluate("""async () => {
-        for (const name of await caches.keys()) {
-            const c = await caches.open(name);
-            if (await c.match(new URL("__tricktutor-files__.json", location.origin + "/").href)) return true;
-        }
-        return false;
-    }"""):
-        assert time.monotonic() < deadline, "the service worker's cache was not complete in time"
-        page.wait_for_timeout(1000)
+    offline_copy_complete(page, START_MS / 1000)
     return page.evaluate("""async () => {
         const names = (await caches.keys()).filter(n => /^tricktutor-(?!runtime)/.test(n));
         const c = await caches.open(names[0]);

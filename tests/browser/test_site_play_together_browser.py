@@ -40,6 +40,7 @@ from _together import HAND, TOGETHER, WAIT_MS, ServerThread, open_section_titled
 from engine.text import language
 from tutor.app import SECTION_TITLES
 from tutor.text import say
+from engine_test_helpers import stop_process
 
 pytestmark = pytest.mark.browser
 
@@ -157,8 +158,4 @@ def test_the_table_server_serves_the_site_and_its_link_seats_a_phone(site: SiteS
         assert not errors and walls.refused == []
     finally:
         context.close()
-        proc.terminate()
-        proc.wait(10)
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        stop_process(proc)
